@@ -1,0 +1,143 @@
+import { z } from 'zod'
+import { envelope } from './envelope'
+import {
+  AssetSchema,
+  AssetVariantSchema,
+  ChapterSchema,
+  CheckoutResponseSchema,
+  ComicSchema,
+  GenreSchema,
+  IdSchema,
+  PaymentMethodSchema,
+  SubscriptionSchema,
+} from './entities'
+import {
+  AssetsListRequestSchema,
+  ChaptersListRequestSchema,
+  CheckoutRequestSchema,
+  ComicsListRequestSchema,
+  CreateGenreBodySchema,
+  CreatePaymentBodySchema,
+  DeleteComicsBodySchema,
+  GenresListRequestSchema,
+  SubscriptionsListRequestSchema,
+  UpdateGenreBodySchema,
+} from './requests'
+import {
+  CreateChaptersFieldsSchema,
+  CreateComicFieldsSchema,
+  UpdateChapterFieldsSchema,
+  UpdateComicFieldsSchema,
+  UploadAssetsFieldsSchema,
+} from './multipart'
+
+/** The versioned REST prefix (spec §7: `{host}/api/v1`). */
+export const API_PREFIX = '/api/v1'
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+
+export interface EndpointDefinition {
+  method: HttpMethod
+  /** Path below {@link API_PREFIX}, with `:param` placeholders. */
+  path: string
+  summary: string
+  /** Who may call it: anyone, a signed-in user, or an admin (custom claim `admin: true`). */
+  access: 'public' | 'user' | 'admin'
+  params?: z.ZodObject
+  body?: z.ZodType
+  /** Text fields of a multipart body, and the names of its file fields. */
+  multipart?: { fields: z.ZodType; files: readonly string[] }
+  response: z.ZodType
+}
+
+const DeletedSchema = envelope(z.object({ id: IdSchema }))
+
+/**
+ * Every call of spec §7, plus the calls the spec leaves unnamed (checkout, payment, cancel,
+ * genre creation). The client, the mocks, the reference server and its OpenAPI document all read
+ * this one table.
+ */
+export const endpoints = {
+  listComics: {
+    method: 'POST', path: '/comics/list', access: 'public', summary: 'List comics of the host ratings',
+    body: ComicsListRequestSchema, response: envelope(ComicSchema),
+  },
+  createComic: {
+    method: 'POST', path: '/comics', access: 'admin', summary: 'Create a comic',
+    multipart: { fields: CreateComicFieldsSchema, files: ['cover', 'banner'] }, response: envelope(ComicSchema),
+  },
+  updateComic: {
+    method: 'PATCH', path: '/comics/:id', access: 'admin', summary: 'Update a comic',
+    params: z.object({ id: IdSchema }),
+    multipart: { fields: UpdateComicFieldsSchema, files: ['coverImage', 'bannerImage'] }, response: envelope(ComicSchema),
+  },
+  deleteComics: {
+    method: 'DELETE', path: '/comics', access: 'admin', summary: 'Delete comics with their chapters and pages',
+    body: DeleteComicsBodySchema, response: DeletedSchema,
+  },
+  createChapters: {
+    method: 'POST', path: '/chapters', access: 'admin', summary: 'Create chapters of a comic',
+    multipart: { fields: CreateChaptersFieldsSchema, files: ['files'] }, response: envelope(ChapterSchema),
+  },
+  updateChapter: {
+    method: 'PATCH', path: '/chapters/:chapterId', access: 'admin', summary: 'Update a chapter',
+    params: z.object({ chapterId: IdSchema }),
+    multipart: { fields: UpdateChapterFieldsSchema, files: ['files'] }, response: envelope(ChapterSchema),
+  },
+  listChapters: {
+    method: 'POST', path: '/chapters/list', access: 'public', summary: 'List chapters',
+    body: ChaptersListRequestSchema, response: envelope(ChapterSchema),
+  },
+  uploadAssets: {
+    method: 'POST', path: '/comics/:comicId/assets/:variant', access: 'admin', summary: 'Upload the pages of a chapter in one variant',
+    params: z.object({ comicId: IdSchema, variant: AssetVariantSchema }),
+    multipart: { fields: UploadAssetsFieldsSchema, files: ['files'] }, response: envelope(AssetSchema),
+  },
+  listAssets: {
+    method: 'POST', path: '/comics-assets/list', access: 'public', summary: 'List page images of an episode (locked episodes refused)',
+    body: AssetsListRequestSchema, response: envelope(AssetSchema),
+  },
+  listGenres: {
+    method: 'POST', path: '/genres/list', access: 'public', summary: 'List genres',
+    body: GenresListRequestSchema, response: envelope(GenreSchema),
+  },
+  createGenre: {
+    method: 'POST', path: '/genres', access: 'admin', summary: 'Create a genre',
+    body: CreateGenreBodySchema, response: envelope(GenreSchema),
+  },
+  updateGenre: {
+    method: 'PATCH', path: '/genres/:id', access: 'admin', summary: 'Update a genre',
+    params: z.object({ id: IdSchema }), body: UpdateGenreBodySchema, response: envelope(GenreSchema),
+  },
+  listPaymentSystems: {
+    method: 'GET', path: '/subscriptions/betatransfer/payment-systems', access: 'public', summary: 'Payment methods',
+    response: envelope(PaymentMethodSchema),
+  },
+  createPayment: {
+    method: 'POST', path: '/subscriptions', access: 'user', summary: 'Record the payment of a checkout',
+    body: CreatePaymentBodySchema, response: envelope(SubscriptionSchema),
+  },
+  listSubscriptions: {
+    method: 'POST', path: '/subscriptions/list', access: 'user', summary: "The caller's subscriptions",
+    body: SubscriptionsListRequestSchema, response: envelope(SubscriptionSchema),
+  },
+  checkout: {
+    method: 'POST', path: '/subscriptions/checkout', access: 'user', summary: 'Start a checkout; answers the payment page url',
+    body: CheckoutRequestSchema, response: CheckoutResponseSchema,
+  },
+  cancelSubscription: {
+    method: 'POST', path: '/subscriptions/:id/cancel', access: 'user', summary: 'Turn off auto-renewal; access stays until the period end',
+    params: z.object({ id: IdSchema }), response: envelope(SubscriptionSchema),
+  },
+} as const satisfies Record<string, EndpointDefinition>
+
+export type EndpointName = keyof typeof endpoints
+
+/** Fills `:param` placeholders of an endpoint path, URL-encoding each value. */
+export function endpointPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new TypeError(`Missing path parameter '${name}' for ${path}`)
+    return encodeURIComponent(value)
+  })
+}

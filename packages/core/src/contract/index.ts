@@ -1,0 +1,5 @@
+export * from './entities'
+export * from './envelope'
+export * from './requests'
+export * from './multipart'
+export * from './endpoints'

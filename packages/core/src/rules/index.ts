@@ -1,0 +1,6 @@
+export * from './plans'
+export * from './episodes'
+export * from './access'
+export * from './subscription'
+export * from './policy'
+export * from './timing'

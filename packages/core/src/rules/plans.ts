@@ -1,0 +1,120 @@
+/** Plan identifiers, in order of level (spec §3). */
+export type PlanId = '1week' | '4weeks' | '12weeks' | '24weeks'
+
+/** A subscription plan (spec §3, prices of §9). Prices are US dollars; amounts are US cents. */
+export interface Plan {
+  id: PlanId
+  /** Subscription level it grants, 1 to 4. */
+  level: number
+  /** Length of one paid period in weeks. */
+  weeks: number
+  /** Display duration, e.g. '4 weeks'. */
+  duration: string
+  badge: string
+  /** HTML description, written by the kit. */
+  description: string
+  /** First-purchase price (the discount applies once, spec §9). */
+  price: number
+  /** Price of every renewal. */
+  renewalPrice: number
+  /** Approximate price per week, as the spec states it. */
+  pricePerWeek: number
+  /** What one payment covers, e.g. 'week' or '4 weeks'. */
+  period: string
+  /** First-purchase charge in cents. */
+  amount: number
+  /** Renewal charge in cents. */
+  renewalAmount: number
+  /** Whether the plan unlocks the uncensored edition (levels above 2, spec §6). */
+  includesUncensored: boolean
+}
+
+const description = (uncensored: boolean) =>
+  '<ul><li>Unlimited access to more than 3000 episodes</li><li>New comics every week</li>' +
+  (uncensored
+    ? '<li>Uncensored content <strong>included</strong></li></ul>'
+    : '<li>Uncensored content <strong>not included</strong></li></ul>')
+
+const plan = (
+  id: PlanId,
+  level: number,
+  weeks: number,
+  price: number,
+  renewalPrice: number,
+  pricePerWeek: number,
+): Plan => ({
+  id,
+  level,
+  weeks,
+  duration: weeks === 1 ? '1 week' : `${weeks} weeks`,
+  badge: 'Premium',
+  description: description(level > 2),
+  price,
+  renewalPrice,
+  pricePerWeek,
+  period: weeks === 1 ? 'week' : `${weeks} weeks`,
+  amount: Math.round(price * 100),
+  renewalAmount: Math.round(renewalPrice * 100),
+  includesUncensored: level > 2,
+})
+
+/**
+ * The fixed plan list of spec §9, ordered 1week, 4weeks, 12weeks, 24weeks.
+ * @example
+ * PLANS.map((p) => p.id) // ['1week', '4weeks', '12weeks', '24weeks']
+ */
+export const PLANS: readonly Plan[] = Object.freeze([
+  plan('1week', 1, 1, 7.99, 7.99, 7.99),
+  plan('4weeks', 2, 4, 13.49, 15.99, 3.35),
+  plan('12weeks', 3, 12, 24.99, 35.99, 1.99),
+  plan('24weeks', 4, 24, 41.99, 79.99, 1.69),
+])
+
+/** Highest subscription level. */
+export const MAX_LEVEL = 4
+/** Plan preselected on the premium page without a subscription (spec §9). */
+export const DEFAULT_PREMIUM_PLAN_ID: PlanId = '4weeks'
+/** Plan of the payment route when none is given (spec §2, §9). */
+export const DEFAULT_PAYMENT_PLAN_ID: PlanId = '1week'
+
+/**
+ * The plan with this id, or undefined.
+ * @example getPlan('12weeks')?.level // 3
+ */
+export function getPlan(id: string): Plan | undefined {
+  return PLANS.find((p) => p.id === id)
+}
+
+/** Whether a string names a plan. */
+export function isPlanId(id: string): id is PlanId {
+  return getPlan(id) !== undefined
+}
+
+/**
+ * Plans offered to a reader whose active level is `activeLevel` (0 without a subscription):
+ * only those above it (spec §5).
+ * @example offeredPlans(2).map((p) => p.id) // ['12weeks', '24weeks']
+ */
+export function offeredPlans(activeLevel: number): Plan[] {
+  return PLANS.filter((p) => p.level > activeLevel)
+}
+
+/**
+ * Plan preselected on the premium page: 4weeks without a subscription, otherwise the plan one level
+ * above the active one, none at the top level (spec §4).
+ * @example defaultPlanId(0) // '4weeks'; defaultPlanId(2) // '12weeks'; defaultPlanId(4) // null
+ */
+export function defaultPlanId(activeLevel: number): PlanId | null {
+  if (activeLevel < 1) return DEFAULT_PREMIUM_PLAN_ID
+  return PLANS.find((p) => p.level === activeLevel + 1)?.id ?? null
+}
+
+/**
+ * What a purchase costs: the first-purchase price once per user, the renewal price afterwards (spec §9).
+ * @example chargeFor(getPlan('4weeks')!, { firstPurchase: true }) // { price: 13.49, amount: 1349 }
+ */
+export function chargeFor(p: Plan, { firstPurchase }: { firstPurchase: boolean }) {
+  return firstPurchase
+    ? { price: p.price, amount: p.amount }
+    : { price: p.renewalPrice, amount: p.renewalAmount }
+}

@@ -1,0 +1,32 @@
+/** Route paths of spec §2. */
+export const routes = Object.freeze({
+  home: '/',
+  categories: '/categories',
+  premium: '/premium',
+  account: '/account',
+  privacyPolicy: '/privacy-policy',
+  termsOfUse: '/terms-of-use',
+  paymentAndRefund: '/payment-and-refund',
+  admin: '/admin',
+})
+
+const seg = (value: string) => encodeURIComponent(value)
+
+/** `/comic/{id}` or `/comic/{id}/uncensored`. */
+export function comicPath(comicId: string, options: { uncensored?: boolean } = {}): string {
+  return `/comic/${seg(comicId)}${options.uncensored ? '/uncensored' : ''}`
+}
+
+/** `/comic/{id}/{chapterId}` or its uncensored form. */
+export function readerPath(
+  comicId: string,
+  chapterId: string,
+  options: { uncensored?: boolean } = {},
+): string {
+  return `${comicPath(comicId)}/${seg(chapterId)}${options.uncensored ? '/uncensored' : ''}`
+}
+
+/** `/payment/{planId}`. */
+export function paymentPath(planId: string): string {
+  return `/payment/${seg(planId)}`
+}

@@ -1,0 +1,4 @@
+export * from './keys'
+export * from './storage'
+export * from './store'
+export * from './session'
