@@ -1,28 +1,14 @@
-import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
-// The root test configuration: it names every project of the workspace. The README's test command
-// passes this file as the config (Vitest 4 ignores a file of this name otherwise).
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
-
-export const workspaceAliases = [
-  { find: /^@comics\/core$/, replacement: here('./packages/core/src/index.ts') },
-  { find: /^@comics\/core\/(.*)$/, replacement: here('./packages/core/src/$1/index.ts') },
-  { find: /^@comics\/mocks$/, replacement: here('./packages/mocks/src/index.ts') },
-]
-
+// The root test configuration: it names every test project of the workspace. The README's test command
+// passes this file as the config (Vitest 4 ignores a file of this name unless it is passed or imported).
 export default defineConfig({
   test: {
     projects: [
-      {
-        resolve: { alias: workspaceAliases },
-        test: {
-          name: 'core',
-          root: here('./packages/core'),
-          environment: 'node',
-          include: ['test/**/*.test.ts'],
-        },
-      },
+      './packages/core/vitest.config.ts',
+      './packages/core/vitest.auth.config.ts',
+      './packages/mocks/vitest.config.ts',
+      './examples/api/vitest.config.ts',
     ],
   },
 })

@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config'
+import { workspaceAliases } from '../../vitest.shared'
+
+export default defineProject({
+  resolve: { alias: workspaceAliases },
+  test: {
+    name: 'core',
+    environment: 'node',
+    include: ['test/**/*.test.ts'],
+    exclude: ['test/auth-emulator/**'],
+  },
+})
