@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { envelope } from './envelope'
+import * as z from 'zod/mini'
+import { envelope, type Schema } from './envelope'
 import {
   AssetSchema,
   AssetVariantSchema,
@@ -43,11 +43,11 @@ export interface EndpointDefinition {
   summary: string
   /** Who may call it: anyone, a signed-in user, or an admin (custom claim `admin: true`). */
   access: 'public' | 'user' | 'admin'
-  params?: z.ZodObject
-  body?: z.ZodType
+  params?: Schema
+  body?: Schema
   /** Text fields of a multipart body, and the names of its file fields. */
-  multipart?: { fields: z.ZodType; files: readonly string[] }
-  response: z.ZodType
+  multipart?: { fields: Schema; files: readonly string[] }
+  response: Schema
 }
 
 const DeletedSchema = envelope(z.object({ id: IdSchema }))

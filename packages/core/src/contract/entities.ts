@@ -1,7 +1,8 @@
-import { z } from 'zod'
+// zod/mini keeps the contract tree-shakable: an app that imports one schema does not pay for all of zod.
+import * as z from 'zod/mini'
 
 /** Identifiers travel as strings on the wire (spec §7 examples use `comicsId: ['7']`). */
-export const IdSchema = z.string().min(1).max(64)
+export const IdSchema = z.string().check(z.minLength(1), z.maxLength(64))
 
 /** Content ratings: the adult host shows AO, the other hosts T and M (spec §3). */
 export const ContentRatingSchema = z.enum(['AO', 'T', 'M'])
@@ -11,9 +12,12 @@ export type ContentRating = z.infer<typeof ContentRatingSchema>
 export const AssetVariantSchema = z.enum(['censored', 'uncensored', 'legal'])
 export type AssetVariant = z.infer<typeof AssetVariantSchema>
 
+const name = z.string().check(z.minLength(1), z.maxLength(80))
+const count = (min: number) => z.int().check(z.minimum(min))
+
 export const GenreSchema = z.object({
   id: IdSchema,
-  name: z.string().min(1).max(80),
+  name,
   mature: z.boolean(),
 })
 export type Genre = z.infer<typeof GenreSchema>
@@ -21,14 +25,14 @@ export type Genre = z.infer<typeof GenreSchema>
 /** A genre as embedded in a comic: id and name, the mature flag when the server knows it. */
 export const ComicGenreSchema = z.object({
   id: IdSchema,
-  name: z.string().min(1).max(80),
-  mature: z.boolean().optional(),
+  name,
+  mature: z.optional(z.boolean()),
 })
 export type ComicGenre = z.infer<typeof ComicGenreSchema>
 
 export const ComicSchema = z.object({
   id: IdSchema,
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   description: z.string(),
   coverImageUrl: z.string(),
   /** May be empty (spec §3). */
@@ -37,7 +41,7 @@ export const ComicSchema = z.object({
   genres: z.array(ComicGenreSchema),
   displayOnMirror: z.boolean(),
   /** ISO timestamp; home sorts by it (spec §7 "created_at descending"). */
-  createdAt: z.string().optional(),
+  createdAt: z.optional(z.string()),
 })
 export type Comic = z.infer<typeof ComicSchema>
 
@@ -47,8 +51,8 @@ export type ComicCardData = Pick<Comic, 'id' | 'title' | 'bannerImageUrl'>
 export const ChapterSchema = z.object({
   id: IdSchema,
   comicsId: IdSchema,
-  title: z.string().min(1),
-  chapterNumber: z.number().int().min(1),
+  title: z.string().check(z.minLength(1)),
+  chapterNumber: count(1),
   isFree: z.boolean(),
   previewImageUrl: z.string(),
 })
@@ -57,65 +61,67 @@ export type Chapter = z.infer<typeof ChapterSchema>
 /** A page image. `width` and `height` (pixels) let the reader reserve space before it loads. */
 export const AssetSchema = z.object({
   id: IdSchema,
-  url: z.string().min(1),
-  width: z.number().int().positive().optional(),
-  height: z.number().int().positive().optional(),
-  comicsId: IdSchema.optional(),
-  chapterId: IdSchema.optional(),
-  variant: AssetVariantSchema.optional(),
+  url: z.string().check(z.minLength(1)),
+  width: z.optional(count(1)),
+  height: z.optional(count(1)),
+  comicsId: z.optional(IdSchema),
+  chapterId: z.optional(IdSchema),
+  variant: z.optional(AssetVariantSchema),
   /** Order of the page in its episode, from 1. */
-  position: z.number().int().min(1).optional(),
+  position: z.optional(count(1)),
 })
 export type Asset = z.infer<typeof AssetSchema>
 
-export const SubscriptionLevelSchema = z.number().int().min(1).max(4)
+export const SubscriptionLevelSchema = z.int().check(z.minimum(1), z.maximum(4))
 
 export const SubscriptionSchema = z.object({
   id: IdSchema,
-  userId: z.string().min(1),
+  userId: z.string().check(z.minLength(1)),
   /** 'active' is the status that grants access (spec §3); others pass through as they come. */
-  status: z.string().min(1),
+  status: z.string().check(z.minLength(1)),
   level: SubscriptionLevelSchema,
-  planId: z.string().optional(),
+  planId: z.optional(z.string()),
   /** ISO timestamp of the end of the paid period. */
-  currentPeriodEnd: z.string().optional(),
+  currentPeriodEnd: z.optional(z.string()),
   /** False once cancelled: access stays until `currentPeriodEnd` (spec §4 "Cancellation"). */
-  autoRenew: z.boolean().optional(),
+  autoRenew: z.optional(z.boolean()),
 })
 export type Subscription = z.infer<typeof SubscriptionSchema>
 
 export const PlanIdSchema = z.enum(['1week', '4weeks', '12weeks', '24weeks'])
 
+const money = z.number().check(z.positive())
+
 export const PlanSchema = z.object({
   id: PlanIdSchema,
   level: SubscriptionLevelSchema,
-  weeks: z.number().int().positive(),
+  weeks: count(1),
   duration: z.string(),
   badge: z.string(),
   description: z.string(),
-  price: z.number().positive(),
-  renewalPrice: z.number().positive(),
-  pricePerWeek: z.number().positive(),
+  price: money,
+  renewalPrice: money,
+  pricePerWeek: money,
   period: z.string(),
-  amount: z.number().int().positive(),
-  renewalAmount: z.number().int().positive(),
+  amount: count(1),
+  renewalAmount: count(1),
   includesUncensored: z.boolean(),
 })
 
 /** One currency a payment method accepts, keyed by its ISO code in `orderCurrency`. */
 export const OrderCurrencySchema = z.looseObject({
-  minAmount: z.number().optional(),
-  maxAmount: z.number().optional(),
+  minAmount: z.optional(z.number()),
+  maxAmount: z.optional(z.number()),
 })
 
 export const PaymentMethodSchema = z.object({
-  title: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
   /** 'deposit' methods are the ones a reader can pay with (spec §7). */
-  type: z.string().min(1),
-  paymentSystem: z.string().min(1),
-  orderCurrency: z.record(z.string().regex(/^[A-Z]{3}$/), OrderCurrencySchema),
+  type: z.string().check(z.minLength(1)),
+  paymentSystem: z.string().check(z.minLength(1)),
+  orderCurrency: z.record(z.string().check(z.regex(/^[A-Z]{3}$/)), OrderCurrencySchema),
 })
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>
 
-export const CheckoutResponseSchema = z.object({ url: z.string().url() })
+export const CheckoutResponseSchema = z.object({ url: z.url() })
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>

@@ -1,13 +1,16 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** Largest page the API serves; the screens ask for 200 (spec §9). */
 export const MAX_LIMIT = 200
 /** Deepest offset accepted; beyond it a cursor would be the right tool. */
 export const MAX_OFFSET = 1_000_000
 
+/** Any schema of the contract (zod 4, classic or mini). */
+export type Schema = z.core.$ZodType
+
 /** Every response wraps its results in a `data` array (spec §7 "Responses"). */
-export function envelope<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), total: z.number().int().min(0).optional() })
+export function envelope<T extends Schema>(item: T) {
+  return z.object({ data: z.array(item), total: z.optional(z.int().check(z.minimum(0))) })
 }
 export interface Envelope<T> {
   data: T[]
@@ -19,18 +22,17 @@ export const SortOrderSchema = z.enum(['asc', 'desc'])
 /**
  * The one body shape of every list call: `{ limit, offset, filters, sort? }`.
  * Unknown keys are refused so that a typo never silently widens a query.
+ * @example ChaptersListRequestSchema.parse({ limit: 200, offset: 0, filters: { comicsId: ['7'] } })
  */
-export function listRequest<F extends z.ZodRawShape, S extends readonly [string, ...string[]]>(
+export function listRequest<F extends z.core.$ZodLooseShape, S extends readonly [string, ...string[]]>(
   filters: F,
   sortFields: S,
 ) {
   return z.strictObject({
-    limit: z.number().int().min(1).max(MAX_LIMIT),
-    offset: z.number().int().min(0).max(MAX_OFFSET),
-    filters: z.strictObject(filters).default({} as never),
-    sort: z
-      .strictObject({ field: z.enum(sortFields), order: SortOrderSchema })
-      .optional(),
+    limit: z.int().check(z.minimum(1), z.maximum(MAX_LIMIT)),
+    offset: z.int().check(z.minimum(0), z.maximum(MAX_OFFSET)),
+    filters: z._default(z.strictObject(filters), {} as never),
+    sort: z.optional(z.strictObject({ field: z.enum(sortFields), order: SortOrderSchema })),
   })
 }
 
@@ -39,7 +41,7 @@ export const ApiErrorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+    fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
   }),
 })
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>

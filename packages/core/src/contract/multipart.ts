@@ -1,11 +1,15 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { ContentRatingSchema, IdSchema } from './entities'
+import type { Schema } from './envelope'
 
 /**
  * Admin payloads travel as multipart forms (spec §7): booleans as '1' or '0', lists as JSON strings.
  * These schemas parse the text fields of such a form; the encoders build them on the client.
  */
-export const MultipartBooleanSchema = z.enum(['1', '0']).transform((value) => value === '1')
+export const MultipartBooleanSchema = z.pipe(
+  z.enum(['1', '0']),
+  z.transform((value: '1' | '0') => value === '1'),
+)
 
 /** Encodes a boolean as a multipart field. */
 export function encodeMultipartBoolean(value: boolean): '1' | '0' {
@@ -13,48 +17,51 @@ export function encodeMultipartBoolean(value: boolean): '1' | '0' {
 }
 
 /** A multipart field holding a JSON list, parsed then validated item by item. */
-export function multipartJsonList<T extends z.ZodType>(item: T, max = 500) {
-  return z
-    .string()
-    .max(100_000)
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'Expected a JSON list' })
-        return z.NEVER
-      }
-    })
-    .pipe(z.array(item).max(max))
+export function multipartJsonList<T extends Schema>(item: T, max = 500) {
+  return z.pipe(
+    z.pipe(
+      z.string().check(z.maxLength(100_000)),
+      z.transform((text: string, ctx) => {
+        try {
+          return JSON.parse(text) as unknown
+        } catch {
+          ctx.issues.push({ code: 'custom', message: 'Expected a JSON list', input: text })
+          return z.NEVER
+        }
+      }),
+    ),
+    z.array(item).check(z.maxLength(max)),
+  )
 }
 
-const text = (max: number) => z.string().trim().min(1).max(max)
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max))
+const description = z.string().check(z.maxLength(5000))
 
 /** POST /comics: text fields; files `cover` and `banner`. */
 export const CreateComicFieldsSchema = z.strictObject({
   title: text(200),
-  description: z.string().max(5000).default(''),
+  description: z._default(description, ''),
   contentRating: ContentRatingSchema,
-  genres: multipartJsonList(IdSchema, 50).default([] as never),
-  displayOnMirror: MultipartBooleanSchema.default('0' as never),
+  genres: z._default(multipartJsonList(IdSchema, 50), [] as never),
+  displayOnMirror: z._default(MultipartBooleanSchema, false as never),
 })
 export type CreateComicFields = z.output<typeof CreateComicFieldsSchema>
 export const CREATE_COMIC_FILES = ['cover', 'banner'] as const
 
 /** PATCH /comics/{id}: every text field optional; files `coverImage` and `bannerImage`. */
 export const UpdateComicFieldsSchema = z.strictObject({
-  title: text(200).optional(),
-  description: z.string().max(5000).optional(),
-  contentRating: ContentRatingSchema.optional(),
-  genres: multipartJsonList(IdSchema, 50).optional(),
-  displayOnMirror: MultipartBooleanSchema.optional(),
+  title: z.optional(text(200)),
+  description: z.optional(description),
+  contentRating: z.optional(ContentRatingSchema),
+  genres: z.optional(multipartJsonList(IdSchema, 50)),
+  displayOnMirror: z.optional(MultipartBooleanSchema),
 })
 export type UpdateComicFields = z.output<typeof UpdateComicFieldsSchema>
 export const UPDATE_COMIC_FILES = ['coverImage', 'bannerImage'] as const
 
 export const NewChapterSchema = z.strictObject({
   title: text(200),
-  chapterNumber: z.number().int().min(1).max(100_000),
+  chapterNumber: z.int().check(z.minimum(1), z.maximum(100_000)),
   isFree: z.boolean(),
 })
 export type NewChapter = z.infer<typeof NewChapterSchema>
@@ -65,16 +72,16 @@ export type NewChapter = z.infer<typeof NewChapterSchema>
  */
 export const CreateChaptersFieldsSchema = z.strictObject({
   comicsId: IdSchema,
-  chapters: multipartJsonList(NewChapterSchema, 500).refine((list) => list.length > 0, {
-    message: 'At least one chapter is required',
-  }),
+  chapters: multipartJsonList(NewChapterSchema, 500).check(
+    z.refine((list: unknown[]) => list.length > 0, { message: 'At least one chapter is required' }),
+  ),
 })
 export type CreateChaptersFields = z.output<typeof CreateChaptersFieldsSchema>
 
 /** PATCH /chapters/{chapterId}: `files` (a new preview image), `title`, `isFree` as 1 or 0. */
 export const UpdateChapterFieldsSchema = z.strictObject({
-  title: text(200).optional(),
-  isFree: MultipartBooleanSchema.optional(),
+  title: z.optional(text(200)),
+  isFree: z.optional(MultipartBooleanSchema),
 })
 export type UpdateChapterFields = z.output<typeof UpdateChapterFieldsSchema>
 

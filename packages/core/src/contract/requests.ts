@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { listRequest } from './envelope'
 import {
   AssetVariantSchema,
@@ -8,14 +8,16 @@ import {
   SubscriptionLevelSchema,
 } from './entities'
 
-const idList = z.array(IdSchema).max(200)
+const idList = z.optional(z.array(IdSchema).check(z.maxLength(200)))
+const variants = z.optional(z.array(AssetVariantSchema).check(z.maxLength(3)))
+const trimmedName = z.string().check(z.trim(), z.minLength(1), z.maxLength(80))
 
 /** POST /comics/list. `contentRating` is forced to the host's ratings by the client and the server. */
 export const ComicsListRequestSchema = listRequest(
   {
-    genres: idList.optional(),
-    id: idList.optional(),
-    contentRating: z.array(ContentRatingSchema).max(3).optional(),
+    genres: idList,
+    id: idList,
+    contentRating: z.optional(z.array(ContentRatingSchema).check(z.maxLength(3))),
   },
   ['created_at', 'title'] as const,
 )
@@ -23,56 +25,48 @@ export type ComicsListRequest = z.input<typeof ComicsListRequestSchema>
 
 /** POST /chapters/list. */
 export const ChaptersListRequestSchema = listRequest(
-  {
-    comicsId: idList.optional(),
-    assetVariant: z.array(AssetVariantSchema).max(3).optional(),
-  },
+  { comicsId: idList, assetVariant: variants },
   ['chapterNumber'] as const,
 )
 export type ChaptersListRequest = z.input<typeof ChaptersListRequestSchema>
 
 /** POST /comics-assets/list. */
 export const AssetsListRequestSchema = listRequest(
-  {
-    comicsId: idList.optional(),
-    chapterId: idList.optional(),
-    variant: z.array(AssetVariantSchema).max(3).optional(),
-  },
+  { comicsId: idList, chapterId: idList, variant: variants },
   ['position'] as const,
 )
 export type AssetsListRequest = z.input<typeof AssetsListRequestSchema>
 
 /** POST /genres/list. */
 export const GenresListRequestSchema = listRequest(
-  {
-    id: idList.optional(),
-    mature: z.boolean().optional(),
-  },
+  { id: idList, mature: z.optional(z.boolean()) },
   ['name'] as const,
 )
 export type GenresListRequest = z.input<typeof GenresListRequestSchema>
 
 /** POST /subscriptions/list. The server answers only the caller's own subscriptions. */
 export const SubscriptionsListRequestSchema = listRequest(
-  { userId: z.array(z.string().min(1).max(128)).max(200).optional() },
+  { userId: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.maxLength(200))) },
   ['created_at'] as const,
 )
 export type SubscriptionsListRequest = z.input<typeof SubscriptionsListRequestSchema>
 
 /** DELETE /comics. */
-export const DeleteComicsBodySchema = z.strictObject({ ids: z.array(IdSchema).min(1).max(200) })
+export const DeleteComicsBodySchema = z.strictObject({
+  ids: z.array(IdSchema).check(z.minLength(1), z.maxLength(200)),
+})
 export type DeleteComicsBody = z.infer<typeof DeleteComicsBodySchema>
 
 /** PATCH /genres/{id}. */
 export const UpdateGenreBodySchema = z.strictObject({
   mature: z.boolean(),
-  name: z.string().trim().min(1).max(80).optional(),
+  name: z.optional(trimmedName),
 })
 export type UpdateGenreBody = z.infer<typeof UpdateGenreBodySchema>
 
 /** POST /genres (an admin call beyond spec §7, needed to manage the genre list). */
 export const CreateGenreBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(80),
+  name: trimmedName,
   mature: z.boolean(),
 })
 export type CreateGenreBody = z.infer<typeof CreateGenreBodySchema>
@@ -84,7 +78,7 @@ export type CreateGenreBody = z.infer<typeof CreateGenreBodySchema>
 export const CheckoutRequestSchema = z.strictObject({
   level: SubscriptionLevelSchema,
   title: PlanIdSchema,
-  urlSuccess: z.string().url().max(2048),
+  urlSuccess: z.url().check(z.maxLength(2048)),
 })
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>
 
@@ -93,7 +87,7 @@ export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>
  * reader pays). Paying the same checkout twice yields the same subscription.
  */
 export const CreatePaymentBodySchema = z.strictObject({
-  checkoutId: z.string().min(1).max(128),
-  paymentSystem: z.string().min(1).max(64).optional(),
+  checkoutId: z.string().check(z.minLength(1), z.maxLength(128)),
+  paymentSystem: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
 })
 export type CreatePaymentBody = z.infer<typeof CreatePaymentBodySchema>
