@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// Every test of the workspace, in the order that fails fastest: system prerequisites, type check,
+// package builds, package lint (publint, attw), size budgets, then every Vitest project
+// (vitest.workspace.ts: unit, Auth emulator, API on PGlite and on PostgreSQL).
+import { spawnSync } from 'node:child_process'
+import { ensureSystemPackages } from './system-packages.mjs'
+
+const steps = [
+  ['type check', 'pnpm', ['typecheck']],
+  ['build packages', 'pnpm', ['build']],
+  ['lint packages (publint, attw)', 'pnpm', ['lint:packages']],
+  ['size budgets', 'pnpm', ['size']],
+  ['tests', 'pnpm', ['exec', 'vitest', 'run', '--config', 'vitest.workspace.ts']],
+]
+
+ensureSystemPackages()
+
+const results = []
+for (const [name, command, args] of steps) {
+  const started = Date.now()
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`)
+  const run = spawnSync(command, args, { stdio: 'inherit', env: process.env })
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  results.push({ name, ok: run.status === 0, seconds })
+  if (run.status !== 0) break
+}
+
+console.log('\nSummary')
+for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`)
+const failed = results.filter((r) => !r.ok).length
+console.log(`${results.length - failed} passed, ${failed} failed`)
+process.exit(failed === 0 && results.length === steps.length ? 0 : 1)
