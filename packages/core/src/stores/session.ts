@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from './keys'
-import { readJson, removeKey, writeJson, type KeyValueStorage } from './storage'
+import { readJson, removeKey, watchStorageKeys, writeJson, type KeyValueStorage } from './storage'
 import { createStore, type ReadableStore } from './store'
 
 /** The Auth user kept in client state and storage (spec §3). */
@@ -56,9 +56,8 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
       readJson<string | null>(storage, STORAGE_KEYS.authToken, null, (v): v is string | null => isString(v)),
     )
   const store = createStore(load())
-  storage.subscribe?.((key) => {
-    if (key === null || key === STORAGE_KEYS.authUser || key === STORAGE_KEYS.authToken) store.set(load())
-  })
+  // A storage whose subscribe throws must not break sign-in: watchStorageKeys swallows it.
+  watchStorageKeys(storage, [STORAGE_KEYS.authUser, STORAGE_KEYS.authToken], () => store.set(load()))
 
   return {
     getSnapshot: store.getSnapshot,

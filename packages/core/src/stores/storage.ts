@@ -131,3 +131,24 @@ export function removeKey(storage: KeyValueStorage, key: string): void {
     /* nothing to keep */
   }
 }
+
+/**
+ * Calls `onChange` when another tab changes one of `keys` (or clears the storage). A storage without
+ * change events, or one whose `subscribe` throws, is simply not followed.
+ * @example const stop = watchStorageKeys(storage, [STORAGE_KEYS.authToken], reload)
+ */
+export function watchStorageKeys(
+  storage: KeyValueStorage,
+  keys: readonly string[],
+  onChange: () => void,
+): () => void {
+  try {
+    return (
+      storage.subscribe?.((key) => {
+        if (key === null || keys.includes(key)) onChange()
+      }) ?? (() => {})
+    )
+  } catch {
+    return () => {}
+  }
+}
