@@ -9,6 +9,8 @@ export default defineConfig({
     rules: 'src/rules/index.ts',
     site: 'src/site/index.ts',
     stores: 'src/stores/index.ts',
+    forms: 'src/forms/index.ts',
+    analytics: 'src/analytics/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

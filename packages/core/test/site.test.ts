@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { comicPath, otherMainSiteUrl, paymentPath, readerPath, resolveHost, routes } from '@comics/core/site'
+import { comicPath, otherMainSiteUrl, paymentPath, readerPath, resolveHost, routes } from '@comics/core'
 
 const config = { adultHost: 'adult.example.com', mirrorHosts: ['example.com', 'mirror.example.net'] }
 const devConfig = { adultHost: 'adult.localhost:5173', mirrorHosts: ['localhost:5173'] }

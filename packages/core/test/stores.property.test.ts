@@ -8,7 +8,7 @@ import {
   type KeyValueStorage,
   type ProgressStore,
   type ReadingPosition,
-} from '@comics/core/stores'
+} from '@comics/core'
 
 type Operation =
   | { kind: 'record'; comicId: string; position: ReadingPosition }

@@ -9,7 +9,7 @@ import {
   createSessionStore,
   type AuthUser,
   type KeyValueStorage,
-} from '@comics/core/stores'
+} from '@comics/core'
 
 /** A localStorage stand-in backed by a Map. */
 function fakeLocalStorage(initial: Record<string, string> = {}): Storage {

@@ -1,0 +1,5 @@
+export * from './events'
+export * from './sink'
+export * from './tracker'
+export * from './gtag-sink'
+export * from './console-sink'

@@ -1,0 +1,5 @@
+export * from './card-number'
+export * from './expiry'
+export * from './cvv'
+export * from './messages'
+export * from './change-password'
