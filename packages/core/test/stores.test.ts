@@ -200,6 +200,19 @@ describe('session store (spec §3, §4)', () => {
     expect(listener).toHaveBeenCalledTimes(2)
   })
 
+  it('keeps its snapshot when another tab writes what it already holds, or the same token is set', () => {
+    const tab = tabStorage()
+    const session = createSessionStore(tab.storage)
+    session.set(user, 't')
+    const before = session.getSnapshot()
+    const listener = vi.fn()
+    session.subscribe(listener)
+    tab.emit('authToken', '"t"')
+    session.setToken('t')
+    expect(session.getSnapshot()).toBe(before)
+    expect(listener).not.toHaveBeenCalled()
+  })
+
   it('follows a sign-out in another tab', () => {
     const tab = tabStorage()
     const session = createSessionStore(tab.storage)
@@ -302,6 +315,14 @@ describe('progress store (spec §3, §9)', () => {
     progress.record('7', { chapterId: '70', chapterTitle: 'Episode 1', page: 3 })
     expect(progress.getSnapshot()).not.toBe(first)
     expect(listener).toHaveBeenCalledTimes(2)
+  })
+
+  it('ignores a record without a comic, a chapter or a title', () => {
+    const progress = createProgressStore(createMemoryStorage())
+    progress.record('', { chapterId: '70', chapterTitle: 'Episode 1' })
+    progress.record('7', { chapterId: '', chapterTitle: 'Episode 1' })
+    progress.record('7', { chapterId: '70', chapterTitle: undefined as unknown as string })
+    expect(progress.getSnapshot()).toEqual({ lastReadComics: [], history: [] })
   })
 
   it('stops notifying a listener that unsubscribed', () => {

@@ -28,7 +28,10 @@ export interface ProgressSnapshot {
 }
 
 export interface ProgressStore extends ReadableStore<ProgressSnapshot> {
-  /** Records the position in a comic: it becomes the most recent, replacing the comic's earlier entry. */
+  /**
+   * Records the position in a comic: it becomes the most recent, replacing the comic's earlier entry.
+   * An empty comic or chapter id is ignored; `page` and `offset` are kept when they are numbers >= 0.
+   */
   record(comicId: string, position: ReadingPosition): void
   /** The saved position in a comic, or undefined. */
   getProgress(comicId: string): ReadingHistoryEntry | undefined
@@ -121,7 +124,9 @@ export function createProgressStore(
     subscribe: store.subscribe,
     getProgress: (comicId) => store.getSnapshot().history.find((entry) => entry.comicId === comicId),
     record(comicId, position) {
+      // Called from plain JavaScript too: a position the store could not read back is not kept.
       if (!isNonEmptyString(comicId) || !isNonEmptyString(position.chapterId)) return
+      if (typeof position.chapterTitle !== 'string') return
       const current = store.getSnapshot()
       const latest = current.history[0]
       // The reader records on every load; the same position again is not a change.

@@ -57,7 +57,11 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
     )
   const store = createStore(load())
   // A storage whose subscribe throws must not break sign-in: watchStorageKeys swallows it.
-  watchStorageKeys(storage, [STORAGE_KEYS.authUser, STORAGE_KEYS.authToken], () => store.set(load()))
+  watchStorageKeys(storage, [STORAGE_KEYS.authUser, STORAGE_KEYS.authToken], () => {
+    const next = load()
+    // Keep the snapshot's identity when another tab wrote what this one already holds.
+    if (JSON.stringify(next) !== JSON.stringify(store.getSnapshot())) store.set(next)
+  })
 
   return {
     getSnapshot: store.getSnapshot,
@@ -68,6 +72,7 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
       store.set(snapshotOf(user, token))
     },
     setToken(token) {
+      if (token === store.getSnapshot().token) return
       writeJson(storage, STORAGE_KEYS.authToken, token)
       store.set(snapshotOf(store.getSnapshot().user, token))
     },
