@@ -6,6 +6,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     contract: 'src/contract/index.ts',
+    api: 'src/api/index.ts',
     rules: 'src/rules/index.ts',
     site: 'src/site/index.ts',
     stores: 'src/stores/index.ts',

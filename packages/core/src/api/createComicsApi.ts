@@ -1,0 +1,248 @@
+import axios, { type AxiosInstance } from 'axios'
+import type { AssetVariant, ContentRating, PaymentMethod } from '../contract/entities'
+import type { NewChapter } from '../contract/multipart'
+import type {
+  AssetsListRequest,
+  ChaptersListRequest,
+  CheckoutRequest,
+  ComicsListRequest,
+  CreateGenreBody,
+  CreatePaymentBody,
+  GenresListRequest,
+  SubscriptionsListRequest,
+  UpdateGenreBody,
+} from '../contract/requests'
+import { contentRatingsFor, type SiteMode } from '../rules/access'
+import { PAGE_SIZE } from '../rules/timing'
+import { createEndpointCaller, type CallOptions, type EndpointResponse, type TokenProvider } from './callEndpoint'
+import { depositMethods } from './depositMethods'
+import {
+  categoriesComicsRequest,
+  comicChaptersRequest,
+  episodeAssetsRequest,
+  homeComicsRequest,
+  lastReadComicsRequest,
+  type EpisodeAssetsQuery,
+} from './presets'
+
+/** Default time a call may take before it fails with a 'timeout' NetworkError. */
+export const DEFAULT_TIMEOUT_MS = 30_000
+
+export interface ComicsApiOptions {
+  /** The versioned API root, for example `https://comics.example/api/v1` or `/api/v1` in a browser. */
+  baseUrl: string
+  /**
+   * Returns the current auth token (sync or async). Each call asks for it, so a refreshed token is
+   * used at once; no token means no Authorization header. An error it throws fails the call.
+   */
+  getToken?: TokenProvider
+  /** The host's mode; comics/list always asks for its ratings (adult: AO, normal: T and M). */
+  siteMode: SiteMode
+  /** Milliseconds before a call fails with a 'timeout' NetworkError. Default {@link DEFAULT_TIMEOUT_MS}. */
+  timeoutMs?: number
+  /**
+   * An axios instance of your own (interceptors, adapters). Give it no default Authorization header:
+   * the client adds one per call when there is a token.
+   */
+  axiosInstance?: AxiosInstance
+}
+
+/** POST /comics: a new comic (admin). Files are page-image types, never SVG. */
+export interface CreateComicInput {
+  title: string
+  description?: string
+  contentRating: ContentRating
+  /** Genre ids. */
+  genres?: readonly string[]
+  displayOnMirror?: boolean
+  cover?: Blob
+  banner?: Blob
+}
+
+/** PATCH /comics/{id}: only the fields given change (admin). */
+export interface UpdateComicInput {
+  title?: string
+  description?: string
+  contentRating?: ContentRating
+  genres?: readonly string[]
+  displayOnMirror?: boolean
+  coverImage?: Blob
+  bannerImage?: Blob
+}
+
+/** POST /chapters: chapters of one comic, with their preview images in the same order (admin). */
+export interface CreateChaptersInput {
+  comicsId: string
+  chapters: readonly NewChapter[]
+  previews?: readonly Blob[]
+}
+
+/** PATCH /chapters/{chapterId} (admin). */
+export interface UpdateChapterInput {
+  title?: string
+  isFree?: boolean
+  preview?: Blob
+}
+
+/** POST /comics/{comicId}/assets/{variant}: the pages of one chapter in reading order (admin). */
+export interface UploadAssetsInput {
+  comicId: string
+  variant: AssetVariant
+  chapterId: string
+  pages: readonly Blob[]
+}
+
+const firstPage = { limit: PAGE_SIZE, offset: 0 } as const
+
+/**
+ * The client of the comics REST API (spec §7): every call of the contract's `endpoints` table,
+ * grouped by resource, plus the screen presets. Requests are validated before they leave, responses
+ * parsed by the contract; failures are `ApiError`, `ContractError`, `NetworkError` or
+ * `ValidationError`, all with a `code`.
+ * @example
+ * const api = createComicsApi({
+ *   baseUrl: 'https://adult.example/api/v1',
+ *   getToken: () => session.getSnapshot().token,
+ *   siteMode: 'adult',
+ * })
+ * const { data: newest } = await api.comics.home()
+ * const { data: pages } = await api.assets.ofEpisode({ comicId: '7', chapterId: '701', variant: 'censored' })
+ */
+export function createComicsApi(options: ComicsApiOptions) {
+  if (!options.baseUrl) throw new TypeError('createComicsApi needs a baseUrl such as https://host/api/v1')
+  const call = createEndpointCaller({
+    http: options.axiosInstance ?? axios.create(),
+    baseUrl: options.baseUrl,
+    getToken: options.getToken,
+    timeoutMs: options.timeoutMs ?? (options.axiosInstance ? undefined : DEFAULT_TIMEOUT_MS),
+  })
+  const ratings = contentRatingsFor(options.siteMode)
+
+  const listComics = (request: ComicsListRequest, callOptions?: CallOptions) =>
+    call('listComics', {
+      ...callOptions,
+      // Forced whatever the caller passed: a host never lists another host's ratings (spec §7).
+      body: { ...request, filters: { ...request.filters, contentRating: ratings } },
+    })
+
+  const listChapters = (request: ChaptersListRequest, callOptions?: CallOptions) =>
+    call('listChapters', { ...callOptions, body: request })
+
+  const listAssets = (request: AssetsListRequest, callOptions?: CallOptions) =>
+    call('listAssets', { ...callOptions, body: request })
+
+  const listPaymentMethods = (callOptions?: CallOptions) => call('listPaymentSystems', { ...callOptions })
+
+  return {
+    /** The site mode this client was made for. */
+    siteMode: options.siteMode,
+
+    comics: {
+      /** POST /comics/list with the host's ratings forced. */
+      list: listComics,
+      /** Home 'Something New': the 10 newest. */
+      home: (callOptions?: CallOptions) => listComics(homeComicsRequest(), callOptions),
+      /** Categories: up to 200, of one genre unless `genreId` is absent or 'all'. */
+      categories: (genreId?: string | null, callOptions?: CallOptions) =>
+        listComics(categoriesComicsRequest(genreId), callOptions),
+      /** Account 'LAST READ' slider: at most 5 comics of these ids. */
+      lastRead: (comicIds: readonly string[], callOptions?: CallOptions) =>
+        listComics(lastReadComicsRequest(comicIds), callOptions),
+      /** POST /comics (admin). */
+      create: (input: CreateComicInput, callOptions?: CallOptions) => {
+        const { cover, banner, ...fields } = input
+        return call('createComic', { ...callOptions, form: { fields, files: { cover, banner } } })
+      },
+      /** PATCH /comics/{id} (admin). */
+      update: (id: string, input: UpdateComicInput, callOptions?: CallOptions) => {
+        const { coverImage, bannerImage, ...fields } = input
+        return call('updateComic', {
+          ...callOptions,
+          params: { id },
+          form: { fields, files: { coverImage, bannerImage } },
+        })
+      },
+      /** DELETE /comics with `{ ids }` (admin); answers the ids deleted. */
+      delete: (ids: readonly string[], callOptions?: CallOptions) =>
+        call('deleteComics', { ...callOptions, body: { ids } }),
+    },
+
+    chapters: {
+      /** POST /chapters/list. */
+      list: listChapters,
+      /** The episodes of a comic: up to 200, by chapter number. */
+      ofComic: (comicId: string, callOptions?: CallOptions) => listChapters(comicChaptersRequest(comicId), callOptions),
+      /** POST /chapters (admin). */
+      create: (input: CreateChaptersInput, callOptions?: CallOptions) =>
+        call('createChapters', {
+          ...callOptions,
+          form: { fields: { comicsId: input.comicsId, chapters: input.chapters }, files: { files: input.previews } },
+        }),
+      /** PATCH /chapters/{chapterId} (admin). */
+      update: (chapterId: string, input: UpdateChapterInput, callOptions?: CallOptions) =>
+        call('updateChapter', {
+          ...callOptions,
+          params: { chapterId },
+          form: { fields: { title: input.title, isFree: input.isFree }, files: { files: input.preview } },
+        }),
+    },
+
+    assets: {
+      /** POST /comics-assets/list. A locked episode is refused: 401 signed out, 403 signed in. */
+      list: listAssets,
+      /** The page images of one episode in one variant, in reading order. */
+      ofEpisode: (query: EpisodeAssetsQuery, callOptions?: CallOptions) =>
+        listAssets(episodeAssetsRequest(query), callOptions),
+      /** POST /comics/{comicId}/assets/{variant} (admin): replaces the pages of a chapter in that variant. */
+      upload: (input: UploadAssetsInput, callOptions?: CallOptions) =>
+        call('uploadAssets', {
+          ...callOptions,
+          params: { comicId: input.comicId, variant: input.variant },
+          form: { fields: { chapterId: input.chapterId }, files: { files: input.pages } },
+        }),
+    },
+
+    genres: {
+      /** POST /genres/list; by default the first 200. */
+      list: (request: GenresListRequest = firstPage, callOptions?: CallOptions) =>
+        call('listGenres', { ...callOptions, body: request }),
+      /** POST /genres (admin). */
+      create: (body: CreateGenreBody, callOptions?: CallOptions) => call('createGenre', { ...callOptions, body }),
+      /** PATCH /genres/{id} with `{ mature, name? }` (admin). */
+      update: (id: string, body: UpdateGenreBody, callOptions?: CallOptions) =>
+        call('updateGenre', { ...callOptions, params: { id }, body }),
+    },
+
+    subscriptions: {
+      /** POST /subscriptions/list: the caller's own subscriptions (skip it when signed out). */
+      list: (request: SubscriptionsListRequest = firstPage, callOptions?: CallOptions) =>
+        call('listSubscriptions', { ...callOptions, body: request }),
+      /** POST /subscriptions: records the payment of a checkout and answers the subscription. */
+      createPayment: (body: CreatePaymentBody, callOptions?: CallOptions) =>
+        call('createPayment', { ...callOptions, body }),
+      /** POST /subscriptions/{id}/cancel: turns auto-renewal off; access stays until the period end. */
+      cancel: (id: string, callOptions?: CallOptions) => call('cancelSubscription', { ...callOptions, params: { id } }),
+    },
+
+    paymentMethods: {
+      /** GET /subscriptions/betatransfer/payment-systems: every method. */
+      list: listPaymentMethods,
+      /** The methods the payment page lists: type 'deposit' only. */
+      deposit: async (callOptions?: CallOptions): Promise<PaymentMethod[]> =>
+        depositMethods((await listPaymentMethods(callOptions)).data),
+    },
+
+    checkout: {
+      /**
+       * Starts a checkout for a plan; redirect the browser to the answered `url`.
+       * `title` is the plan id, `urlSuccess` the account page of the current origin (spec §7).
+       */
+      create: (body: CheckoutRequest, callOptions?: CallOptions) => call('checkout', { ...callOptions, body }),
+    },
+  }
+}
+
+/** The client made by {@link createComicsApi}. */
+export type ComicsApi = ReturnType<typeof createComicsApi>
+
+export type { EndpointResponse }

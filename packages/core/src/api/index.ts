@@ -1,0 +1,6 @@
+export * from './createComicsApi'
+export * from './errors'
+export * from './presets'
+export * from './depositMethods'
+export type { CallOptions, EndpointInput, TokenProvider } from './callEndpoint'
+export { encodeMultipartFields, type MultipartFiles } from './multipartForm'
