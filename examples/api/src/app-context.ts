@@ -1,0 +1,16 @@
+import type { TokenVerifier } from './auth/token-verifier'
+import type { CatalogueCache } from './catalogue/catalogue-cache'
+import type { Clock } from './clock'
+import type { ApiConfig } from './config'
+import type { Database } from './db/database'
+import type { FileStore } from './files/file-store'
+
+/** What every route and service is built from. */
+export interface AppContext {
+  config: ApiConfig
+  db: Database
+  clock: Clock
+  verifier: TokenVerifier
+  cache: CatalogueCache
+  fileStore: FileStore
+}

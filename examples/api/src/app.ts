@@ -1,0 +1,71 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import cors from '@fastify/cors'
+import helmet from '@fastify/helmet'
+import multipart from '@fastify/multipart'
+import rateLimit from '@fastify/rate-limit'
+import { MAX_UPLOAD_BYTES } from '@comics/core/contract'
+import type { AppContext } from './app-context'
+import { installErrorHandling } from './http/error-handler'
+import { HttpError } from './http/http-error'
+import { registerAdminAssetRoutes } from './routes/admin-asset-routes'
+import { registerAdminChapterRoutes } from './routes/admin-chapter-routes'
+import { registerAdminComicRoutes } from './routes/admin-comic-routes'
+import { registerAdminGenreRoutes } from './routes/admin-genre-routes'
+import { registerCatalogueRoutes } from './routes/catalogue-routes'
+import { registerCheckoutPageRoutes } from './routes/checkout-page-routes'
+import { registerFileRoutes } from './routes/file-routes'
+import { registerOpenApiRoute } from './routes/openapi-routes'
+import { registerSubscriptionRoutes } from './routes/subscription-routes'
+
+/** Log options: tokens and cookies never reach a log line. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'authorization'], censor: '[redacted]' },
+  }
+}
+
+/** The API server: every endpoint of the contract under /api/v1, the sandbox checkout page and the files. */
+export async function buildApp(
+  context: AppContext,
+  options: { logger?: FastifyServerOptions['logger'] | false } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(context.config.logLevel),
+    bodyLimit: context.config.bodyLimitBytes,
+    // Requests travel through the site's dev proxy; trusting it would let any client pick its IP for rate limits.
+    trustProxy: false,
+    routerOptions: { maxParamLength: 200 },
+  })
+  installErrorHandling(app)
+
+  await app.register(helmet, {
+    // JSON and images need no script; the checkout page sets its own policy.
+    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  })
+  await app.register(cors, {
+    origin: context.config.allowedOrigins,
+    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
+    exposedHeaders: ['ETag'],
+    maxAge: 600,
+  })
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, 'rate_limited', `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`),
+  })
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 500, fields: 50 } })
+
+  registerCatalogueRoutes(app, context)
+  registerAdminComicRoutes(app, context)
+  registerAdminChapterRoutes(app, context)
+  registerAdminAssetRoutes(app, context)
+  registerAdminGenreRoutes(app, context)
+  registerSubscriptionRoutes(app, context)
+  await registerCheckoutPageRoutes(app, context)
+  registerFileRoutes(app, context)
+  registerOpenApiRoute(app, context)
+  return app
+}

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto'
+
+/** A serialised response ready to send, with its entity tag. */
+export interface PreparedResponse {
+  readonly json: string
+  readonly etag: string
+}
+
+export function prepareResponse(value: unknown): PreparedResponse {
+  const json = JSON.stringify(value)
+  const etag = `"${createHash('sha1').update(json).digest('base64url')}"`
+  return { json, etag }
+}
+
+/**
+ * In-memory cache of public catalogue reads (comics, chapters, genres, page lists), emptied by every admin
+ * write. Reads are by far the most frequent calls and change only when an admin edits the catalogue.
+ * Concurrent misses of one key share one database query.
+ */
+export class CatalogueCache {
+  private entries = new Map<string, Promise<unknown>>()
+  private generation = 0
+
+  constructor(private readonly maxEntries = 20_000) {}
+
+  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const cached = this.entries.get(key) as Promise<T> | undefined
+    if (cached) return cached
+    if (this.entries.size >= this.maxEntries) this.entries.clear()
+    const generation = this.generation
+    const pending = load()
+    this.entries.set(key, pending)
+    pending.catch(() => {
+      if (this.entries.get(key) === pending) this.entries.delete(key)
+    })
+    // A load that started before an invalidation must not repopulate the cache with stale data.
+    void pending.then(() => {
+      if (generation !== this.generation && this.entries.get(key) === pending) this.entries.delete(key)
+    }, () => undefined)
+    return pending
+  }
+
+  invalidate(): void {
+    this.generation++
+    this.entries.clear()
+  }
+}

@@ -1,0 +1,108 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import type * as z from 'zod'
+import type { Asset, AssetsListRequestSchema, AssetVariant } from '@comics/core/contract'
+import { canAccessVariant, isEpisodeLocked } from '@comics/core/rules'
+import type { Caller } from '../auth/caller'
+import type { Database } from '../db/database'
+import { rowIds } from '../db/row-id'
+import { assets, files } from '../db/schema'
+import type { FileStore } from '../files/file-store'
+import { HttpError } from '../http/http-error'
+import type { CatalogueCache } from './catalogue-cache'
+import { indexEpisodes } from './episode-index'
+
+type AssetsListRequest = z.core.output<typeof AssetsListRequestSchema>
+
+const ALL_VARIANTS: readonly AssetVariant[] = ['censored', 'uncensored', 'legal']
+
+/** What the caller may receive: the episodes and variants to list, decided by core rules. */
+export interface AssetsGrant {
+  chapterIds: number[]
+  variants: AssetVariant[]
+}
+
+/**
+ * Decides whether the caller may see the pages asked for, with core `isEpisodeLocked` and
+ * `canAccessVariant`: a locked episode is a 401 for a guest and a 403 for a reader without access,
+ * before any page is read, so no URL of a locked page ever leaves. Without a `variant` filter the
+ * variants the caller may see are listed.
+ */
+export async function grantAssets(
+  db: Database,
+  cache: CatalogueCache,
+  request: AssetsListRequest,
+  caller: Caller,
+  levelOfCaller: () => Promise<number>,
+): Promise<AssetsGrant> {
+  const requested = request.filters.chapterId
+  if (!requested || requested.length === 0) {
+    throw new HttpError(400, 'invalid_request', 'Invalid body: filters.chapterId: name the episode whose pages to list', {
+      'filters.chapterId': ['Required: the episode whose pages to list'],
+    })
+  }
+  let episodes = await indexEpisodes(db, cache, rowIds(requested))
+  if (request.filters.comicsId) {
+    const comicIds = new Set(rowIds(request.filters.comicsId))
+    episodes = episodes.filter((episode) => comicIds.has(episode.comicId))
+  }
+  const variantsAsked = request.filters.variant ?? ALL_VARIANTS
+  const lockedForGuests = episodes.some((e) => isEpisodeLocked(e, e.siblings, { signedIn: caller !== null, level: 0 }))
+  const needsLevel = lockedForGuests || variantsAsked.includes('uncensored')
+  const level = needsLevel && caller ? await levelOfCaller() : 0
+  const viewer = { signedIn: caller !== null, level }
+
+  const refuse = (code: string, message: string) =>
+    caller ? new HttpError(403, code, message) : new HttpError(401, 'sign_in_required', `Sign in: ${message.toLowerCase()}`)
+  if (episodes.some((e) => isEpisodeLocked(e, e.siblings, viewer))) {
+    throw refuse('subscription_required', 'This episode needs an active subscription')
+  }
+  const variants = variantsAsked.filter((variant) => canAccessVariant(variant, level))
+  if (request.filters.variant && variants.length < variantsAsked.length) {
+    throw refuse('level_required', 'The uncensored edition needs an active subscription above level 2')
+  }
+  return { chapterIds: episodes.map((e) => Number(e.id)), variants }
+}
+
+/** POST /comics-assets/list, once granted: the pages in reading order with their pixel sizes. */
+export async function listAssets(
+  db: Database,
+  fileStore: FileStore,
+  grant: AssetsGrant,
+  paging: { limit: number; offset: number },
+): Promise<{ data: Asset[]; total: number }> {
+  if (grant.chapterIds.length === 0 || grant.variants.length === 0) return { data: [], total: 0 }
+  const where = and(inArray(assets.chapterId, grant.chapterIds), inArray(assets.variant, grant.variants))
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: assets.id,
+        comicId: assets.comicId,
+        chapterId: assets.chapterId,
+        variant: assets.variant,
+        position: assets.position,
+        file: assets.file,
+        width: files.width,
+        height: files.height,
+      })
+      .from(assets)
+      .innerJoin(files, eq(files.name, assets.file))
+      .where(where)
+      .orderBy(asc(assets.chapterId), asc(assets.variant), asc(assets.position))
+      .limit(paging.limit)
+      .offset(paging.offset),
+    db.select({ total: count() }).from(assets).where(where),
+  ])
+  return {
+    total: totalRow?.total ?? 0,
+    data: rows.map((row) => ({
+      id: String(row.id),
+      url: fileStore.urlOf(row.file),
+      width: row.width,
+      height: row.height,
+      comicsId: String(row.comicId),
+      chapterId: String(row.chapterId),
+      variant: row.variant,
+      position: row.position,
+    })),
+  }
+}

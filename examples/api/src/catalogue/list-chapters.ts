@@ -1,0 +1,60 @@
+import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm'
+import type * as z from 'zod'
+import type { Chapter, ChaptersListRequestSchema } from '@comics/core/contract'
+import type { Database } from '../db/database'
+import { rowIds } from '../db/row-id'
+import { assets, chapters } from '../db/schema'
+import type { FileStore } from '../files/file-store'
+
+type ChaptersListRequest = z.core.output<typeof ChaptersListRequestSchema>
+
+/**
+ * POST /chapters/list: chapters of the given comics, by chapter number. `assetVariant` keeps the chapters
+ * that have pages in one of those variants. Locked chapters are listed too: the list shows their lock.
+ */
+export async function listChapters(
+  db: Database,
+  fileStore: FileStore,
+  request: ChaptersListRequest,
+): Promise<{ data: Chapter[]; total: number }> {
+  const conditions: SQL[] = []
+  if (request.filters.comicsId) {
+    const ids = rowIds(request.filters.comicsId)
+    if (ids.length === 0) return { data: [], total: 0 }
+    conditions.push(inArray(chapters.comicId, ids))
+  }
+  if (request.filters.assetVariant) {
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(assets)
+          .where(and(eq(assets.chapterId, chapters.id), inArray(assets.variant, request.filters.assetVariant))),
+      ),
+    )
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined
+  const direction = request.sort?.order === 'desc' ? desc : asc
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(chapters)
+      .where(where)
+      .orderBy(direction(chapters.comicId), direction(chapters.chapterNumber), direction(chapters.id))
+      .limit(request.limit)
+      .offset(request.offset),
+    db.select({ total: count() }).from(chapters).where(where),
+  ])
+  return { total: totalRow?.total ?? 0, data: rows.map((row) => chapterFromRow(row, fileStore)) }
+}
+
+export function chapterFromRow(row: typeof chapters.$inferSelect, fileStore: FileStore): Chapter {
+  return {
+    id: String(row.id),
+    comicsId: String(row.comicId),
+    title: row.title,
+    chapterNumber: row.chapterNumber,
+    isFree: row.isFree,
+    previewImageUrl: fileStore.urlOf(row.previewFile),
+  }
+}

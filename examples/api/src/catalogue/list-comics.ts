@@ -1,0 +1,106 @@
+import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm'
+import type * as z from 'zod'
+import { contentRatingsFor, type SiteMode } from '@comics/core/rules'
+import type { Comic, ComicsListRequestSchema } from '@comics/core/contract'
+import type { Database } from '../db/database'
+import { rowIds } from '../db/row-id'
+import { comicGenres, comics, genres } from '../db/schema'
+import type { FileStore } from '../files/file-store'
+
+type ComicsListRequest = z.core.output<typeof ComicsListRequestSchema>
+
+/**
+ * POST /comics/list. `contentRating` is forced to the host's ratings (spec §7): a requested rating outside
+ * them matches nothing, and a mirror host lists only comics flagged `displayOnMirror`.
+ */
+export async function listComics(
+  db: Database,
+  fileStore: FileStore,
+  request: ComicsListRequest,
+  mode: SiteMode,
+): Promise<{ data: Comic[]; total: number }> {
+  const hostRatings = contentRatingsFor(mode)
+  const ratings = request.filters.contentRating
+    ? hostRatings.filter((rating) => request.filters.contentRating!.includes(rating))
+    : hostRatings
+  if (ratings.length === 0) return { data: [], total: 0 }
+
+  const conditions: SQL[] = [inArray(comics.contentRating, ratings)]
+  if (mode !== 'adult') conditions.push(eq(comics.displayOnMirror, true))
+  if (request.filters.id) {
+    const ids = rowIds(request.filters.id)
+    if (ids.length === 0) return { data: [], total: 0 }
+    conditions.push(inArray(comics.id, ids))
+  }
+  if (request.filters.genres) {
+    const genreIds = rowIds(request.filters.genres)
+    if (genreIds.length === 0) return { data: [], total: 0 }
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(comicGenres)
+          .where(and(eq(comicGenres.comicId, comics.id), inArray(comicGenres.genreId, genreIds))),
+      ),
+    )
+  }
+  const where = and(...conditions)
+  const direction = request.sort?.order === 'asc' ? asc : desc
+  const orderBy =
+    request.sort?.field === 'title'
+      ? [direction(comics.title), direction(comics.id)]
+      : [direction(comics.createdAt), direction(comics.id)]
+
+  const [rows, [totalRow]] = await Promise.all([
+    db.select().from(comics).where(where).orderBy(...orderBy).limit(request.limit).offset(request.offset),
+    db.select({ total: count() }).from(comics).where(where),
+  ])
+  const genresByComic = await genresOf(db, rows.map((row) => row.id))
+  return {
+    total: totalRow?.total ?? 0,
+    data: rows.map((row) => comicFromRow(row, genresByComic.get(row.id) ?? [], fileStore)),
+  }
+}
+
+async function genresOf(db: Database, comicIds: number[]) {
+  const byComic = new Map<number, { id: string; name: string; mature: boolean }[]>()
+  if (comicIds.length === 0) return byComic
+  const rows = await db
+    .select({ comicId: comicGenres.comicId, id: genres.id, name: genres.name, mature: genres.mature })
+    .from(comicGenres)
+    .innerJoin(genres, eq(genres.id, comicGenres.genreId))
+    .where(inArray(comicGenres.comicId, comicIds))
+    .orderBy(asc(genres.name))
+  for (const row of rows) {
+    const list = byComic.get(row.comicId) ?? []
+    list.push({ id: String(row.id), name: row.name, mature: row.mature })
+    byComic.set(row.comicId, list)
+  }
+  return byComic
+}
+
+/** One comic as the contract shows it, for admin write answers. */
+export async function comicById(db: Database, fileStore: FileStore, id: number): Promise<Comic | undefined> {
+  const [row] = await db.select().from(comics).where(eq(comics.id, id))
+  if (!row) return undefined
+  const genresByComic = await genresOf(db, [row.id])
+  return comicFromRow(row, genresByComic.get(row.id) ?? [], fileStore)
+}
+
+function comicFromRow(
+  row: typeof comics.$inferSelect,
+  comicGenreList: Comic['genres'],
+  fileStore: FileStore,
+): Comic {
+  return {
+    id: String(row.id),
+    title: row.title,
+    description: row.description,
+    coverImageUrl: fileStore.urlOf(row.coverFile),
+    bannerImageUrl: fileStore.urlOf(row.bannerFile),
+    contentRating: row.contentRating,
+    genres: comicGenreList,
+    displayOnMirror: row.displayOnMirror,
+    createdAt: row.createdAt.toISOString(),
+  }
+}

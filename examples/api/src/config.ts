@@ -1,0 +1,78 @@
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { HostConfig } from '@comics/core/site'
+
+const packageRoot = fileURLToPath(new URL('..', import.meta.url))
+
+export interface ApiConfig {
+  host: string
+  port: number
+  /** PostgreSQL connection string; without it the embedded PGlite database in `dataDir` is used. */
+  databaseUrl: string | undefined
+  /** PGlite data folder. */
+  dataDir: string
+  /** Where uploaded and seeded images are stored. */
+  filesDir: string
+  /** Prefix of image URLs in responses; relative by default so the site's same-origin proxy serves them. */
+  filesPublicUrl: string
+  /** Origins allowed for CORS and for a checkout's `urlSuccess`. */
+  allowedOrigins: string[]
+  /** Which Host header serves which site mode (spec §2); see README "Host modes". */
+  hosts: HostConfig
+  /** Public URL of the API itself, used to build the sandbox checkout page link. */
+  publicUrl: string
+  firebaseProjectId: string
+  firebaseAuthEmulatorHost: string | undefined
+  /** Requests per minute per client on checkout and payment calls. */
+  paymentRateLimitPerMinute: number
+  /** Largest JSON body. */
+  bodyLimitBytes: number
+  /** Largest multipart request (all files together). */
+  uploadRequestLimitBytes: number
+  /** Seed a small catalogue when the database is empty on start. */
+  seedOnFirstStart: boolean
+  logLevel: string
+}
+
+const list = (value: string | undefined, fallback: string[]) =>
+  value === undefined ? fallback : value.split(',').map((item) => item.trim()).filter(Boolean)
+
+function integer(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback
+  const parsed = Number(value)
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got '${value}'`)
+  return parsed
+}
+
+/** Reads the configuration from environment variables; every variable has a working local default. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const host = env.HOST || '127.0.0.1'
+  const port = integer('PORT', env.PORT, 8787)
+  const dataDir = resolve(env.DATA_DIR || resolve(packageRoot, '.data'))
+  const emulatorDefault = env.NODE_ENV === 'production' ? undefined : '127.0.0.1:9099'
+  return {
+    host,
+    port,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    filesDir: resolve(env.FILES_DIR || resolve(dataDir, 'files')),
+    filesPublicUrl: (env.FILES_PUBLIC_URL || '/api/v1/files').replace(/\/+$/, ''),
+    allowedOrigins: list(env.ALLOWED_ORIGINS, [
+      'http://localhost:5173',
+      'http://adult.localhost:5173',
+      'http://127.0.0.1:5173',
+    ]),
+    hosts: {
+      adultHost: env.ADULT_HOST || 'adult.localhost:5173',
+      mirrorHosts: list(env.MIRROR_HOSTS, ['localhost:5173', '127.0.0.1:5173']),
+    },
+    publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
+    firebaseProjectId: env.FIREBASE_PROJECT_ID || 'demo-comics',
+    firebaseAuthEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || emulatorDefault,
+    paymentRateLimitPerMinute: integer('PAYMENT_RATE_LIMIT', env.PAYMENT_RATE_LIMIT, 30),
+    bodyLimitBytes: integer('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 64 * 1024),
+    uploadRequestLimitBytes: integer('UPLOAD_LIMIT_BYTES', env.UPLOAD_LIMIT_BYTES, 100 * 1024 * 1024),
+    seedOnFirstStart: env.SEED_ON_FIRST_START !== '0',
+    logLevel: env.LOG_LEVEL || 'info',
+  }
+}

@@ -1,0 +1,59 @@
+import { mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import * as schema from './schema'
+import type { Database, OpenDatabase } from './database'
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** `dataDir` undefined keeps the database in memory; `snapshot` starts it from a `dumpDataDir` tarball. */
+  | { kind: 'pglite'; dataDir?: string; snapshot?: Blob }
+
+/** Opens the database and applies pending migrations (a no-op on an up-to-date database). */
+export async function openDatabase(target: DatabaseTarget, options: { migrate?: boolean } = {}): Promise<OpenDatabase> {
+  const opened = target.kind === 'postgres' ? await openPostgres(target.url, target.poolSize) : await openPglite(target)
+  if (options.migrate !== false) await opened.migrate()
+  return { db: opened.db, kind: target.kind, close: opened.close }
+}
+
+async function openPostgres(url: string, poolSize = 10) {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ])
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  const db = drizzle(pool, { schema })
+  return {
+    db: db as unknown as Database,
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => pool.end(),
+  }
+}
+
+async function openPglite(target: { dataDir?: string; snapshot?: Blob }) {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ])
+  if (target.dataDir) await mkdir(target.dataDir, { recursive: true })
+  const client = new PGlite({
+    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+    ...(target.snapshot ? { loadDataDir: target.snapshot } : {}),
+  })
+  await client.waitReady
+  const db = drizzle(client, { schema })
+  return {
+    db: db as unknown as Database,
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  }
+}
+
+/** A tarball of a PGlite database, to start other instances from it in well under a second. */
+export async function dumpPglite(db: Database): Promise<Blob> {
+  const client = (db as unknown as { $client: { dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob> } }).$client
+  return client.dumpDataDir('none')
+}

@@ -1,0 +1,77 @@
+import type { FastifyRequest } from 'fastify'
+import sharp from 'sharp'
+import { MAX_UPLOAD_BYTES } from '@comics/core/contract'
+import { HttpError } from '../http/http-error'
+import { sniffImageType, type ImageType } from './sniff-image-type'
+
+/** An uploaded image, checked by content and measured, not yet stored. */
+export interface UploadedImage extends ImageType {
+  bytes: Buffer
+  width: number
+  height: number
+}
+
+export interface MultipartForm {
+  fields: Record<string, string>
+  files: Record<string, UploadedImage[]>
+}
+
+/**
+ * Reads a whole multipart form into memory and checks every file before anything is written, so a
+ * refused request leaves no file and no row behind. The client's file names are ignored.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  options: { fileFields: readonly string[]; requestLimitBytes: number },
+): Promise<MultipartForm> {
+  if (!request.isMultipart()) {
+    throw new HttpError(415, 'unsupported_media_type', 'Expected a multipart/form-data body')
+  }
+  const fields: Record<string, string> = {}
+  const raw: { field: string; bytes: Buffer; index: number }[] = []
+  let total = 0
+  for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 500, fields: 50, fieldSize: 200_000 } })) {
+    if (part.type === 'field') {
+      if (typeof part.value !== 'string') throw new HttpError(400, 'invalid_request', `Field '${part.fieldname}' must be text`)
+      if (part.fieldname in fields) {
+        throw new HttpError(400, 'invalid_request', `Field '${part.fieldname}' is repeated`, { [part.fieldname]: ['Repeated field'] })
+      }
+      fields[part.fieldname] = part.value
+      continue
+    }
+    if (!options.fileFields.includes(part.fieldname)) {
+      part.file.resume()
+      throw new HttpError(400, 'invalid_request', `Unknown file field '${part.fieldname}'`, { [part.fieldname]: ['Unknown field'] })
+    }
+    const bytes = await part.toBuffer()
+    total += bytes.length
+    if (total > options.requestLimitBytes) throw new HttpError(413, 'body_too_large', 'The uploaded files are too large together')
+    raw.push({ field: part.fieldname, bytes, index: raw.filter((f) => f.field === part.fieldname).length })
+  }
+
+  const files: Record<string, UploadedImage[]> = {}
+  for (const { field, bytes, index } of raw) {
+    const where = `${field}[${index}]`
+    const type = sniffImageType(bytes)
+    if (!type) {
+      throw new HttpError(415, 'unsupported_image_type', `${where} is not a JPEG, PNG, WebP or AVIF image`, {
+        [field]: [`${where}: not a JPEG, PNG, WebP or AVIF image`],
+      })
+    }
+    const measured = await measure(bytes)
+    if (!measured) {
+      throw new HttpError(415, 'unreadable_image', `${where} could not be read as an image`, { [field]: [`${where}: unreadable image`] })
+    }
+    ;(files[field] ??= []).push({ ...type, bytes, ...measured })
+  }
+  return { fields, files }
+}
+
+async function measure(bytes: Buffer): Promise<{ width: number; height: number } | undefined> {
+  try {
+    const { width, height } = await sharp(bytes).metadata()
+    return width && height ? { width, height } : undefined
+  } catch {
+    return undefined
+  }
+}

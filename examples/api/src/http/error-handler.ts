@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { HttpError } from './http-error'
+
+// Fastify and plugin error codes that deserve a precise client answer rather than a generic one.
+const KNOWN_CLIENT_ERRORS: Record<string, { status: number; code: string; message?: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'malformed_json', message: 'The body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'malformed_json', message: 'The JSON body is empty' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'body_too_large', message: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'invalid_content_length' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'file_too_large', message: 'An uploaded file is too large' },
+  FST_FILES_LIMIT: { status: 413, code: 'too_many_files', message: 'Too many files in one request' },
+  FST_PARTS_LIMIT: { status: 413, code: 'too_many_parts', message: 'Too many parts in one request' },
+  FST_FIELDS_LIMIT: { status: 413, code: 'too_many_fields', message: 'Too many fields in one request' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'unsupported_media_type', message: 'Expected a multipart/form-data body' },
+}
+
+/** Every error leaves as ApiErrorBodySchema; client errors keep their status, anything else is a 500 without details. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.status).send({
+        error: { code: error.code, message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) },
+      })
+    }
+    const known = error.code ? KNOWN_CLIENT_ERRORS[error.code] : undefined
+    if (known) {
+      return reply.status(known.status).send({ error: { code: known.code, message: known.message ?? error.message } })
+    }
+    const status = error.statusCode ?? 500
+    if (status === 429) {
+      return reply.status(429).send({ error: { code: 'rate_limited', message: error.message || 'Too many requests, retry later' } })
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: { code: 'bad_request', message: error.message } })
+    }
+    request.log.error({ err: error }, 'request failed')
+    return reply.status(500).send({ error: { code: 'internal_error', message: 'Something went wrong on our side' } })
+  })
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } }),
+  )
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import * as z from 'zod'
+import { API_PREFIX } from '@comics/core/contract'
+import type { AppContext } from '../app-context'
+import { identifyCaller, type Caller } from '../auth/caller'
+import type { PreparedResponse } from '../catalogue/catalogue-cache'
+import { readMultipart, type UploadedImage } from '../files/read-multipart'
+import { HttpError } from './http-error'
+import { validationError } from './validation-error'
+
+type Schema = z.core.$ZodType
+
+/** The parts of a contract endpoint (see `endpoints` in @comics/core/contract) the server reads. */
+export interface ContractEndpoint {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  path: string
+  summary: string
+  access: 'public' | 'user' | 'admin'
+  params?: Schema
+  body?: Schema
+  multipart?: { fields: Schema; files: readonly string[] }
+  response: Schema
+}
+
+type OutputOf<S> = S extends Schema ? z.core.output<S> : undefined
+
+export interface EndpointCall<E extends ContractEndpoint> {
+  params: OutputOf<E['params']>
+  body: OutputOf<E['body']>
+  fields: E['multipart'] extends { fields: infer F } ? OutputOf<F> : undefined
+  files: Record<string, UploadedImage[]>
+  caller: Caller
+  request: FastifyRequest
+  reply: FastifyReply
+}
+
+export type EndpointHandler<E extends ContractEndpoint> = (
+  call: EndpointCall<E>,
+) => Promise<z.core.output<E['response']> | Prepared>
+
+/** A response serialised ahead (a cached catalogue read), sent as is with its ETag. */
+export class Prepared {
+  constructor(readonly response: PreparedResponse, readonly cacheControl: string) {}
+}
+
+function parse<S extends Schema>(schema: S, value: unknown, where: 'body' | 'params' | 'fields'): z.core.output<S> {
+  const result = z.safeParse(schema, value)
+  if (!result.success) throw validationError(result.error.issues, where)
+  return result.data
+}
+
+/**
+ * Serves one endpoint of the contract table: checks access (before anything else, so a guest learns
+ * nothing from validation messages), validates params, body or multipart fields with the contract's
+ * schemas, and checks the answer against the contract's response schema before it leaves.
+ */
+export function registerEndpoint<E extends ContractEndpoint>(
+  app: FastifyInstance,
+  context: AppContext,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: { rateLimit?: { max: number; timeWindow: string } } = {},
+): void {
+  app.route({
+    method: endpoint.method,
+    url: `${API_PREFIX}${endpoint.path}`,
+    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    handler: async (request, reply) => {
+      const caller = await identifyCaller(request, context.verifier, endpoint.access)
+      const params = endpoint.params ? parse(endpoint.params, request.params, 'params') : undefined
+      let body: unknown
+      let fields: unknown
+      let files: Record<string, UploadedImage[]> = {}
+      if (endpoint.multipart) {
+        const form = await readMultipart(request, {
+          fileFields: endpoint.multipart.files,
+          requestLimitBytes: context.config.uploadRequestLimitBytes,
+        })
+        fields = parse(endpoint.multipart.fields, form.fields, 'fields')
+        files = form.files
+      } else if (endpoint.body) {
+        if (request.body === undefined) throw new HttpError(400, 'invalid_request', 'A JSON body is required', { body: ['Required'] })
+        body = parse(endpoint.body, request.body, 'body')
+      }
+
+      const result = await handler({ params, body, fields, files, caller, request, reply } as EndpointCall<E>)
+      if (result instanceof Prepared) {
+        reply.header('etag', result.response.etag).header('cache-control', result.cacheControl)
+        if (request.headers['if-none-match'] === result.response.etag) return reply.status(304).send()
+        return reply.type('application/json; charset=utf-8').send(result.response.json)
+      }
+      const checked = z.safeParse(endpoint.response, result)
+      if (!checked.success) {
+        request.log.error({ issues: checked.error.issues }, 'response breaks the contract')
+        throw new Error(`Response of ${endpoint.method} ${endpoint.path} breaks the contract`)
+      }
+      return reply.header('cache-control', 'no-store').send(checked.data)
+    },
+  })
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify'
+import { and, asc, eq } from 'drizzle-orm'
+import { endpoints } from '@comics/core/contract'
+import type { AppContext } from '../app-context'
+import { rowId } from '../db/row-id'
+import { assets, chapters } from '../db/schema'
+import { HttpError } from '../http/http-error'
+import { registerEndpoint } from '../http/register-endpoint'
+
+/**
+ * POST /comics/{comicId}/assets/{variant}: the pages of one chapter in one variant, in reading order.
+ * The upload replaces that chapter's pages in that variant; each page keeps its measured size.
+ */
+export function registerAdminAssetRoutes(app: FastifyInstance, context: AppContext): void {
+  const { db, fileStore, cache } = context
+
+  registerEndpoint(app, context, endpoints.uploadAssets, async ({ params, fields, files }) => {
+    const comicId = rowId(params.comicId)
+    const chapterId = rowId(fields.chapterId)
+    const [chapter] =
+      comicId === undefined || chapterId === undefined
+        ? []
+        : await db.select({ id: chapters.id }).from(chapters).where(and(eq(chapters.id, chapterId), eq(chapters.comicId, comicId)))
+    if (!chapter) {
+      throw new HttpError(400, 'invalid_request', `Chapter '${fields.chapterId}' is not a chapter of comic '${params.comicId}'`, {
+        chapterId: ['Unknown chapter of this comic'],
+      })
+    }
+    const pages = files.files ?? []
+    if (pages.length === 0) throw new HttpError(400, 'invalid_request', 'Send the page images in `files`', { files: ['At least one image'] })
+    const names = await fileStore.store(db, pages)
+    await db.transaction(async (tx) => {
+      await tx.delete(assets).where(and(eq(assets.chapterId, chapter.id), eq(assets.variant, params.variant)))
+      await tx.insert(assets).values(
+        names.map((file, i) => ({ comicId: comicId!, chapterId: chapter.id, variant: params.variant, position: i + 1, file })),
+      )
+    })
+    cache.invalidate()
+    const rows = await db
+      .select()
+      .from(assets)
+      .where(and(eq(assets.chapterId, chapter.id), eq(assets.variant, params.variant)))
+      .orderBy(asc(assets.position))
+    return {
+      data: rows.map((row, i) => ({
+        id: String(row.id),
+        url: fileStore.urlOf(row.file),
+        width: pages[i]!.width,
+        height: pages[i]!.height,
+        comicsId: String(row.comicId),
+        chapterId: String(row.chapterId),
+        variant: row.variant,
+        position: row.position,
+      })),
+    }
+  })
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify'
+import { and, eq } from 'drizzle-orm'
+import { endpoints } from '@comics/core/contract'
+import type { AppContext } from '../app-context'
+import { chapterFromRow } from '../catalogue/list-chapters'
+import { rowId } from '../db/row-id'
+import { chapters, comics } from '../db/schema'
+import { isUniqueViolation } from '../db/unique-violation'
+import { singleFile } from '../files/single-file'
+import { HttpError, notFound } from '../http/http-error'
+import { registerEndpoint } from '../http/register-endpoint'
+
+/** POST /chapters and PATCH /chapters/{chapterId}: admin only. */
+export function registerAdminChapterRoutes(app: FastifyInstance, context: AppContext): void {
+  const { db, fileStore, cache } = context
+
+  registerEndpoint(app, context, endpoints.createChapters, async ({ fields, files }) => {
+    const comicId = rowId(fields.comicsId)
+    const comic = comicId === undefined ? [] : await db.select({ id: comics.id }).from(comics).where(eq(comics.id, comicId))
+    if (comic.length === 0) throw new HttpError(400, 'invalid_request', `Unknown comic '${fields.comicsId}'`, { comicsId: ['Unknown comic'] })
+    const numbers = fields.chapters.map((chapter) => chapter.chapterNumber)
+    if (new Set(numbers).size !== numbers.length) {
+      throw new HttpError(400, 'invalid_request', 'Chapter numbers repeat in the list', { chapters: ['Chapter numbers must be unique'] })
+    }
+    const previews = files.files ?? []
+    if (previews.length > fields.chapters.length) {
+      throw new HttpError(400, 'invalid_request', 'More preview files than chapters', { files: ['At most one preview per chapter'] })
+    }
+    const previewNames = await fileStore.store(db, previews)
+    try {
+      const rows = await db
+        .insert(chapters)
+        .values(
+          fields.chapters.map((chapter, i) => ({
+            comicId: comicId!,
+            title: chapter.title,
+            chapterNumber: chapter.chapterNumber,
+            isFree: chapter.isFree,
+            previewFile: previewNames[i] ?? null,
+          })),
+        )
+        .returning()
+      cache.invalidate()
+      return { data: rows.map((row) => chapterFromRow(row, fileStore)) }
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new HttpError(409, 'chapter_exists', 'A chapter with one of these numbers already exists in this comic')
+      }
+      throw error
+    }
+  })
+
+  registerEndpoint(app, context, endpoints.updateChapter, async ({ params, fields, files }) => {
+    const id = rowId(params.chapterId)
+    const [current] = id === undefined ? [] : await db.select().from(chapters).where(eq(chapters.id, id))
+    if (!current) throw notFound(`Chapter ${params.chapterId}`)
+    const preview = singleFile(files, 'files')
+    const previewFile = preview ? (await fileStore.store(db, [preview]))[0] : undefined
+    const changes = {
+      ...(fields.title !== undefined ? { title: fields.title } : {}),
+      ...(fields.isFree !== undefined ? { isFree: fields.isFree } : {}),
+      ...(previewFile ? { previewFile } : {}),
+    }
+    const [row] =
+      Object.keys(changes).length > 0
+        ? await db.update(chapters).set(changes).where(and(eq(chapters.id, current.id))).returning()
+        : [current]
+    cache.invalidate()
+    return { data: [chapterFromRow(row!, fileStore)] }
+  })
+}

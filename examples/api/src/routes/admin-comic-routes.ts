@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify'
+import { eq, inArray } from 'drizzle-orm'
+import { endpoints } from '@comics/core/contract'
+import type { AppContext } from '../app-context'
+import { comicById } from '../catalogue/list-comics'
+import type { Database } from '../db/database'
+import { rowId, rowIds } from '../db/row-id'
+import { comicGenres, comics, genres } from '../db/schema'
+import { singleFile } from '../files/single-file'
+import { HttpError, notFound } from '../http/http-error'
+import { registerEndpoint } from '../http/register-endpoint'
+
+/** Genre ids of a form, all of which must exist. */
+async function existingGenreIds(db: Database, ids: readonly string[]): Promise<number[]> {
+  const wanted = [...new Set(ids)]
+  const numeric = rowIds(wanted)
+  const found = numeric.length > 0 ? await db.select({ id: genres.id }).from(genres).where(inArray(genres.id, numeric)) : []
+  const known = new Set(found.map((row) => String(row.id)))
+  const unknown = wanted.filter((id) => !known.has(id))
+  if (unknown.length > 0) {
+    throw new HttpError(400, 'invalid_request', `Unknown genre ${unknown.join(', ')}`, { genres: unknown.map((id) => `Unknown genre '${id}'`) })
+  }
+  return found.map((row) => row.id)
+}
+
+/** POST /comics, PATCH /comics/{id}, DELETE /comics: admin only, each write empties the catalogue cache. */
+export function registerAdminComicRoutes(app: FastifyInstance, context: AppContext): void {
+  const { db, fileStore, cache } = context
+
+  registerEndpoint(app, context, endpoints.createComic, async ({ fields, files }) => {
+    const cover = singleFile(files, 'cover')
+    const banner = singleFile(files, 'banner')
+    const genreIds = await existingGenreIds(db, fields.genres)
+    const [coverFile, bannerFile] = await Promise.all([
+      cover ? fileStore.store(db, [cover]).then(([name]) => name) : undefined,
+      banner ? fileStore.store(db, [banner]).then(([name]) => name) : undefined,
+    ])
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(comics)
+        .values({
+          title: fields.title,
+          description: fields.description,
+          contentRating: fields.contentRating,
+          displayOnMirror: fields.displayOnMirror,
+          coverFile: coverFile ?? null,
+          bannerFile: bannerFile ?? null,
+          createdAt: context.clock.now(),
+        })
+        .returning({ id: comics.id })
+      if (genreIds.length > 0) await tx.insert(comicGenres).values(genreIds.map((genreId) => ({ comicId: row!.id, genreId })))
+      return row!.id
+    })
+    cache.invalidate()
+    return { data: [(await comicById(db, fileStore, id))!] }
+  })
+
+  registerEndpoint(app, context, endpoints.updateComic, async ({ params, fields, files }) => {
+    const id = rowId(params.id)
+    const exists = id !== undefined && (await db.select({ id: comics.id }).from(comics).where(eq(comics.id, id))).length > 0
+    if (!exists) throw notFound(`Comic ${params.id}`)
+    const cover = singleFile(files, 'coverImage')
+    const banner = singleFile(files, 'bannerImage')
+    const genreIds = fields.genres ? await existingGenreIds(db, fields.genres) : undefined
+    const coverFile = cover ? (await fileStore.store(db, [cover]))[0] : undefined
+    const bannerFile = banner ? (await fileStore.store(db, [banner]))[0] : undefined
+    await db.transaction(async (tx) => {
+      const changes = {
+        ...(fields.title !== undefined ? { title: fields.title } : {}),
+        ...(fields.description !== undefined ? { description: fields.description } : {}),
+        ...(fields.contentRating !== undefined ? { contentRating: fields.contentRating } : {}),
+        ...(fields.displayOnMirror !== undefined ? { displayOnMirror: fields.displayOnMirror } : {}),
+        ...(coverFile ? { coverFile } : {}),
+        ...(bannerFile ? { bannerFile } : {}),
+      }
+      if (Object.keys(changes).length > 0) await tx.update(comics).set(changes).where(eq(comics.id, id!))
+      if (genreIds) {
+        await tx.delete(comicGenres).where(eq(comicGenres.comicId, id!))
+        if (genreIds.length > 0) await tx.insert(comicGenres).values(genreIds.map((genreId) => ({ comicId: id!, genreId })))
+      }
+    })
+    cache.invalidate()
+    return { data: [(await comicById(db, fileStore, id!))!] }
+  })
+
+  registerEndpoint(app, context, endpoints.deleteComics, async ({ body }) => {
+    const ids = rowIds(body.ids)
+    const deleted = ids.length > 0 ? await db.delete(comics).where(inArray(comics.id, ids)).returning({ id: comics.id }) : []
+    cache.invalidate()
+    return { data: deleted.map((row) => ({ id: String(row.id) })) }
+  })
+}

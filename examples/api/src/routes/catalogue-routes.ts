@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify'
+import { endpoints } from '@comics/core/contract'
+import type { AppContext } from '../app-context'
+import { grantAssets, listAssets } from '../catalogue/list-assets'
+import { listChapters } from '../catalogue/list-chapters'
+import { listComics } from '../catalogue/list-comics'
+import { listGenres } from '../catalogue/list-genres'
+import { prepareChecked } from '../catalogue/prepare-checked'
+import { siteModeOfRequest } from '../host/site-mode-of-request'
+import { Prepared, registerEndpoint } from '../http/register-endpoint'
+import { activeLevelOfUser } from '../payments/active-level-of-user'
+import { PAYMENT_SYSTEMS } from '../payments/payment-systems'
+
+// Public lists are revalidated with their ETag on every use; page lists depend on who asks (locks), so
+// shared caches must not keep them.
+const PUBLIC_LIST = 'public, no-cache'
+const PER_CALLER_LIST = 'private, no-cache'
+
+/** The public catalogue reads: served from the catalogue cache with ETags. */
+export function registerCatalogueRoutes(app: FastifyInstance, context: AppContext): void {
+  const { db, cache, fileStore } = context
+
+  registerEndpoint(app, context, endpoints.listComics, async ({ body, request }) => {
+    const mode = siteModeOfRequest(request.headers.host, context.config.hosts)
+    const key = `comics:${mode}:${JSON.stringify(body)}`
+    const prepared = await cache.get(key, async () =>
+      prepareChecked(endpoints.listComics.response, await listComics(db, fileStore, body, mode)),
+    )
+    return new Prepared(prepared, PUBLIC_LIST)
+  })
+
+  registerEndpoint(app, context, endpoints.listChapters, async ({ body }) => {
+    const prepared = await cache.get(`chapters:${JSON.stringify(body)}`, async () =>
+      prepareChecked(endpoints.listChapters.response, await listChapters(db, fileStore, body)),
+    )
+    return new Prepared(prepared, PUBLIC_LIST)
+  })
+
+  registerEndpoint(app, context, endpoints.listAssets, async ({ body, caller, reply }) => {
+    reply.header('vary', 'Authorization')
+    const grant = await grantAssets(db, cache, body, caller, () => activeLevelOfUser(db, caller!.uid, context.clock.now()))
+    const paging = { limit: body.limit, offset: body.offset }
+    const prepared = await cache.get(`assets:${JSON.stringify([grant, paging])}`, async () =>
+      prepareChecked(endpoints.listAssets.response, await listAssets(db, fileStore, grant, paging)),
+    )
+    return new Prepared(prepared, PER_CALLER_LIST)
+  })
+
+  registerEndpoint(app, context, endpoints.listGenres, async ({ body }) => {
+    const prepared = await cache.get(`genres:${JSON.stringify(body)}`, async () =>
+      prepareChecked(endpoints.listGenres.response, await listGenres(db, body)),
+    )
+    return new Prepared(prepared, PUBLIC_LIST)
+  })
+
+  const paymentSystems = prepareChecked(endpoints.listPaymentSystems.response, { data: PAYMENT_SYSTEMS })
+  registerEndpoint(app, context, endpoints.listPaymentSystems, async () => new Prepared(paymentSystems, PUBLIC_LIST))
+}

@@ -1,0 +1,135 @@
+import { count, sql } from 'drizzle-orm'
+import type { Database } from '../db/database'
+import { assets, chapters, comicGenres, comics, genres } from '../db/schema'
+import type { FileStore } from '../files/file-store'
+import { buildImagePool } from './image-pool'
+import { randomSource } from './page-image'
+
+export interface SeedOptions {
+  /** Episodes to create in all (spread over comics of up to 80 episodes). */
+  episodes: number
+  /** Distinct page images per variant. */
+  poolSize: number
+  now?: Date
+  log?: (line: string) => void
+}
+
+const GENRES = [
+  { name: 'Romance', mature: false },
+  { name: 'Drama', mature: false },
+  { name: 'Fantasy', mature: false },
+  { name: 'Action', mature: false },
+  { name: 'Comedy', mature: false },
+  { name: 'Thriller', mature: false },
+  { name: 'Mature', mature: true },
+  { name: 'Adult Romance', mature: true },
+  { name: 'Dark Fantasy', mature: true },
+  // Core's `hasUncensoredEdition` looks for this name: comics with it get an uncensored variant.
+  { name: 'Uncensored', mature: true },
+]
+
+const TITLE_WORDS = ['Moon', 'Crimson', 'Silent', 'Garden', 'Blade', 'Secret', 'Night', 'Office', 'Dragon', 'Summer', 'Velvet', 'Storm']
+
+/** Whether the database already holds a catalogue. */
+export async function hasCatalogue(db: Database): Promise<boolean> {
+  const [row] = await db.select({ total: count() }).from(comics)
+  return (row?.total ?? 0) > 0
+}
+
+/**
+ * Replaces the catalogue with a generated one: genres (mature ones and 'Uncensored' among them), comics
+ * rated AO, T and M with a mix of `displayOnMirror`, chapters numbered from 1 and page images in the
+ * censored and legal variants (and uncensored for comics of the Uncensored genre). Rows go in by
+ * thousands per statement. Subscriptions and payments are left alone.
+ */
+export async function seedCatalogue(db: Database, fileStore: FileStore, options: SeedOptions) {
+  const log = options.log ?? (() => undefined)
+  const started = Date.now()
+  const random = randomSource(42)
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!
+  const pool = await buildImagePool(db, fileStore, options.poolSize, log)
+
+  await db.execute(sql`truncate table assets, chapters, comic_genres, comics, genres restart identity cascade`)
+  const genreRows = await db.insert(genres).values(GENRES).returning()
+  const genreByName = new Map(genreRows.map((row) => [row.name, row.id]))
+  const plain = genreRows.filter((row) => !row.mature).map((row) => row.id)
+  const mature = genreRows.filter((row) => row.mature && row.name !== 'Uncensored').map((row) => row.id)
+
+  // Comics of up to 80 episodes (smaller ones for a small catalogue) until the total is reached.
+  const largest = Math.max(6, Math.min(80, Math.floor(options.episodes / 6)))
+  const sizes: number[] = []
+  for (let left = options.episodes; left > 0; ) {
+    const size = Math.min(left, Math.ceil(largest / 2) + Math.floor(random() * (largest / 2 + 1)))
+    sizes.push(size)
+    left -= size
+  }
+  const now = options.now ?? new Date()
+  const ratings = ['AO', 'T', 'M'] as const
+  const comicValues = sizes.map((_, i) => {
+    const contentRating = ratings[i % 3]!
+    return {
+      title: `${pick(TITLE_WORDS)} ${pick(TITLE_WORDS)} ${i + 1}`,
+      description: `A ${contentRating === 'AO' ? 'mature ' : ''}story in ${sizes[i]} episodes.`,
+      contentRating,
+      // Every other T and M comic shows on the mirror; AO never does.
+      displayOnMirror: contentRating !== 'AO' && i % 2 === 1,
+      coverFile: pick(pool.covers).name,
+      bannerFile: i % 5 === 4 ? null : pick(pool.banners).name,
+      createdAt: new Date(now.getTime() - (sizes.length - i) * 3_600_000),
+    }
+  })
+  const comicRows = await db.insert(comics).values(comicValues).returning({ id: comics.id, contentRating: comics.contentRating })
+
+  const links: { comicId: number; genreId: number }[] = []
+  const uncensored = new Set<number>()
+  comicRows.forEach((comic, i) => {
+    const chosen = new Set([pick(plain), pick(plain)])
+    if (comic.contentRating === 'AO') {
+      chosen.add(pick(mature))
+      // Two AO comics in three have an uncensored edition.
+      if (i % 9 !== 6) {
+        chosen.add(genreByName.get('Uncensored')!)
+        uncensored.add(comic.id)
+      }
+    }
+    for (const genreId of chosen) links.push({ comicId: comic.id, genreId })
+  })
+  await db.insert(comicGenres).values(links)
+
+  const chapterValues = comicRows.flatMap((comic, i) =>
+    Array.from({ length: sizes[i]! }, (_, n) => ({
+      comicId: comic.id,
+      title: `Episode ${n + 1}`,
+      chapterNumber: n + 1,
+      isFree: n < 3,
+      previewFile: pick(pool.previews).name,
+    })),
+  )
+  const chapterRows: { id: number; comicId: number }[] = []
+  for (let i = 0; i < chapterValues.length; i += 2000) {
+    chapterRows.push(...(await db.insert(chapters).values(chapterValues.slice(i, i + 2000)).returning({ id: chapters.id, comicId: chapters.comicId })))
+  }
+
+  let assetCount = 0
+  let batch: (typeof assets.$inferInsert)[] = []
+  const flush = async () => {
+    if (batch.length === 0) return
+    await db.insert(assets).values(batch)
+    assetCount += batch.length
+    batch = []
+  }
+  for (const chapter of chapterRows) {
+    const pages = 5 + Math.floor(random() * 6)
+    const variants = uncensored.has(chapter.comicId) ? (['censored', 'uncensored', 'legal'] as const) : (['censored', 'legal'] as const)
+    for (const variant of variants) {
+      for (let position = 1; position <= pages; position++) {
+        batch.push({ comicId: chapter.comicId, chapterId: chapter.id, variant, position, file: pick(pool.pages[variant]).name })
+      }
+    }
+    if (batch.length >= 5000) await flush()
+  }
+  await flush()
+  const summary = { comics: comicRows.length, episodes: chapterRows.length, assets: assetCount, seconds: (Date.now() - started) / 1000 }
+  log(`seeded ${summary.comics} comics, ${summary.episodes} episodes, ${summary.assets} page rows in ${summary.seconds.toFixed(1)} s`)
+  return summary
+}
