@@ -1,0 +1,70 @@
+import { HttpResponse } from 'msw'
+import type { Asset, AssetVariant } from '@comics/core/contract'
+import { canAccessVariant, isEpisodeLocked } from '@comics/core/rules'
+import { errorResponse, validationErrorResponse } from './errorResponse'
+import { fileDataUrl } from './fileDataUrl'
+import type { MockState } from './mockState'
+import { pageOf, passes, sortedBy } from './paging'
+import type { RequestViewer } from './resolveViewer'
+import type { Resolver } from './resolverContext'
+
+/** Why a viewer may not have these pages, or null when they may. */
+function refusal(state: MockState, viewer: RequestViewer, chapterIds: Set<string>, variants: Set<AssetVariant>) {
+  for (const chapterId of chapterIds) {
+    const chapter = state.chapters.find((c) => c.id === chapterId)
+    if (!chapter) continue
+    const siblings = state.chapters.filter((c) => c.comicsId === chapter.comicsId)
+    if (isEpisodeLocked(chapter, siblings, viewer)) {
+      return { code: 'episode_locked', message: `Episode ${chapter.chapterNumber} needs a subscription` }
+    }
+  }
+  for (const variant of variants) {
+    if (!canAccessVariant(variant, viewer.level)) {
+      return { code: 'variant_locked', message: `The ${variant} edition needs a higher subscription level` }
+    }
+  }
+  return null
+}
+
+/**
+ * POST /comics-assets/list. Pages of a locked episode, or of a variant the viewer's level does not
+ * open, are refused as a whole (401 signed out, 403 signed in) and no URL leaks; the core rules
+ * `isEpisodeLocked` and `canAccessVariant` decide, on the chapters and variants asked for and on
+ * those of every matching page.
+ */
+export const listAssets: Resolver<'listAssets'> = ({ body, state, viewer }) => {
+  const { comicsId, chapterId, variant } = body.filters
+  const matching = state.assets.filter(
+    (asset) => passes(comicsId, asset.comicsId) && passes(chapterId, asset.chapterId) && passes(variant, asset.variant),
+  )
+  const chapterIds = new Set([...(chapterId ?? []), ...matching.flatMap((a) => (a.chapterId ? [a.chapterId] : []))])
+  const variants = new Set([...(variant ?? []), ...matching.flatMap((a) => (a.variant ? [a.variant] : []))])
+  const refused = refusal(state, viewer, chapterIds, variants)
+  if (refused) return errorResponse(viewer.signedIn ? 403 : 401, refused)
+  return HttpResponse.json(pageOf(sortedBy(matching, (a) => a.position ?? 0, body.sort?.order ?? 'asc'), body))
+}
+
+/**
+ * POST /comics/{comicId}/assets/{variant} (admin): replaces the pages of a chapter of that comic in
+ * that variant with the uploaded files, in the order sent.
+ */
+export const uploadAssets: Resolver<'uploadAssets'> = async ({ params, fields, files, state }) => {
+  const chapter = state.chapters.find((c) => c.id === fields.chapterId && c.comicsId === params.comicId)
+  if (!chapter) return errorResponse(404, { message: `No chapter ${fields.chapterId} in comic ${params.comicId}` })
+  const pages = files.files ?? []
+  if (pages.length === 0) return validationErrorResponse({ files: ['At least one page image is required'] })
+  const variant = params.variant as AssetVariant
+  const uploaded: Asset[] = []
+  for (const [index, page] of pages.entries()) {
+    uploaded.push({
+      id: `${chapter.id}-${variant}-${index + 1}`,
+      url: await fileDataUrl(page),
+      comicsId: chapter.comicsId,
+      chapterId: chapter.id,
+      variant,
+      position: index + 1,
+    })
+  }
+  state.assets = state.assets.filter((a) => !(a.chapterId === chapter.id && a.variant === variant)).concat(uploaded)
+  return HttpResponse.json({ data: uploaded }, { status: 201 })
+}

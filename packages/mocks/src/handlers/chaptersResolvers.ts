@@ -1,0 +1,64 @@
+import { HttpResponse } from 'msw'
+import type { Chapter } from '@comics/core/contract'
+import { placeholderImageUrl } from '../images/placeholderImageUrl'
+import { errorResponse, validationErrorResponse } from './errorResponse'
+import { fileDataUrl } from './fileDataUrl'
+import { pageOf, passes, sortedBy } from './paging'
+import type { Resolver } from './resolverContext'
+
+/**
+ * POST /chapters/list: by comic, and by the variants a chapter has pages in; ordered by chapter
+ * number (ascending unless the request says otherwise).
+ */
+export const listChapters: Resolver<'listChapters'> = ({ body, state }) => {
+  const { comicsId, assetVariant } = body.filters
+  const matching = state.chapters.filter(
+    (chapter) =>
+      passes(comicsId, chapter.comicsId) &&
+      (assetVariant === undefined ||
+        state.assets.some((a) => a.chapterId === chapter.id && a.variant !== undefined && assetVariant.includes(a.variant))),
+  )
+  return HttpResponse.json(pageOf(sortedBy(matching, (c) => c.chapterNumber, body.sort?.order ?? 'asc'), body))
+}
+
+/**
+ * POST /chapters (admin): chapters of an existing comic; numbers must be new in that comic. The
+ * `files` are the previews of the listed chapters in order.
+ */
+export const createChapters: Resolver<'createChapters'> = async ({ fields, files, state }) => {
+  if (!state.comics.some((c) => c.id === fields.comicsId)) {
+    return validationErrorResponse({ comicsId: [`No comic ${fields.comicsId}`] })
+  }
+  const taken = new Set(state.chapters.filter((c) => c.comicsId === fields.comicsId).map((c) => c.chapterNumber))
+  const numbers = fields.chapters.map((c) => c.chapterNumber)
+  const clash = numbers.find((n, index) => taken.has(n) || numbers.indexOf(n) !== index)
+  if (clash !== undefined) return errorResponse(409, { message: `Chapter number ${clash} already exists in comic ${fields.comicsId}` })
+  const previews = files.files ?? []
+  const created: Chapter[] = []
+  for (const [index, chapter] of fields.chapters.entries()) {
+    const preview = previews[index]
+    created.push({
+      id: `${fields.comicsId}-${chapter.chapterNumber}`,
+      comicsId: fields.comicsId,
+      title: chapter.title,
+      chapterNumber: chapter.chapterNumber,
+      isFree: chapter.isFree,
+      previewImageUrl: preview
+        ? await fileDataUrl(preview)
+        : placeholderImageUrl({ width: 320, height: 180, hue: 0, lines: [chapter.title] }),
+    })
+  }
+  state.chapters.push(...created)
+  return HttpResponse.json({ data: created }, { status: 201 })
+}
+
+/** PATCH /chapters/{chapterId} (admin): title, isFree and a new preview image. */
+export const updateChapter: Resolver<'updateChapter'> = async ({ params, fields, files, state }) => {
+  const chapter = state.chapters.find((c) => c.id === params.chapterId)
+  if (!chapter) return errorResponse(404, { message: `No chapter ${params.chapterId}` })
+  if (fields.title !== undefined) chapter.title = fields.title
+  if (fields.isFree !== undefined) chapter.isFree = fields.isFree
+  const preview = files.files?.[0]
+  if (preview) chapter.previewImageUrl = await fileDataUrl(preview)
+  return HttpResponse.json({ data: [chapter] })
+}

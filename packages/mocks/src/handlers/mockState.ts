@@ -1,0 +1,58 @@
+import type { Asset, Chapter, Comic, Genre, PaymentMethod, Subscription } from '@comics/core/contract'
+import { MOCK_ASSETS } from '../fixtures/assets'
+import { MOCK_CHAPTERS } from '../fixtures/chapters'
+import { MOCK_COMICS } from '../fixtures/comics'
+import { MOCK_GENRES } from '../fixtures/genres'
+import { MOCK_PAYMENT_METHODS } from '../fixtures/paymentMethods'
+import { MOCK_SUBSCRIPTIONS } from '../fixtures/subscriptions'
+
+/** A checkout started by a viewer, waiting for its payment. */
+export interface MockCheckout {
+  id: string
+  userId: string
+  planId: string
+  level: number
+  urlSuccess: string
+  /** Set once paid; paying again answers the same subscription. */
+  subscriptionId: string | null
+}
+
+/** The mutable data behind one set of handlers. */
+export interface MockState {
+  genres: Genre[]
+  comics: Comic[]
+  chapters: Chapter[]
+  assets: Asset[]
+  subscriptions: Subscription[]
+  paymentMethods: PaymentMethod[]
+  checkouts: MockCheckout[]
+  /** Source of new ids; each new record takes the next number. */
+  sequence: number
+}
+
+/**
+ * A fresh copy of the fixture catalogue that handlers may change (admin calls, payments, cancels)
+ * without touching the fixtures or another set of handlers.
+ * @example
+ * const state = createMockState()
+ * server.use(...createHandlers({ state }))
+ * // later: expect(state.subscriptions.some((s) => s.userId === 'user-reader')).toBe(true)
+ */
+export function createMockState(): MockState {
+  return {
+    genres: structuredClone([...MOCK_GENRES]),
+    comics: structuredClone([...MOCK_COMICS]),
+    chapters: structuredClone([...MOCK_CHAPTERS]),
+    assets: structuredClone([...MOCK_ASSETS]),
+    subscriptions: structuredClone([...MOCK_SUBSCRIPTIONS]),
+    paymentMethods: structuredClone([...MOCK_PAYMENT_METHODS]),
+    checkouts: [],
+    sequence: 1000,
+  }
+}
+
+/** The next free id of the state, as a string. */
+export function nextMockId(state: MockState, prefix = ''): string {
+  state.sequence += 1
+  return `${prefix}${state.sequence}`
+}

@@ -1,0 +1,83 @@
+import { HttpResponse } from 'msw'
+import type { Subscription } from '@comics/core/contract'
+import { getPlan, offeredPlans } from '@comics/core/rules'
+import { errorResponse, validationErrorResponse } from './errorResponse'
+import { nextMockId, type MockCheckout } from './mockState'
+import { pageOf, passes } from './paging'
+import type { Resolver } from './resolverContext'
+
+const WEEK_MS = 7 * 86_400_000
+
+/** Where the mock checkout "payment page" lives: a reserved `.invalid` host that never resolves. */
+export function defaultCheckoutUrl(checkout: MockCheckout): string {
+  return `https://checkout.comics-mocks.invalid/pay/${checkout.id}?success=${encodeURIComponent(checkout.urlSuccess)}`
+}
+
+/** POST /subscriptions/list: only the caller's subscriptions, whatever `userId` filter is sent. */
+export const listSubscriptions: Resolver<'listSubscriptions'> = ({ body, state, viewer }) => {
+  const own = state.subscriptions.filter((s) => s.userId === viewer.userId && passes(body.filters.userId, s.userId))
+  return HttpResponse.json(pageOf(body.sort?.order === 'desc' ? [...own].reverse() : own, body))
+}
+
+/**
+ * The checkout call: `title` names the plan and `level` must be its level; only plans above the
+ * caller's active level are offered (core `offeredPlans`), others get 409. Answers the payment url.
+ */
+export const checkout: Resolver<'checkout'> = ({ body, state, viewer, checkoutUrl }) => {
+  const plan = getPlan(body.title)
+  if (!plan || plan.level !== body.level) {
+    return validationErrorResponse({ level: [`Plan ${body.title} is level ${plan?.level ?? '?'}`] })
+  }
+  if (!offeredPlans(viewer.level).some((p) => p.id === plan.id)) {
+    return errorResponse(409, { code: 'plan_not_offered', message: `Plan ${plan.id} is not above the active level ${viewer.level}` })
+  }
+  const started: MockCheckout = {
+    id: nextMockId(state, 'checkout-'),
+    userId: viewer.userId!,
+    planId: plan.id,
+    level: plan.level,
+    urlSuccess: body.urlSuccess,
+    subscriptionId: null,
+  }
+  state.checkouts.push(started)
+  return HttpResponse.json({ url: checkoutUrl(started) })
+}
+
+/**
+ * POST /subscriptions: pays a checkout of the caller. It activates the plan for its weeks and
+ * replaces the active subscription; paying the same checkout again answers the same subscription.
+ */
+export const createPayment: Resolver<'createPayment'> = ({ body, state, viewer, now }) => {
+  const paid = state.checkouts.find((c) => c.id === body.checkoutId && c.userId === viewer.userId)
+  if (!paid) return errorResponse(404, { message: `No checkout ${body.checkoutId}` })
+  const existing = state.subscriptions.find((s) => s.id === paid.subscriptionId)
+  if (existing) return HttpResponse.json({ data: [existing] })
+  const plan = getPlan(paid.planId)!
+  for (const s of state.subscriptions) {
+    if (s.userId === viewer.userId && s.status === 'active') s.status = 'replaced'
+  }
+  const subscription: Subscription = {
+    id: nextMockId(state, 'sub-'),
+    userId: paid.userId,
+    status: 'active',
+    level: plan.level,
+    planId: plan.id,
+    currentPeriodEnd: new Date(now.getTime() + plan.weeks * WEEK_MS).toISOString(),
+    autoRenew: true,
+  }
+  state.subscriptions.push(subscription)
+  paid.subscriptionId = subscription.id
+  return HttpResponse.json({ data: [subscription] }, { status: 201 })
+}
+
+/** POST /subscriptions/{id}/cancel: auto-renewal off, status and period kept; others' are 404. */
+export const cancelSubscription: Resolver<'cancelSubscription'> = ({ params, state, viewer }) => {
+  const subscription = state.subscriptions.find((s) => s.id === params.id && s.userId === viewer.userId)
+  if (!subscription) return errorResponse(404, { message: `No subscription ${params.id}` })
+  subscription.autoRenew = false
+  return HttpResponse.json({ data: [subscription] })
+}
+
+/** GET /subscriptions/betatransfer/payment-systems: every method, deposit and others. */
+export const listPaymentSystems: Resolver<'listPaymentSystems'> = ({ state }) =>
+  HttpResponse.json({ data: state.paymentMethods })

@@ -1,0 +1,136 @@
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { endpoints, type EndpointName } from '@comics/core/contract'
+import { createHandlers, createMockState, MOCK_VIEWERS, type MockState } from '@comics/mocks'
+import { BASE_URL, callEndpoint, list } from './callEndpoint'
+
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+const admin = MOCK_VIEWERS.admin.token
+let state: MockState
+const useState = () => {
+  state = createMockState()
+  server.use(...createHandlers({ baseUrl: BASE_URL, state }))
+}
+const png = (bytes = 4) => new File([new Uint8Array(bytes).fill(7)], 'page.png', { type: 'image/png' })
+const form = (fields: Record<string, string>, files: Record<string, File[]> = {}) => {
+  const data = new FormData()
+  for (const [name, value] of Object.entries(fields)) data.append(name, value)
+  for (const [name, list] of Object.entries(files)) for (const file of list) data.append(name, file)
+  return data
+}
+
+/** A valid request for every admin endpoint. */
+const ADMIN_CALLS: Partial<Record<EndpointName, () => Parameters<typeof callEndpoint>[1]>> = {
+  createComic: () => ({ form: form({ title: 'New', contentRating: 'T' }) }),
+  updateComic: () => ({ params: { id: '4' }, form: form({ title: 'Renamed' }) }),
+  deleteComics: () => ({ body: { ids: ['8'] } }),
+  createChapters: () => ({ form: form({ comicsId: '14', chapters: '[{"title":"One","chapterNumber":1,"isFree":true}]' }) }),
+  updateChapter: () => ({ params: { chapterId: '401' }, form: form({ isFree: '0' }) }),
+  uploadAssets: () => ({ params: { comicId: '4', variant: 'legal' }, form: form({ chapterId: '401' }, { files: [png()] }) }),
+  createGenre: () => ({ body: { name: 'Sci-Fi', mature: false } }),
+  updateGenre: () => ({ params: { id: '5' }, body: { mature: true } }),
+}
+
+describe('admin calls', () => {
+  it('covers every admin endpoint of the table', () => {
+    const adminEndpoints = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].access === 'admin')
+    expect(Object.keys(ADMIN_CALLS).sort()).toEqual(adminEndpoints.sort())
+  })
+
+  it('are 401 signed out, 403 for any non-admin, and succeed for the admin', async () => {
+    for (const [name, request] of Object.entries(ADMIN_CALLS) as [EndpointName, () => Parameters<typeof callEndpoint>[1]][]) {
+      useState()
+      expect([name, (await callEndpoint(name, request())).status]).toEqual([name, 401])
+      for (const viewer of ['reader', 'level4'] as const) {
+        const { status } = await callEndpoint(name, { ...request(), token: MOCK_VIEWERS[viewer].token })
+        expect([name, viewer, status]).toEqual([name, viewer, 403])
+      }
+      const { status } = await callEndpoint(name, { ...request(), token: admin })
+      expect({ name, succeeded: status >= 200 && status < 300 }).toEqual({ name, succeeded: true })
+    }
+  })
+})
+
+describe('admin changes are visible to readers', () => {
+  it('creates a comic from a multipart form: booleans 1/0, genres as a JSON list, files as data URLs', async () => {
+    useState()
+    const { status, body } = await callEndpoint('createComic', {
+      token: admin,
+      form: form(
+        { title: 'Paper Moon', contentRating: 'M', genres: '["2","6"]', displayOnMirror: '1' },
+        { cover: [png()] },
+      ),
+    })
+    expect(status).toBe(201)
+    expect(body.data[0]).toMatchObject({
+      title: 'Paper Moon',
+      displayOnMirror: true,
+      genres: [{ id: '2', name: 'Fantasy' }, { id: '6', name: 'Mystery' }],
+      bannerImageUrl: '',
+    })
+    expect(body.data[0].coverImageUrl).toMatch(/^data:image\/png;base64,/)
+    const listed = await callEndpoint('listComics', { body: list({ contentRating: ['M'] }) })
+    expect(listed.body.data.map((c: { title: string }) => c.title)).toContain('Paper Moon')
+  })
+
+  it('refuses bad multipart input with 400: a boolean not 1/0, an unknown genre, an SVG file', async () => {
+    useState()
+    const badBoolean = await callEndpoint('createComic', {
+      token: admin,
+      form: form({ title: 'X', contentRating: 'T', displayOnMirror: 'true' }),
+    })
+    expect(badBoolean.status).toBe(400)
+    expect(badBoolean.body.error.fieldErrors).toHaveProperty('displayOnMirror')
+    const unknownGenre = await callEndpoint('createComic', {
+      token: admin,
+      form: form({ title: 'X', contentRating: 'T', genres: '["99"]' }),
+    })
+    expect(unknownGenre.body.error.fieldErrors).toHaveProperty('genres')
+    const svg = new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' })
+    const svgUpload = await callEndpoint('uploadAssets', {
+      token: admin,
+      params: { comicId: '4', variant: 'legal' },
+      form: form({ chapterId: '401' }, { files: [svg] }),
+    })
+    expect(svgUpload.status).toBe(400)
+    expect(svgUpload.body.error.fieldErrors).toHaveProperty('files')
+    expect(state.comics.some((c) => c.title === 'X')).toBe(false)
+  })
+
+  it('creates chapters and refuses a number the comic already has (409)', async () => {
+    useState()
+    const chapters = '[{"title":"Episode 1","chapterNumber":1,"isFree":true},{"title":"Episode 2","chapterNumber":2,"isFree":true}]'
+    const created = await callEndpoint('createChapters', { token: admin, form: form({ comicsId: '14', chapters }) })
+    expect(created.body.data.map((c: { chapterNumber: number }) => c.chapterNumber)).toEqual([1, 2])
+    const again = await callEndpoint('createChapters', { token: admin, form: form({ comicsId: '14', chapters }) })
+    expect(again.status).toBe(409)
+  })
+
+  it('replaces the pages of a chapter in one variant, leaving the others', async () => {
+    useState()
+    await callEndpoint('uploadAssets', {
+      token: admin,
+      params: { comicId: '4', variant: 'legal' },
+      form: form({ chapterId: '401' }, { files: [png(1), png(2)] }),
+    })
+    const legal = await callEndpoint('listAssets', { body: list({ chapterId: ['401'], variant: ['legal'] }) })
+    expect(legal.body.data.map((a: { id: string }) => a.id)).toEqual(['401-legal-1', '401-legal-2'])
+    const censored = await callEndpoint('listAssets', { body: list({ chapterId: ['401'], variant: ['censored'] }) })
+    expect(censored.body.data.length).toBeGreaterThan(2)
+  })
+
+  it('renames a genre everywhere, and deleting a comic removes its chapters and pages', async () => {
+    useState()
+    await callEndpoint('updateGenre', { token: admin, params: { id: '2' }, body: { mature: false, name: 'High Fantasy' } })
+    const comic = await callEndpoint('listComics', { body: list({ id: ['4'] }) })
+    expect(comic.body.data[0].genres.map((g: { name: string }) => g.name)).toContain('High Fantasy')
+    await callEndpoint('deleteComics', { token: admin, body: { ids: ['4'] } })
+    const chapters = await callEndpoint('listChapters', { body: list({ comicsId: ['4'] }) })
+    expect(chapters.body.data).toEqual([])
+    expect(state.assets.some((a) => a.comicsId === '4')).toBe(false)
+  })
+})
