@@ -1,0 +1,181 @@
+import { eq } from 'drizzle-orm'
+import type { InjectOptions } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as z from 'zod'
+import { ApiErrorBodySchema, endpoints, type EndpointName } from '@comics/core/contract'
+import { comics, subscriptions } from '../src/db/schema'
+import { bearer, createRoleAccounts, ROLES, type Account, type Role } from './support/accounts'
+import { catalogueFacts } from './support/catalogue-facts'
+import { testImage } from './support/images'
+import { multipart } from './support/multipart'
+import { startTestServer, TEST_NOW, type TestServer } from './support/test-server'
+
+let server: TestServer
+let accounts: Record<Exclude<Role, 'guest'>, Account>
+let facts: Awaited<ReturnType<typeof catalogueFacts>>
+let level1SubscriptionId: string
+let image: Buffer
+
+beforeAll(async () => {
+  server = await startTestServer()
+  accounts = await createRoleAccounts(server.db, TEST_NOW)
+  facts = await catalogueFacts(server.db)
+  const [row] = await server.db.select().from(subscriptions).where(eq(subscriptions.userId, accounts.level1.uid))
+  level1SubscriptionId = String(row!.id)
+  image = await testImage(800, 1200)
+})
+afterAll(() => server?.close())
+
+type Expected = Record<Role, number>
+const everyone = (status: number): Expected => Object.fromEntries(ROLES.map((role) => [role, status])) as Expected
+const adminOnly = (status: number): Expected => ({ ...everyone(403), guest: 401, admin: status })
+const signedIn = (status: number): Expected => ({ ...everyone(status), guest: 401 })
+const PAGE_URL = /\/api\/v1\/files\//
+
+interface Cell {
+  endpoint: EndpointName
+  name: string
+  request: () => Promise<InjectOptions> | InjectOptions
+  expected: Expected
+  /** Extra checks on a successful answer. */
+  check?: (role: Role, body: unknown) => void
+}
+
+const json = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: object): InjectOptions => ({
+  method,
+  url: `/api/v1${url}`,
+  headers: { host: 'adult.localhost:5173' },
+  ...(payload ? { payload } : {}),
+})
+const form = (method: 'POST' | 'PATCH', url: string, fields: Record<string, string>, withImage = true): InjectOptions => {
+  const body = multipart(fields, withImage ? [{ field: url.includes('assets') || url.startsWith('/chapters') ? 'files' : url === '/comics' ? 'cover' : 'coverImage', filename: 'page.webp', contentType: 'image/webp', bytes: image }] : [])
+  return { method, url: `/api/v1${url}`, headers: body.headers, payload: body.payload }
+}
+const assets = (chapterId: () => string, variant: string) => () =>
+  json('POST', '/comics-assets/list', { limit: 200, offset: 0, filters: { chapterId: [chapterId()], variant: [variant] } })
+
+const cells: Cell[] = [
+  { endpoint: 'listComics', name: 'comics list', request: () => json('POST', '/comics/list', { limit: 10, offset: 0 }), expected: everyone(200) },
+  { endpoint: 'listChapters', name: 'chapters list', request: () => json('POST', '/chapters/list', { limit: 200, offset: 0, filters: { comicsId: [facts.uncensoredComic.comicId] } }), expected: everyone(200) },
+  { endpoint: 'listGenres', name: 'genres list', request: () => json('POST', '/genres/list', { limit: 200, offset: 0 }), expected: everyone(200) },
+  { endpoint: 'listPaymentSystems', name: 'payment systems', request: () => json('GET', '/subscriptions/betatransfer/payment-systems'), expected: everyone(200) },
+  {
+    endpoint: 'listAssets', name: 'pages of a free episode, censored',
+    request: assets(() => facts.uncensoredComic.freeChapterId, 'censored'), expected: everyone(200),
+  },
+  {
+    endpoint: 'listAssets', name: 'pages of a locked episode, censored',
+    request: assets(() => facts.uncensoredComic.lockedChapterId, 'censored'),
+    expected: { guest: 401, reader: 403, level1: 200, level2: 200, level3: 200, level4: 200, admin: 403 },
+  },
+  {
+    endpoint: 'listAssets', name: 'pages of a free episode, uncensored',
+    request: assets(() => facts.uncensoredComic.freeChapterId, 'uncensored'),
+    expected: { guest: 401, reader: 403, level1: 403, level2: 403, level3: 200, level4: 200, admin: 403 },
+  },
+  {
+    endpoint: 'listAssets', name: 'pages of a locked episode, uncensored',
+    request: assets(() => facts.uncensoredComic.lockedChapterId, 'uncensored'),
+    expected: { guest: 401, reader: 403, level1: 403, level2: 403, level3: 200, level4: 200, admin: 403 },
+  },
+  {
+    endpoint: 'listAssets', name: 'pages of a free episode, every variant the caller may see',
+    request: () => json('POST', '/comics-assets/list', { limit: 200, offset: 0, filters: { chapterId: [facts.uncensoredComic.freeChapterId] } }),
+    expected: everyone(200),
+    check: (role, body) => {
+      const variants = new Set((body as { data: { variant: string }[] }).data.map((a) => a.variant))
+      expect(variants.has('uncensored'), role).toBe(role === 'level3' || role === 'level4')
+    },
+  },
+  {
+    endpoint: 'listSubscriptions', name: 'own subscriptions',
+    request: () => json('POST', '/subscriptions/list', { limit: 200, offset: 0 }),
+    expected: signedIn(200),
+    check: (role, body) => {
+      const uid = accounts[role as Exclude<Role, 'guest'>].uid
+      for (const item of (body as { data: { userId: string }[] }).data) expect(item.userId).toBe(uid)
+    },
+  },
+  {
+    endpoint: 'listSubscriptions', name: "someone else's subscriptions",
+    request: () => json('POST', '/subscriptions/list', { limit: 200, offset: 0, filters: { userId: [accounts.level1.uid] } }),
+    expected: { guest: 401, reader: 403, level1: 200, level2: 403, level3: 403, level4: 403, admin: 200 },
+  },
+  {
+    endpoint: 'checkout', name: 'checkout of the 24-week plan',
+    request: () => json('POST', '/subscriptions/checkout', { level: 4, title: '24weeks', urlSuccess: 'http://adult.localhost:5173/account' }),
+    // At level 4 no plan is above the reader's: nothing to buy (spec §5).
+    expected: { ...signedIn(200), level4: 409 },
+  },
+  {
+    endpoint: 'createPayment', name: 'payment of an unknown checkout',
+    request: () => json('POST', '/subscriptions', { checkoutId: 'no-such-checkout-id' }), expected: signedIn(404),
+  },
+  {
+    endpoint: 'cancelSubscription', name: "cancel level1's subscription",
+    request: () => json('POST', `/subscriptions/${level1SubscriptionId}/cancel`),
+    // Only its owner may; to anyone else it does not exist.
+    expected: { ...signedIn(404), level1: 200 },
+  },
+  { endpoint: 'createGenre', name: 'create a genre', request: () => json('POST', '/genres', { name: `Matrix ${Date.now()}`, mature: false }), expected: adminOnly(200) },
+  { endpoint: 'updateGenre', name: 'update a genre', request: () => json('PATCH', '/genres/1', { mature: false }), expected: adminOnly(200) },
+  {
+    endpoint: 'createComic', name: 'create a comic',
+    request: () => form('POST', '/comics', { title: 'Matrix comic', contentRating: 'T', genres: '["1"]', displayOnMirror: '1' }),
+    expected: adminOnly(200),
+  },
+  {
+    endpoint: 'updateComic', name: 'update a comic',
+    request: () => form('PATCH', `/comics/${facts.mirrorComic.comicId}`, { description: 'Updated by the matrix' }),
+    expected: adminOnly(200),
+  },
+  { endpoint: 'deleteComics', name: 'delete comics', request: () => json('DELETE', '/comics', { ids: ['999999'] }), expected: adminOnly(200) },
+  {
+    endpoint: 'createChapters', name: 'create chapters',
+    request: () => form('POST', '/chapters', { comicsId: facts.mirrorComic.comicId, chapters: JSON.stringify([{ title: 'Extra', chapterNumber: 900 + Math.floor(Math.random() * 9000), isFree: false }]) }),
+    expected: adminOnly(200),
+  },
+  {
+    endpoint: 'updateChapter', name: 'update a chapter',
+    request: () => form('PATCH', `/chapters/${facts.mirrorComic.freeChapterId}`, { title: 'Renamed' }),
+    expected: adminOnly(200),
+  },
+  {
+    endpoint: 'uploadAssets', name: 'upload pages',
+    request: () => form('POST', `/comics/${facts.mirrorComic.comicId}/assets/legal`, { chapterId: facts.mirrorComic.lockedChapterId }),
+    expected: adminOnly(200),
+  },
+]
+
+it('covers every endpoint of the contract', () => {
+  expect(new Set(cells.map((cell) => cell.endpoint))).toEqual(new Set(Object.keys(endpoints)))
+})
+
+describe.each(cells)('$endpoint: $name', (cell) => {
+  it.each(ROLES.map((role) => ({ role })))('$role', async ({ role }) => {
+    const request = await cell.request()
+    const account = role === 'guest' ? undefined : accounts[role]
+    const response = await server.app.inject({ ...request, headers: { ...request.headers, ...bearer(account) } })
+    const status = cell.expected[role]
+    expect(response.statusCode, response.body).toBe(status)
+    if (status >= 400) {
+      const body = z.parse(ApiErrorBodySchema, response.json())
+      expect(body.error.message.length).toBeGreaterThan(0)
+      // A refusal never carries a page URL.
+      expect(response.body).not.toMatch(PAGE_URL)
+      return
+    }
+    const endpoint = endpoints[cell.endpoint]
+    const body = z.parse(endpoint.response, response.json())
+    cell.check?.(role, body)
+  })
+})
+
+it('wrote only what the admin asked for: refused writes left nothing behind', async () => {
+  const created = await server.db.select().from(comics).where(eq(comics.title, 'Matrix comic'))
+  expect(created).toHaveLength(1)
+  const level1 = await server.db.select().from(subscriptions).where(eq(subscriptions.userId, accounts.level1.uid))
+  expect(level1.map((row) => row.autoRenew)).toEqual([false])
+  const level2 = await server.db.select().from(subscriptions).where(eq(subscriptions.userId, accounts.level2.uid))
+  expect(level2.map((row) => row.autoRenew)).toEqual([true])
+})

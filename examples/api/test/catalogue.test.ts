@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiErrorBodySchema, endpoints, envelope, ComicSchema } from '@comics/core/contract'
+import * as z from 'zod'
+import { createAccount, bearer, type Account } from './support/accounts'
+import { startTestServer, type TestServer } from './support/test-server'
+
+let server: TestServer
+let admin: Account
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await createAccount('admin', { admin: true })
+})
+afterAll(() => server?.close())
+
+const listComics = (host: string, body: unknown, headers: Record<string, string> = {}) =>
+  server.app.inject({ method: 'POST', url: '/api/v1/comics/list', headers: { host, ...headers }, payload: body as object })
+
+describe('comics/list and host modes', () => {
+  it('lists only AO comics on the adult host', async () => {
+    const response = await listComics('adult.localhost:5173', { limit: 200, offset: 0 })
+    expect(response.statusCode).toBe(200)
+    const body = z.parse(endpoints.listComics.response, response.json()) as z.infer<ReturnType<typeof envelope<typeof ComicSchema>>>
+    expect(body.data.length).toBeGreaterThan(0)
+    expect(body.data.every((comic) => comic.contentRating === 'AO')).toBe(true)
+  })
+
+  it('lists only T and M comics shown on the mirror on a mirror host, even when AO is asked for', async () => {
+    for (const filters of [{}, { contentRating: ['AO', 'T', 'M'] }]) {
+      const response = await listComics('localhost:5173', { limit: 200, offset: 0, filters })
+      const body = response.json() as { data: { contentRating: string; displayOnMirror: boolean }[] }
+      expect(body.data.length).toBeGreaterThan(0)
+      expect(body.data.every((c) => c.contentRating !== 'AO' && c.displayOnMirror)).toBe(true)
+    }
+    const onlyAo = await listComics('localhost:5173', { limit: 10, offset: 0, filters: { contentRating: ['AO'] } })
+    expect(onlyAo.json()).toEqual({ data: [], total: 0 })
+  })
+
+  it('answers an unknown host in normal mode, never with AO comics', async () => {
+    const response = await listComics('evil.example:80', { limit: 200, offset: 0 })
+    const body = response.json() as { data: { contentRating: string }[] }
+    expect(body.data.every((c) => c.contentRating !== 'AO')).toBe(true)
+  })
+
+  it('pages with limit and offset and reports the total', async () => {
+    const first = (await listComics('adult.localhost:5173', { limit: 1, offset: 0 })).json() as { data: { id: string }[]; total: number }
+    const second = (await listComics('adult.localhost:5173', { limit: 1, offset: 1 })).json() as { data: { id: string }[]; total: number }
+    expect(first.data).toHaveLength(1)
+    expect(second.data[0]!.id).not.toBe(first.data[0]!.id)
+    expect(first.total).toBeGreaterThan(1)
+  })
+
+  it('sorts by created_at descending and filters by id and genre', async () => {
+    const all = (await listComics('adult.localhost:5173', { limit: 200, offset: 0, sort: { field: 'created_at', order: 'desc' } })).json() as {
+      data: { id: string; createdAt: string; genres: { id: string }[] }[]
+    }
+    const dates = all.data.map((c) => Date.parse(c.createdAt))
+    expect(dates).toEqual([...dates].sort((a, b) => b - a))
+    const target = all.data[0]!
+    const byId = (await listComics('adult.localhost:5173', { limit: 5, offset: 0, filters: { id: [target.id] } })).json() as { data: { id: string }[] }
+    expect(byId.data.map((c) => c.id)).toEqual([target.id])
+    const genreId = target.genres[0]!.id
+    const byGenre = (await listComics('adult.localhost:5173', { limit: 200, offset: 0, filters: { genres: [genreId] } })).json() as {
+      data: { genres: { id: string }[] }[]
+    }
+    expect(byGenre.data.every((c) => c.genres.some((g) => g.id === genreId))).toBe(true)
+  })
+
+  it('answers 304 to a matching If-None-Match and a new ETag after an admin write', async () => {
+    const body = { limit: 10, offset: 0 }
+    const first = await server.app.inject({ method: 'POST', url: '/api/v1/genres/list', payload: body })
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^".+"$/)
+    const again = await server.app.inject({ method: 'POST', url: '/api/v1/genres/list', payload: body, headers: { 'if-none-match': etag } })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/genres',
+      headers: bearer(admin),
+      payload: { name: 'Aaa Cache Check', mature: false },
+    })
+    expect(created.statusCode).toBe(200)
+    const after = await server.app.inject({ method: 'POST', url: '/api/v1/genres/list', payload: body, headers: { 'if-none-match': etag } })
+    expect(after.statusCode).toBe(200)
+    expect(after.headers.etag).not.toBe(etag)
+    expect((after.json() as { data: { name: string }[] }).data.map((g) => g.name)).toContain('Aaa Cache Check')
+  })
+})
+
+describe('other public reads', () => {
+  it('lists chapters by chapter number with their preview images', async () => {
+    const comics = (await listComics('adult.localhost:5173', { limit: 1, offset: 0 })).json() as { data: { id: string }[] }
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/chapters/list',
+      payload: { limit: 200, offset: 0, filters: { comicsId: [comics.data[0]!.id] } },
+    })
+    const body = z.parse(endpoints.listChapters.response, response.json()) as { data: { chapterNumber: number; previewImageUrl: string }[] }
+    expect(body.data.map((c) => c.chapterNumber)).toEqual(body.data.map((_, i) => i + 1))
+    expect(body.data[0]!.previewImageUrl).toMatch(/^\/api\/v1\/files\/[0-9a-f]{64}\.webp$/)
+  })
+
+  it('lists the uncensored genre among the mature genres', async () => {
+    const response = await server.app.inject({ method: 'POST', url: '/api/v1/genres/list', payload: { limit: 200, offset: 0, filters: { mature: true } } })
+    const names = (response.json() as { data: { name: string }[] }).data.map((g) => g.name)
+    expect(names).toContain('Uncensored')
+  })
+
+  it('answers payment methods with deposit and other types, keyed by currency', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/v1/subscriptions/betatransfer/payment-systems' })
+    const body = z.parse(endpoints.listPaymentSystems.response, response.json()) as { data: { type: string; orderCurrency: Record<string, unknown> }[] }
+    expect(body.data.some((m) => m.type === 'deposit')).toBe(true)
+    expect(body.data.some((m) => m.type !== 'deposit')).toBe(true)
+    expect(Object.keys(body.data[0]!.orderCurrency)).toContain('USD')
+  })
+
+  it('serves an OpenAPI document with every endpoint of the contract', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })
+    expect(response.statusCode).toBe(200)
+    const document = response.json() as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> }
+    expect(document.openapi).toMatch(/^3\./)
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId))
+    expect(operations.sort()).toEqual(Object.keys(endpoints).sort())
+    expect(document.paths['/api/v1/comics/{id}']?.patch).toBeDefined()
+  })
+
+  it('answers unknown routes with the error body', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/v1/nothing-here' })
+    expect(response.statusCode).toBe(404)
+    expect(() => z.parse(ApiErrorBodySchema, response.json())).not.toThrow()
+  })
+})

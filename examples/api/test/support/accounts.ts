@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto'
+import { createUser } from '@comics/auth-emulator'
+import { getPlan, PLANS } from '@comics/core/rules'
+import { inject } from 'vitest'
+import type { Database } from '../../src/db/database'
+import { subscriptions } from '../../src/db/schema'
+import { periodEnd } from '../../src/payments/period'
+
+/** The callers of the authorization matrix. */
+export type Role = 'guest' | 'reader' | 'level1' | 'level2' | 'level3' | 'level4' | 'admin'
+export const ROLES: readonly Role[] = ['guest', 'reader', 'level1', 'level2', 'level3', 'level4', 'admin']
+
+export interface Account {
+  role: Role
+  uid: string
+  email: string
+  idToken: string
+}
+
+/** A new account in the Auth emulator with a unique email, optionally an admin. */
+export async function createAccount(role: Role, options: { admin?: boolean } = {}): Promise<Account> {
+  const email = `${role}-${randomBytes(5).toString('hex')}@example.com`
+  const account = await createUser(inject('authEmulatorHost'), {
+    email,
+    password: 'secret-123',
+    ...(options.admin ? { claims: { admin: true } } : {}),
+  })
+  return { role, email, ...account }
+}
+
+/** Gives a user an active subscription of a level, as a paid checkout would. */
+export async function grantLevel(db: Database, userId: string, level: number, now: Date): Promise<void> {
+  const plan = PLANS.find((p) => p.level === level) ?? getPlan('1week')!
+  await db.insert(subscriptions).values({
+    userId,
+    planId: plan.id,
+    level: plan.level,
+    status: 'active',
+    currentPeriodStart: now,
+    currentPeriodEnd: periodEnd(now, plan.weeks),
+    autoRenew: true,
+    createdAt: now,
+  })
+}
+
+/** One account per signed-in role, subscribed as its name says. */
+export async function createRoleAccounts(db: Database, now: Date): Promise<Record<Exclude<Role, 'guest'>, Account>> {
+  const [reader, level1, level2, level3, level4, admin] = await Promise.all([
+    createAccount('reader'),
+    createAccount('level1'),
+    createAccount('level2'),
+    createAccount('level3'),
+    createAccount('level4'),
+    createAccount('admin', { admin: true }),
+  ])
+  for (const [account, level] of [[level1, 1], [level2, 2], [level3, 3], [level4, 4]] as const) {
+    await grantLevel(db, account!.uid, level, now)
+  }
+  return { reader: reader!, level1: level1!, level2: level2!, level3: level3!, level4: level4!, admin: admin! }
+}
+
+export const bearer = (account: Account | undefined) => (account ? { authorization: `Bearer ${account.idToken}` } : {})

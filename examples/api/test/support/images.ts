@@ -1,0 +1,10 @@
+import sharp from 'sharp'
+
+/** A real raster image of the given size and format. */
+export async function testImage(width: number, height: number, format: 'webp' | 'jpeg' | 'png' = 'webp', hue = 200): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: `hsl(${hue}, 60%, 50%)` } })
+  return format === 'jpeg' ? image.jpeg().toBuffer() : format === 'png' ? image.png().toBuffer() : image.webp().toBuffer()
+}
+
+export const SVG_IMAGE = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="10" height="10"/></svg>')
+export const TEXT_FILE = Buffer.from('just some text, not an image at all')

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto'
+
+export interface FilePart {
+  field: string
+  filename: string
+  contentType: string
+  bytes: Buffer
+}
+
+/** A multipart/form-data body for `app.inject`, built by hand so tests control every byte. */
+export function multipart(fields: Record<string, string>, files: readonly FilePart[] = []) {
+  const boundary = `----comics${randomBytes(8).toString('hex')}`
+  const chunks: Buffer[] = []
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    )
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}

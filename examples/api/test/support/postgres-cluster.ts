@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process'
+import { chownSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+const BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin'
+
+export interface RunningPostgres {
+  /** Connection string of the `postgres` database (superuser, trust auth on loopback). */
+  url: string
+  urlOf(database: string): string
+  stop(): Promise<void>
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Starts a throwaway PostgreSQL 15 cluster from Debian's binaries (initdb + pg_ctl) on a free loopback
+ * port in a temporary folder. initdb refuses to run as root, so as root the cluster belongs to the
+ * `postgres` OS user. `stop()` stops this cluster with its own pg_ctl and removes the folder.
+ */
+export async function startPostgres(): Promise<RunningPostgres> {
+  const asRoot = process.getuid?.() === 0
+  const folder = mkdtempSync(join(tmpdir(), 'api-postgres-'))
+  const dataDir = join(folder, 'data')
+  if (asRoot) {
+    const { stdout } = await run('id', ['-u', 'postgres'])
+    const { stdout: gid } = await run('id', ['-g', 'postgres'])
+    chownSync(folder, Number(stdout.trim()), Number(gid.trim()))
+  }
+  const as = (command: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', join(BIN, command), ...args]) : run(join(BIN, command), args)
+
+  const port = await freePort()
+  await as('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'])
+  await as('pg_ctl', [
+    '-D', dataDir, '-l', join(folder, 'log'), '-w', '-t', '30',
+    '-o', `-p ${port} -c listen_addresses=127.0.0.1 -k ${folder} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    'start',
+  ])
+  const urlOf = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`
+  let stopped: Promise<void> | undefined
+  return {
+    url: urlOf('postgres'),
+    urlOf,
+    stop: () =>
+      (stopped ??= (async () => {
+        await as('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']).catch(() => undefined)
+        rmSync(folder, { recursive: true, force: true })
+      })()),
+  }
+}

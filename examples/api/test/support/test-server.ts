@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto'
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import type { FastifyInstance } from 'fastify'
+import { inject } from 'vitest'
+import { buildApp } from '../../src/app'
+import type { AppContext } from '../../src/app-context'
+import { createFirebaseTokenVerifier } from '../../src/auth/firebase-token-verifier'
+import { CatalogueCache } from '../../src/catalogue/catalogue-cache'
+import { loadConfig, type ApiConfig } from '../../src/config'
+import type { Database } from '../../src/db/database'
+import { openDatabase } from '../../src/db/open-database'
+import { FileStore } from '../../src/files/file-store'
+import { ManualClock } from './manual-clock'
+import './seeded-database'
+
+export interface TestServer {
+  app: FastifyInstance
+  db: Database
+  context: AppContext
+  clock: ManualClock
+  filesDir: string
+  close(): Promise<void>
+}
+
+export const TEST_NOW = new Date('2026-03-01T12:00:00Z')
+
+/**
+ * A server on its own copy of the seeded database and files (PGlite from the run's snapshot, or a
+ * PostgreSQL database copied from the seeded template), with a manual clock, no logs, and token
+ * verification against the run's Auth emulator. Use `app.inject` unless a real socket matters.
+ */
+export async function startTestServer(options: { config?: Partial<ApiConfig> } = {}): Promise<TestServer> {
+  const seeded = inject('seededDatabase')
+  const folder = await mkdtemp(join(tmpdir(), 'api-test-'))
+  const filesDir = join(folder, 'files')
+  await cp(seeded.filesDir, filesDir, { recursive: true })
+
+  let dropDatabase = async () => {}
+  const database =
+    seeded.kind === 'pglite'
+      ? await openDatabase({ kind: 'pglite', snapshot: new Blob([await readFile(seeded.snapshotPath)]) })
+      : await (async () => {
+          const name = `test_${randomBytes(6).toString('hex')}`
+          const admin = new pg.Client({ connectionString: seeded.serverUrl })
+          await admin.connect()
+          await admin.query(`create database ${name} template ${seeded.templateDatabase}`)
+          await admin.end()
+          dropDatabase = async () => {
+            const client = new pg.Client({ connectionString: seeded.serverUrl })
+            await client.connect()
+            await client.query(`drop database if exists ${name} with (force)`)
+            await client.end()
+          }
+          return openDatabase({ kind: 'postgres', url: seeded.serverUrl.replace(/\/postgres$/, `/${name}`), poolSize: 8 })
+        })()
+
+  const config: ApiConfig = {
+    ...loadConfig({}),
+    dataDir: folder,
+    filesDir,
+    publicUrl: 'http://127.0.0.1:8787',
+    paymentRateLimitPerMinute: 100_000,
+    logLevel: 'silent',
+    ...options.config,
+  }
+  const clock = new ManualClock(TEST_NOW)
+  const verifier = await createFirebaseTokenVerifier({ projectId: 'demo-comics', emulatorHost: inject('authEmulatorHost') })
+  const context: AppContext = {
+    config,
+    db: database.db,
+    clock,
+    verifier,
+    cache: new CatalogueCache(),
+    fileStore: new FileStore(filesDir, config.filesPublicUrl),
+  }
+  const app = await buildApp(context, { logger: false })
+  await app.ready()
+  return {
+    app,
+    db: database.db,
+    context,
+    clock,
+    filesDir,
+    async close() {
+      await app.close()
+      await database.close()
+      await dropDatabase()
+      await rm(folder, { recursive: true, force: true })
+    },
+  }
+}
