@@ -12,6 +12,8 @@ export default defineConfig({
     stores: 'src/stores/index.ts',
     forms: 'src/forms/index.ts',
     analytics: 'src/analytics/index.ts',
+    auth: 'src/auth/index.ts',
+    firebase: 'src/auth/firebase.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -11,12 +11,14 @@ declare module 'vitest' {
 /**
  * Vitest globalSetup: one Auth emulator per test run (or the one already running), its host given to
  * tests as `inject('authEmulatorHost')` and FIREBASE_AUTH_EMULATOR_HOST; stops only what it started.
+ * The port is 9099 unless AUTH_EMULATOR_PORT says otherwise.
  * @example
  * // vitest.config.ts
  * test: { globalSetup: ['@comics/auth-emulator/global-setup'] }
  */
 export default async function setup(project: TestProject) {
-  const emulator = await startAuthEmulator()
+  const port = Number(process.env.AUTH_EMULATOR_PORT) || undefined
+  const emulator = await startAuthEmulator({ port })
   project.provide('authEmulatorHost', emulator.host)
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host
   return () => emulator.stop()

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { leaseEmulator, type EmulatorLease, type HandedOverEmulator } from './emulator-leases'
 import { AUTH_EMULATOR_DEFAULT_PORT, AUTH_EMULATOR_PROJECT, emulatorUrl } from './project'
 
 export interface RunningAuthEmulator {
@@ -17,6 +18,10 @@ export interface RunningAuthEmulator {
 
 const READY_TIMEOUT_MS = 60_000
 const STOP_GRACE_MS = 5_000
+/** How long to wait for an emulator another process is starting on the same port. */
+const RIVAL_START_WAIT_MS = 20_000
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** True when the Auth emulator answers on `host` and says it is ready. */
 async function isAuthEmulatorReady(host: string): Promise<boolean> {
@@ -31,15 +36,15 @@ async function isAuthEmulatorReady(host: string): Promise<boolean> {
 }
 
 /**
- * The emulator's configuration for this run, written to a temporary folder so a port other than the
- * root `firebase.json`'s 9099 works, and nothing binds beyond loopback. The hub and logging ports are
- * left free so firebase-tools picks unused ones.
+ * A temporary folder with the emulator's configuration for this run (so a port other than the root
+ * `firebase.json`'s 9099 works, and nothing binds beyond loopback) and its log. The hub and logging ports
+ * are left free so firebase-tools picks unused ones.
  */
-function writeEmulatorConfig(port: number): { path: string; remove(): void } {
+function emulatorFolder(port: number): { folder: string; config: string; log: string } {
   const folder = mkdtempSync(join(tmpdir(), 'comics-auth-emulator-'))
-  const path = join(folder, 'firebase.json')
+  const config = join(folder, 'firebase.json')
   writeFileSync(
-    path,
+    config,
     JSON.stringify({
       emulators: {
         auth: { host: '127.0.0.1', port },
@@ -50,7 +55,7 @@ function writeEmulatorConfig(port: number): { path: string; remove(): void } {
       },
     }),
   )
-  return { path, remove: () => rmSync(folder, { recursive: true, force: true }) }
+  return { folder, config, log: join(folder, 'emulator.log') }
 }
 
 function firebaseCliPath(): string {
@@ -58,24 +63,34 @@ function firebaseCliPath(): string {
   return join(require.resolve('firebase-tools/package.json'), '..', 'lib', 'bin', 'firebase.js')
 }
 
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve()
-    else child.once('exit', () => resolve())
-  })
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null
 
-/** Signals the whole process group the harness created (negative PID), ignoring a group already gone. */
-function signalGroup(pid: number, signal: NodeJS.Signals) {
+/** Signals a whole process group the harness created (negative PID), ignoring a group already gone. */
+function signalGroup(groupId: number, signal: NodeJS.Signals | 0): boolean {
   try {
-    process.kill(-pid, signal)
+    process.kill(-groupId, signal)
+    return true
   } catch {
-    /* the group has already exited */
+    return false
   }
+}
+
+/** Stops a process group the harness started: SIGINT, then SIGKILL for what is left after a grace period. */
+async function stopGroup({ groupId, folder }: HandedOverEmulator): Promise<void> {
+  signalGroup(groupId, 'SIGINT')
+  const deadline = Date.now() + STOP_GRACE_MS
+  while (signalGroup(groupId, 0) && Date.now() < deadline) await sleep(100)
+  signalGroup(groupId, 'SIGKILL')
+  rmSync(folder, { recursive: true, force: true })
 }
 
 /**
  * Starts the Firebase Auth emulator (auth only, project demo-comics, 127.0.0.1), or reuses one that
  * already answers on the port. Resolves when it is ready (about 10 s on a cold start).
+ *
+ * Test runs of the same machine share the emulator on a port: the run that started it stops it, unless
+ * other runs still use it; then the last of them does. An emulator started by hand (`pnpm emulators`) is
+ * never stopped.
  * @example
  * const emulator = await startAuthEmulator()
  * // ... tests against emulator.host ...
@@ -84,60 +99,114 @@ function signalGroup(pid: number, signal: NodeJS.Signals) {
 export async function startAuthEmulator(opts: { port?: number } = {}): Promise<RunningAuthEmulator> {
   const port = opts.port ?? AUTH_EMULATOR_DEFAULT_PORT
   const host = `127.0.0.1:${port}`
-  if (await isAuthEmulatorReady(host)) return { host, port, reused: true, stop: async () => {} }
+  const lease = leaseEmulator(port)
+  const reusedEmulator = (): RunningAuthEmulator => ({
+    host,
+    port,
+    reused: true,
+    async stop() {
+      lease.release()
+      if (lease.othersAlive()) return
+      const handedOver = lease.takeHandedOver()
+      if (handedOver) await stopGroup(handedOver)
+    },
+  })
+  // One run spawns; runs starting at the same moment wait for its emulator and reuse it.
+  let releaseSpawnLock: (() => void) | null = null
+  const deadline = Date.now() + READY_TIMEOUT_MS
+  while (!releaseSpawnLock) {
+    if (await isAuthEmulatorReady(host)) return reusedEmulator()
+    releaseSpawnLock = lease.trySpawnLock()
+    if (releaseSpawnLock && (await isAuthEmulatorReady(host))) {
+      releaseSpawnLock()
+      return reusedEmulator()
+    }
+    if (!releaseSpawnLock) {
+      if (Date.now() > deadline) {
+        lease.release()
+        throw new Error(`Another run was starting the Auth emulator on ${host}, and it was not ready within ${READY_TIMEOUT_MS / 1000} s`)
+      }
+      await sleep(250)
+    }
+  }
+  try {
+    return await spawnAuthEmulator(host, port, lease, reusedEmulator)
+  } finally {
+    releaseSpawnLock()
+  }
+}
 
-  const config = writeEmulatorConfig(port)
+async function spawnAuthEmulator(
+  host: string,
+  port: number,
+  lease: EmulatorLease,
+  reusedEmulator: () => RunningAuthEmulator,
+): Promise<RunningAuthEmulator> {
+  const files = emulatorFolder(port)
+  // Output goes to a file, not a pipe, so the emulator outlives this process when it is handed over.
+  const logFd = openSync(files.log, 'a')
   const child = spawn(
     process.execPath,
-    [firebaseCliPath(), 'emulators:start', '--only', 'auth', '--project', AUTH_EMULATOR_PROJECT, '--config', config.path],
+    [firebaseCliPath(), 'emulators:start', '--only', 'auth', '--project', AUTH_EMULATOR_PROJECT, '--config', files.config],
     {
-      // A process group of its own, so stop() reaches the CLI and anything it forks, and nothing else.
+      // A process group of its own, so stopping reaches the CLI and anything it forks, and nothing else.
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', logFd, logFd],
       env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' },
     },
   )
-  let output = ''
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8_000)
+  closeSync(logFd)
+  const output = () => {
+    try {
+      return readFileSync(files.log, 'utf8')
+    } catch {
+      return ''
+    }
   }
-  child.stdout?.on('data', collect)
-  child.stderr?.on('data', collect)
   const pid = child.pid
-  if (pid === undefined) {
-    config.remove()
+  const ours: HandedOverEmulator | undefined = pid === undefined ? undefined : { groupId: pid, folder: files.folder }
+  if (!ours) {
+    lease.release()
+    rmSync(files.folder, { recursive: true, force: true })
     throw new Error('The Auth emulator could not be spawned')
   }
 
-  let stopped: Promise<void> | undefined
-  const stop = () => {
-    stopped ??= (async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        signalGroup(pid, 'SIGINT')
-        const grace = new Promise<'late'>((resolve) => setTimeout(resolve, STOP_GRACE_MS, 'late').unref())
-        if ((await Promise.race([exited(child), grace])) === 'late') {
-          signalGroup(pid, 'SIGKILL')
-          await exited(child)
-        }
+  const stop = async () => {
+    lease.release()
+    if (!hasExited(child)) {
+      // Handed over first and checked after, so a run leaving at the same moment sees one or the other.
+      lease.handOver(ours)
+      if (lease.othersAlive()) {
+        child.unref() // another run still uses it; the last of those runs stops it
+        return
       }
-      // The CLI may leave helpers in its group after it exits; the group is ours alone.
-      signalGroup(pid, 'SIGKILL')
-      config.remove()
-    })()
-    return stopped
+      lease.takeHandedOver()
+    }
+    await stopGroup(ours)
   }
 
   const deadline = Date.now() + READY_TIMEOUT_MS
   while (Date.now() < deadline) {
-    if (await isAuthEmulatorReady(host)) return { host, port, reused: false, stop }
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await stop()
-      // Another run may have started one on the same port in the meantime: use it.
-      if (await isAuthEmulatorReady(host)) return { host, port, reused: true, stop: async () => {} }
-      throw new Error(`The Auth emulator exited before it was ready:\n${output}`)
+    // Ours only when our own process says so: an emulator started by hand could answer on the port too.
+    if (!hasExited(child) && output().includes('All emulators ready') && (await isAuthEmulatorReady(host))) {
+      return { host, port, reused: false, stop }
     }
-    await new Promise((resolve) => setTimeout(resolve, 250))
+    if (hasExited(child)) {
+      const log = output().slice(-8_000)
+      await stopGroup(ours)
+      // Something else took the port meanwhile (an emulator started by hand): wait for it and use it.
+      const othersDeadline = Math.min(deadline, Date.now() + RIVAL_START_WAIT_MS)
+      while (Date.now() < othersDeadline) {
+        if (await isAuthEmulatorReady(host)) return reusedEmulator()
+        await sleep(250)
+      }
+      lease.release()
+      throw new Error(`The Auth emulator exited before it was ready:\n${log}`)
+    }
+    await sleep(250)
   }
-  await stop()
-  throw new Error(`The Auth emulator was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output}`)
+  const log = output().slice(-8_000)
+  lease.release()
+  await stopGroup(ours)
+  throw new Error(`The Auth emulator was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${log}`)
 }

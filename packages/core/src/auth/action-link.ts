@@ -1,0 +1,81 @@
+import { AuthError } from './errors'
+
+/** The modes of an email action link. */
+export const ACTION_LINK_MODES = Object.freeze([
+  'resetPassword',
+  'recoverEmail',
+  'verifyEmail',
+  'signIn',
+  'verifyAndChangeEmail',
+  'revertSecondFactorAddition',
+] as const)
+export type ActionLinkMode = (typeof ACTION_LINK_MODES)[number]
+
+export interface ActionLink {
+  mode: ActionLinkMode
+  /** The one-time code. */
+  oobCode: string
+  apiKey: string
+  continueUrl: string | null
+  lang: string | null
+  tenantId: string | null
+}
+
+const isActionLinkMode = (value: string | null): value is ActionLinkMode =>
+  value !== null && (ACTION_LINK_MODES as readonly string[]).includes(value)
+
+const invalidLink = (reason: string) => new AuthError('auth/argument-error', { message: `Invalid action link: ${reason}` })
+
+/**
+ * Reads an email action link. It must carry an api key, a one-time code and a known mode, or it is rejected
+ * with an AuthError of code 'auth/argument-error' (spec §5).
+ * @example
+ * parseActionLink('https://comics.example/auth?mode=signIn&oobCode=abc&apiKey=key').mode // 'signIn'
+ */
+export function parseActionLink(url: string): ActionLink {
+  let params: URLSearchParams
+  try {
+    params = new URL(url).searchParams
+  } catch {
+    throw invalidLink('not a URL')
+  }
+  const apiKey = params.get('apiKey')
+  const oobCode = params.get('oobCode')
+  const mode = params.get('mode')
+  if (!apiKey) throw invalidLink('missing apiKey')
+  if (!oobCode) throw invalidLink('missing oobCode')
+  if (!isActionLinkMode(mode)) throw invalidLink(mode ? `unknown mode '${mode}'` : 'missing mode')
+  return {
+    mode,
+    oobCode,
+    apiKey,
+    continueUrl: params.get('continueUrl'),
+    lang: params.get('lang'),
+    tenantId: params.get('tenantId'),
+  }
+}
+
+/**
+ * True when `url` is an email sign-in link: a valid action link in mode signIn, directly or wrapped in
+ * the `link` or `deep_link_id` parameter as mobile redirects deliver it. Needs no provider SDK.
+ * @example isEmailSignInLink(location.href)
+ */
+export function isEmailSignInLink(url: string): boolean {
+  const candidates = [url]
+  try {
+    const params = new URL(url).searchParams
+    for (const name of ['link', 'deep_link_id']) {
+      const nested = params.get(name)
+      if (nested) candidates.push(nested)
+    }
+  } catch {
+    return false
+  }
+  return candidates.some((candidate) => {
+    try {
+      return parseActionLink(candidate).mode === 'signIn'
+    } catch {
+      return false
+    }
+  })
+}

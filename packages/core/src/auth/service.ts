@@ -1,0 +1,45 @@
+import type { AuthUser } from '../stores/session'
+
+/** The social providers of spec §9 (the modal shows Facebook, Google and Apple). */
+export const SOCIAL_PROVIDERS = Object.freeze(['google', 'apple', 'facebook', 'twitter'] as const)
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+
+/**
+ * True for a provider the kit signs in with.
+ * @example isSocialProvider('github') // false
+ */
+export const isSocialProvider = (value: unknown): value is SocialProvider =>
+  typeof value === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(value)
+
+/**
+ * Sign-in and session over an identity provider. Every method that talks to the provider rejects with an
+ * `AuthError`; each successful sign-in leaves user and token in the session store.
+ * @example
+ * const auth: AuthService = createFirebaseAuth({ firebase, session })
+ * await auth.signInWithEmail('reader@example.com', 'secret-1')
+ * session.getSnapshot().signedIn // true
+ */
+export interface AuthService {
+  /** Email and password sign-in. */
+  signInWithEmail(email: string, password: string): Promise<AuthUser>
+  /** Creates an email and password account and signs it in. */
+  signUpWithEmail(email: string, password: string): Promise<AuthUser>
+  /** Sign-in with a social provider in a popup; anything but google, apple, facebook, twitter throws 'Unsupported provider'. */
+  signInWithProvider(provider: SocialProvider): Promise<AuthUser>
+  /** Mails a sign-in link that returns to `continueUrl`. Keep the email to finish with `signInWithLink`. */
+  sendSignInLink(email: string, continueUrl: string): Promise<void>
+  /** True when `url` is an email sign-in link. */
+  isSignInLink(url: string): boolean
+  /** Finishes an email-link sign-in. */
+  signInWithLink(email: string, url: string): Promise<AuthUser>
+  /** Re-verifies the old password by signing in again, then sets the new one; 'No authenticated user' without a user. */
+  changePassword(oldPassword: string, newPassword: string): Promise<void>
+  /** Clears user and token (and `authUser`, `authToken`) and signs out of the provider; errors are logged and rethrown. */
+  logout(): Promise<void>
+  /** The current ID token, refreshed when `forceRefresh`; 'No authenticated user' without a user. */
+  getToken(forceRefresh?: boolean): Promise<string>
+  /** Loads the provider and follows its auth state; the other methods do this on first use too. */
+  start(): Promise<void>
+  /** Stops following the auth state and releases the provider. */
+  dispose(): Promise<void>
+}

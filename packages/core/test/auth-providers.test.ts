@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { AuthError, SOCIAL_PROVIDERS, createMemoryStorage, createSessionStore, isSocialProvider } from '@comics/core'
+import { createFirebaseAuth } from '@comics/core/firebase'
+
+describe('social providers (spec §9)', () => {
+  it('are google, apple, facebook and twitter', () => {
+    expect([...SOCIAL_PROVIDERS]).toEqual(['google', 'apple', 'facebook', 'twitter'])
+    for (const provider of SOCIAL_PROVIDERS) expect(isSocialProvider(provider)).toBe(true)
+  })
+
+  it.each(['github', 'microsoft', 'Google', '', undefined])('rejects %s', (provider) => {
+    expect(isSocialProvider(provider)).toBe(false)
+  })
+
+  it.each(['github', 'yahoo.com', ''])("signInWithProvider('%s') throws 'Unsupported provider' and leaves the session alone", async (provider) => {
+    const session = createSessionStore(createMemoryStorage())
+    const auth = createFirebaseAuth({ firebase: { apiKey: 'demo-api-key', projectId: 'demo-comics' }, session, appName: `providers-${provider}` })
+    const failure = auth.signInWithProvider(provider as never)
+    await expect(failure).rejects.toBeInstanceOf(AuthError)
+    await expect(failure).rejects.toMatchObject({ message: 'Unsupported provider', code: 'auth/unsupported-provider' })
+    expect(session.getSnapshot()).toMatchObject({ user: null, token: null, signedIn: false })
+    await auth.dispose()
+  })
+})
