@@ -8,6 +8,7 @@ export default defineConfig({
       './packages/core/vitest.config.ts',
       './packages/core/vitest.auth.config.ts',
       './packages/mocks/vitest.config.ts',
+      './packages/react/vitest.config.ts',
       './examples/api/vitest.config.ts',
     ],
   },

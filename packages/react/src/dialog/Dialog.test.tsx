@@ -1,0 +1,119 @@
+import { useState } from 'react'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { Dialog, DialogDescription, DialogTitle } from './Dialog'
+
+function Harness({ dismissible = true }: { dismissible?: boolean }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button onClick={() => setOpen(true)}>Open dialog</button>
+      <button>Outside</button>
+      <Dialog open={open} onClose={() => setOpen(false)} dismissible={dismissible}>
+        <DialogTitle>Are you over the age of 18?</DialogTitle>
+        <DialogDescription>You need to confirm that you are over the age of 18 to read adult content.</DialogDescription>
+        <button onClick={() => setOpen(false)}>Yes</button>
+        <button>No</button>
+      </Dialog>
+    </>
+  )
+}
+
+async function openHarness(dismissible?: boolean) {
+  const user = userEvent.setup()
+  render(<Harness dismissible={dismissible} />)
+  const opener = screen.getByRole('button', { name: 'Open dialog' })
+  await user.click(opener)
+  return { user, opener }
+}
+
+describe('Dialog', () => {
+  it('is a modal dialog named by its title and described by its description', async () => {
+    await openHarness()
+    const dialog = screen.getByRole('dialog', { name: 'Are you over the age of 18?' })
+    expect(dialog).toHaveAttribute('aria-modal', 'true')
+    expect(dialog).toHaveAccessibleDescription(
+      'You need to confirm that you are over the age of 18 to read adult content.',
+    )
+    expect(dialog).toHaveAttribute('data-state', 'open')
+  })
+
+  it('moves focus in on open and traps Tab and Shift+Tab inside', async () => {
+    const { user } = await openHarness()
+    const yes = screen.getByRole('button', { name: 'Yes' })
+    const no = screen.getByRole('button', { name: 'No' })
+    expect(yes).toHaveFocus()
+    await user.tab()
+    expect(no).toHaveFocus()
+    await user.tab()
+    expect(yes).toHaveFocus()
+    await user.tab({ shift: true })
+    expect(no).toHaveFocus()
+  })
+
+  it('brings focus back when something outside takes it', async () => {
+    await openHarness()
+    screen.getByRole('button', { name: 'Outside', hidden: true }).focus()
+    expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus()
+  })
+
+  it('closes on Escape and gives focus back to the opener', async () => {
+    const { user, opener } = await openHarness()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(opener).toHaveFocus()
+  })
+
+  it('closes on a backdrop click, not on a click inside', async () => {
+    const { user } = await openHarness()
+    const dialog = screen.getByRole('dialog')
+    await user.click(dialog)
+    expect(screen.getByRole('dialog')).toBeInTheDocument()
+    await user.click(dialog.parentElement!)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('gives focus back after closing from inside', async () => {
+    const { user, opener } = await openHarness()
+    await user.click(screen.getByRole('button', { name: 'Yes' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(opener).toHaveFocus()
+  })
+
+  it('cannot be closed by Escape or the backdrop when not dismissible (the age gate)', async () => {
+    const { user } = await openHarness(false)
+    await user.keyboard('{Escape}')
+    await user.click(screen.getByRole('dialog').parentElement!)
+    expect(screen.getByRole('dialog')).toHaveAttribute('data-dismissible', 'false')
+  })
+
+  it('locks page scroll while open and restores it on close', async () => {
+    document.body.style.overflow = 'scroll'
+    const { user } = await openHarness()
+    expect(document.body.style.overflow).toBe('hidden')
+    await user.keyboard('{Escape}')
+    expect(document.body.style.overflow).toBe('scroll')
+    document.body.style.overflow = ''
+  })
+
+  it('lets only the innermost of two open dialogs hear Escape', async () => {
+    const user = userEvent.setup()
+    function Nested() {
+      const [outer, setOuter] = useState(true)
+      const [inner, setInner] = useState(true)
+      return (
+        <Dialog open={outer} onClose={() => setOuter(false)} aria-label="Outer">
+          <button>Outer button</button>
+          <Dialog open={inner} onClose={() => setInner(false)} aria-label="Inner">
+            <button>Inner button</button>
+          </Dialog>
+        </Dialog>
+      )
+    }
+    render(<Nested />)
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog', { name: 'Inner' })).not.toBeInTheDocument()
+    expect(screen.getByRole('dialog', { name: 'Outer' })).toBeInTheDocument()
+  })
+})

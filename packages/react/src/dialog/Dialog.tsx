@@ -1,0 +1,244 @@
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type ReactNode,
+  type RefObject,
+} from 'react'
+import { createPortal } from 'react-dom'
+
+const FOCUSABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  'iframe',
+  '[contenteditable="true"]',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',')
+
+function focusableIn(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !element.hasAttribute('inert') && element.getAttribute('aria-hidden') !== 'true',
+  )
+}
+
+/** An open dialog and the dialog it was rendered in (React tree, not DOM: both portal to body). */
+interface OpenEntry {
+  parent: OpenEntry | null
+}
+
+/**
+ * Open dialogs in opening order. The top one (the latest without an open child) alone hears Escape
+ * and keeps focus. Parents are known from render, so the child-first order of effects does not matter.
+ */
+const openDialogs: OpenEntry[] = []
+
+function isTopDialog(entry: OpenEntry): boolean {
+  const leaves = openDialogs.filter((candidate) => !openDialogs.some((other) => other.parent === candidate))
+  return leaves[leaves.length - 1] === entry
+}
+let scrollLocks = 0
+let overflowBeforeLock = ''
+
+function lockScroll() {
+  if (scrollLocks++ === 0) {
+    overflowBeforeLock = document.body.style.overflow
+    document.body.style.overflow = 'hidden'
+  }
+}
+
+function unlockScroll() {
+  if (--scrollLocks === 0) document.body.style.overflow = overflowBeforeLock
+}
+
+interface DialogParts {
+  entry: OpenEntry
+  titleId: string
+  descriptionId: string
+  setHasTitle(value: boolean): void
+  setHasDescription(value: boolean): void
+}
+
+const DialogPartsContext = createContext<DialogParts | null>(null)
+DialogPartsContext.displayName = 'DialogPartsContext'
+
+export interface DialogProps extends Omit<HTMLAttributes<HTMLDivElement>, 'role' | 'title'> {
+  open: boolean
+  /** Called on Escape and backdrop clicks, unless `dismissible` is false. */
+  onClose?: () => void
+  /** False for a dialog the user must answer (the age gate): Escape and the backdrop do nothing. */
+  dismissible?: boolean
+  /** Element focused on open; default the first focusable element, else the dialog itself. */
+  initialFocusRef?: RefObject<HTMLElement | null>
+  /** Class of the backdrop that holds the panel. */
+  backdropClassName?: string
+  children?: ReactNode
+}
+
+/**
+ * The kit's modal dialog: `role="dialog"` with `aria-modal`, named by its {@link DialogTitle} and
+ * described by its {@link DialogDescription}; focus moves in on open, is trapped while open and goes
+ * back to where it was on close; Escape and a backdrop click close it unless `dismissible` is false;
+ * the page behind does not scroll. Rendered in a portal on document.body.
+ * Not a native `<dialog>`: its top layer and `showModal` are missing in jsdom and uneven in older
+ * browsers, while this behaves the same everywhere.
+ * @example
+ * <Dialog open={open} onClose={close} className="comics-auth-modal">
+ *   <DialogTitle>Sign In</DialogTitle>
+ *   <DialogDescription>SIGN UP AND DISCOVER NEW EPISODES from your favourites comics</DialogDescription>
+ * </Dialog>
+ */
+export function Dialog(props: DialogProps) {
+  if (!props.open || typeof document === 'undefined') return null
+  return createPortal(<OpenDialog {...props} />, document.body)
+}
+
+function OpenDialog({
+  open: _open,
+  onClose,
+  dismissible = true,
+  initialFocusRef,
+  backdropClassName,
+  className,
+  children,
+  ...rest
+}: DialogProps) {
+  const panel = useRef<HTMLDivElement>(null)
+  const parent = useContext(DialogPartsContext)?.entry ?? null
+  const [entry] = useState<OpenEntry>(() => ({ parent }))
+  const titleId = useId()
+  const descriptionId = useId()
+  const [hasTitle, setHasTitle] = useState(false)
+  const [hasDescription, setHasDescription] = useState(false)
+  const latest = useRef({ onClose, dismissible })
+  useEffect(() => {
+    latest.current = { onClose, dismissible }
+  })
+
+  useLayoutEffect(() => {
+    const element = panel.current
+    if (!element) return
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    openDialogs.push(entry)
+    lockScroll()
+    const isTop = () => isTopDialog(entry)
+    // A dialog opened inside this one at the same time has already taken focus.
+    if (isTop()) (initialFocusRef?.current ?? focusableIn(element)[0] ?? element).focus()
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isTop()) return
+      if (event.key === 'Escape') {
+        if (!latest.current.dismissible) return
+        event.preventDefault()
+        latest.current.onClose?.()
+        return
+      }
+      if (event.key !== 'Tab') return
+      const focusable = focusableIn(element)
+      if (focusable.length === 0) {
+        event.preventDefault()
+        element.focus()
+        return
+      }
+      const first = focusable[0]!
+      const last = focusable[focusable.length - 1]!
+      const active = document.activeElement
+      if (event.shiftKey && (active === first || !element.contains(active))) {
+        event.preventDefault()
+        last.focus()
+      } else if (!event.shiftKey && (active === last || !element.contains(active))) {
+        event.preventDefault()
+        first.focus()
+      }
+    }
+    // Focus that escapes (a click on the page behind, a script) is brought back in.
+    const onFocusIn = (event: FocusEvent) => {
+      if (isTop() && event.target instanceof Node && !element.contains(event.target)) {
+        ;(focusableIn(element)[0] ?? element).focus()
+      }
+    }
+    document.addEventListener('keydown', onKeyDown)
+    document.addEventListener('focusin', onFocusIn)
+    return () => {
+      document.removeEventListener('keydown', onKeyDown)
+      document.removeEventListener('focusin', onFocusIn)
+      openDialogs.splice(openDialogs.indexOf(entry), 1)
+      unlockScroll()
+      if (previouslyFocused?.isConnected) previouslyFocused.focus()
+    }
+    // Runs once per opening: the handlers read the latest props through `latest`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  return (
+    <div
+      className={backdropClassName ? `comics-dialog__backdrop ${backdropClassName}` : 'comics-dialog__backdrop'}
+      data-state="open"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget && latest.current.dismissible) latest.current.onClose?.()
+      }}
+    >
+      <div
+        {...rest}
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={rest['aria-label'] ? undefined : hasTitle ? titleId : undefined}
+        aria-describedby={hasDescription ? descriptionId : undefined}
+        tabIndex={-1}
+        data-state="open"
+        data-dismissible={dismissible ? 'true' : 'false'}
+        className={className ? `comics-dialog ${className}` : 'comics-dialog'}
+      >
+        <DialogPartsContext.Provider value={{ entry, titleId, descriptionId, setHasTitle, setHasDescription }}>
+          {children}
+        </DialogPartsContext.Provider>
+      </div>
+    </div>
+  )
+}
+
+function useDialogParts(component: string): DialogParts {
+  const parts = useContext(DialogPartsContext)
+  if (!parts) throw new Error(`${component} must be rendered inside a <Dialog>.`)
+  return parts
+}
+
+/**
+ * The dialog's accessible name.
+ * @example <DialogTitle>Change Password</DialogTitle>
+ */
+export function DialogTitle({ className, ...rest }: HTMLAttributes<HTMLHeadingElement>) {
+  const { titleId, setHasTitle } = useDialogParts('DialogTitle')
+  useLayoutEffect(() => {
+    setHasTitle(true)
+    return () => setHasTitle(false)
+  }, [setHasTitle])
+  return <h2 {...rest} id={titleId} className={className ? `comics-dialog__title ${className}` : 'comics-dialog__title'} />
+}
+
+/**
+ * The dialog's accessible description.
+ * @example <DialogDescription>You need to confirm that you are over the age of 18 to read adult content.</DialogDescription>
+ */
+export function DialogDescription({ className, ...rest }: HTMLAttributes<HTMLParagraphElement>) {
+  const { descriptionId, setHasDescription } = useDialogParts('DialogDescription')
+  useLayoutEffect(() => {
+    setHasDescription(true)
+    return () => setHasDescription(false)
+  }, [setHasDescription])
+  return (
+    <p
+      {...rest}
+      id={descriptionId}
+      className={className ? `comics-dialog__description ${className}` : 'comics-dialog__description'}
+    />
+  )
+}

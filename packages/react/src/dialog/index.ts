@@ -1,0 +1,1 @@
+export { Dialog, DialogTitle, DialogDescription, type DialogProps } from './Dialog'

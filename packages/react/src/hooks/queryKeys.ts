@@ -1,0 +1,19 @@
+import type { ComicsListRequest, EpisodeAssetsQuery, SiteMode } from '@comics/core'
+
+/**
+ * Every query key of the kit, in one place so that invalidation and prefetching agree with the hooks.
+ * Keys carry the site mode where the server answers by host, and the viewer where it answers by
+ * viewer (a locked episode's assets, one's own subscriptions), so a sign-in never reuses a guest's
+ * answer.
+ */
+export const queryKeys = {
+  all: ['comics-kit'] as const,
+  comics: (siteMode: SiteMode, request: ComicsListRequest) => ['comics-kit', 'comics', siteMode, request] as const,
+  comic: (siteMode: SiteMode, comicId: string) => ['comics-kit', 'comic', siteMode, comicId] as const,
+  chapters: (comicId: string) => ['comics-kit', 'chapters', comicId] as const,
+  episodeAssets: (query: EpisodeAssetsQuery, viewerId: string | null) =>
+    ['comics-kit', 'assets', query.comicId, query.chapterId, query.variant, viewerId ?? 'guest'] as const,
+  genres: () => ['comics-kit', 'genres'] as const,
+  subscriptions: (viewerId: string | null) => ['comics-kit', 'subscriptions', viewerId ?? 'guest'] as const,
+  paymentMethods: () => ['comics-kit', 'payment-methods'] as const,
+}

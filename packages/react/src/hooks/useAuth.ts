@@ -1,0 +1,127 @@
+import { useCallback, useState } from 'react'
+import {
+  ANALYTICS_EVENTS,
+  AuthError,
+  routes,
+  toAuthError,
+  type AuthService,
+  type AuthUser,
+  type SocialProvider,
+} from '@comics/core'
+import { useComicsContext } from './useComicsContext'
+
+export interface AuthActions {
+  /** Email and password sign-in; resolves to the user, or null with `error` set. */
+  signIn(email: string, password: string): Promise<AuthUser | null>
+  /** Creates an account and signs it in; resolves to the user, or null with `error` set. */
+  signUp(email: string, password: string): Promise<AuthUser | null>
+  /** Social sign-in in a popup; resolves to the user, or null with `error` set. */
+  signInWithProvider(provider: SocialProvider): Promise<AuthUser | null>
+  /** Signs out, clears the session and goes to / (spec §4). */
+  logout(): Promise<void>
+  /** Re-verifies the old password, then sets the new one; resolves to whether it worked. */
+  changePassword(oldPassword: string, newPassword: string): Promise<boolean>
+  /** True while an action runs. */
+  pending: boolean
+  /** The last action's failure; its text is `errorMessage`. */
+  error: AuthError | null
+  /** The user-facing text of `error`, from the provider's messages. */
+  errorMessage: string | null
+  clearError(): void
+}
+
+/** Without an AuthService there is no sign-in on this site: say so instead of crashing. */
+const notConfigured = () =>
+  new AuthError('auth/invalid-api-key', { message: 'No AuthService was given to ComicsProvider' })
+
+/**
+ * Sign-in, sign-up, social sign-in, logout and change password over the provider's AuthService.
+ * A successful sign-in records `auth_success` and closes the auth modal (spec §4). Failures never
+ * throw into the UI: they are logged (spec §8) and exposed as `error` with `errorMessage`.
+ * @example
+ * const { signIn, pending, errorMessage } = useAuth()
+ * <form onSubmit={(e) => { e.preventDefault(); void signIn(email, password) }}>
+ *   {errorMessage && <p role="alert">{errorMessage}</p>}
+ */
+export function useAuth(): AuthActions {
+  const { auth, analytics, authModal, messages, navigate, stores } = useComicsContext('useAuth')
+  const [pending, setPending] = useState(false)
+  const [error, setError] = useState<AuthError | null>(null)
+
+  const run = useCallback(
+    async <T,>(action: (service: AuthService) => Promise<T>, label: string): Promise<{ ok: true; value: T } | { ok: false }> => {
+      setPending(true)
+      setError(null)
+      try {
+        if (!auth) throw notConfigured()
+        return { ok: true, value: await action(auth) }
+      } catch (caught) {
+        const failure = toAuthError(caught)
+        console.error(`${label} failed`, caught)
+        setError(failure)
+        return { ok: false }
+      } finally {
+        setPending(false)
+      }
+    },
+    [auth],
+  )
+
+  const signedIn = useCallback(
+    (method: string, mode: 'sign-in' | 'sign-up') => (user: AuthUser) => {
+      analytics.track(ANALYTICS_EVENTS.authSuccess, { method, mode })
+      authModal.close()
+      return user
+    },
+    [analytics, authModal],
+  )
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const result = await run((s) => s.signInWithEmail(email, password).then(signedIn('password', 'sign-in')), 'Sign-in')
+      return result.ok ? result.value : null
+    },
+    [run, signedIn],
+  )
+  const signUp = useCallback(
+    async (email: string, password: string) => {
+      const result = await run((s) => s.signUpWithEmail(email, password).then(signedIn('password', 'sign-up')), 'Sign-up')
+      return result.ok ? result.value : null
+    },
+    [run, signedIn],
+  )
+  const signInWithProvider = useCallback(
+    async (provider: SocialProvider) => {
+      const result = await run((s) => s.signInWithProvider(provider).then(signedIn(provider, 'sign-in')), 'Social sign-in')
+      return result.ok ? result.value : null
+    },
+    [run, signedIn],
+  )
+  const logout = useCallback(async () => {
+    if (!auth) {
+      // Nothing to sign out of: a session restored from storage still goes away.
+      stores.session.clear()
+      navigate(routes.home)
+      return
+    }
+    const result = await run((s) => s.logout(), 'Logout')
+    if (result.ok) navigate(routes.home)
+  }, [auth, run, stores.session, navigate])
+  const changePassword = useCallback(
+    async (oldPassword: string, newPassword: string) =>
+      (await run((s) => s.changePassword(oldPassword, newPassword), 'Change password')).ok,
+    [run],
+  )
+
+  return {
+    signIn,
+    signUp,
+    signInWithProvider,
+    logout,
+    changePassword,
+    pending,
+    error,
+    errorMessage: error ? messages[error.messageKey] : null,
+    clearError: useCallback(() => setError(null), []),
+  }
+}

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query'
+import { activeLevel, type Subscription } from '@comics/core'
+import { queryKeys } from './queryKeys'
+import { useComicsContext } from './useComicsContext'
+import { useSession } from './useSession'
+
+export interface SubscriptionState {
+  /** The viewer's subscriptions; empty when signed out or still loading. */
+  subscriptions: Subscription[]
+  /** The level in force: the highest active subscription's, 0 without one (spec §4). */
+  level: number
+  /** The subscription in force, if any. */
+  active: Subscription | undefined
+  /** True while a signed-in viewer's subscriptions load for the first time. */
+  isPending: boolean
+  error: Error | null
+  refetch: () => Promise<unknown>
+}
+
+/**
+ * The signed-in viewer's subscriptions and the active level. The query is skipped when signed out
+ * (spec §7 "Subscriptions list").
+ * @example
+ * const { level } = useSubscription()
+ * return level >= 3 ? <UncensoredBadge /> : null
+ */
+export function useSubscription(): SubscriptionState {
+  const { api } = useComicsContext('useSubscription')
+  const { signedIn, user } = useSession()
+  const query = useQuery({
+    queryKey: queryKeys.subscriptions(user?.uid ?? null),
+    queryFn: async ({ signal }) => (await api.subscriptions.list(undefined, { signal })).data,
+    enabled: signedIn,
+  })
+  const subscriptions = signedIn ? (query.data ?? []) : []
+  const level = activeLevel(subscriptions)
+  return {
+    subscriptions,
+    level,
+    active: level > 0 ? subscriptions.find((s) => s.status === 'active' && s.level === level) : undefined,
+    isPending: signedIn && query.isPending,
+    error: signedIn ? query.error : null,
+    refetch: query.refetch,
+  }
+}

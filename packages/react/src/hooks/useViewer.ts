@@ -1,0 +1,21 @@
+import type { Viewer } from '@comics/core'
+import { useSession } from './useSession'
+import { useSubscription } from './useSubscription'
+
+export interface ViewerState extends Viewer {
+  /** True while a signed-in viewer's level is not known yet: locks shown now may lift. */
+  isPending: boolean
+}
+
+/**
+ * Who is reading, as the core rules take it: signed in or not, and the active level (0 without a
+ * subscription).
+ * @example
+ * const viewer = useViewer()
+ * const locked = isEpisodeLocked(chapter, chapters, viewer)
+ */
+export function useViewer(): ViewerState {
+  const { signedIn } = useSession()
+  const { level, isPending } = useSubscription()
+  return { signedIn, level, isPending }
+}

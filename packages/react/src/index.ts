@@ -1,0 +1,11 @@
+'use client'
+// The whole public surface of @comics/react. Import the stylesheet once: import '@comics/react/styles.css'
+
+export * from './provider'
+export * from './hooks'
+export * from './messages'
+
+// ---------------------------------------------------------------------------------------------------
+// Components. Each lives in src/components/<Name>/ with its stylesheet, test and index.ts; add one
+// export line per component below, in alphabetical order.
+// ---------------------------------------------------------------------------------------------------

@@ -1,0 +1,155 @@
+import { AUTH_MESSAGES, FORM_MESSAGES } from '@comics/core'
+
+/**
+ * Every visible string of the kit, keyed by where it shows. Quoted copy of the spec is exact (§2, §5);
+ * `{name}` placeholders are filled by {@link formatMessage}. Core's auth and form messages are merged in
+ * under their own keys (`auth.network`, `passwords-mismatch`) so one object overrides them all.
+ */
+export const DEFAULT_MESSAGES = Object.freeze({
+  ...AUTH_MESSAGES,
+  ...FORM_MESSAGES,
+
+  'common.close': 'Close',
+  'common.back': 'Back',
+  'common.backToMain': 'Back to main',
+  'common.loading': 'Loading…',
+  'common.error': 'Something went wrong. Please try again.',
+  'common.retry': 'Try again',
+
+  // Top bar (spec §2 "Layout")
+  'nav.home': 'Home',
+  'nav.label': 'Main',
+  'nav.categories': 'Categories',
+  'nav.account': 'Account',
+  'nav.signIn': 'Sign In',
+  'nav.premium': 'Premium',
+  'nav.openMenu': 'Open menu',
+  'nav.closeMenu': 'Close menu',
+
+  // Footer and policy pages
+  'footer.label': 'Footer',
+  'footer.contactUs': 'Contact us',
+  'footer.forCreators': 'For Creators',
+  'footer.copyright': '© {year} Comics. All rights reserved.',
+  'policy.privacyPolicy': 'Privacy Policy',
+  'policy.termsOfUse': 'Terms of Use',
+  'policy.paymentAndRefund': 'Payment and Refund Policy',
+
+  // Home
+  'home.readNow': 'Read now',
+  'home.somethingNew': 'Something New',
+  'home.readMore': 'Read more',
+  'home.rating': '{rating}',
+  'home.featuredLabel': 'Featured comics',
+  'carousel.previous': 'Previous slide',
+  'carousel.next': 'Next slide',
+
+  // Sale banner (spec §1: unlimited access to more than 3000 episodes, new comics every week)
+  'sale.title': 'Unlimited access to more than 3000 episodes',
+  'sale.text': 'New comics every week',
+  'sale.becomeMember': 'Become a member',
+
+  // Categories
+  'categories.genres': 'Genres',
+  'categories.all': 'All',
+
+  // Comic page
+  'comic.comicOfTheDay': 'Comic of the day',
+  'comic.readersChoice': "Reader's choice",
+  'comic.startReading': 'Start Reading',
+  'comic.continueReading': "Continue reading '{chapterTitle}'",
+  'comic.readUncensored': '🔥Read Uncensored',
+  'comic.coverAlt': '{title} cover',
+  'episodes.count': '{n} Episodes',
+  'episodes.open': 'Open',
+  'episodes.locked': 'Locked',
+  'episodes.empty': 'No episodes yet',
+  'upgrade.continue': 'Upgrade your plan to continue reading and unlock the full story',
+  'upgrade.uncensored': 'Upgrade your plan to view the uncensored version of this comic',
+  'upgrade.getInNow': 'Get in now',
+
+  // Reader
+  'reader.close': 'Close reader',
+  'reader.prev': 'Prev',
+  'reader.next': 'Next',
+  'reader.listEpisodes': 'List Episodes',
+  'reader.pageAlt': 'Page {n} of {total}',
+  'reader.pageFailed': 'This page could not load.',
+  'reader.pageRetry': 'Retry',
+
+  // Premium page
+  'premium.heading': 'PLEASE SELECT A PRODUCT',
+  'premium.terms': 'I have read and agree to the Terms and Conditions and Privacy Policy',
+  'premium.selectAndPay': 'Select and Pay',
+  // spec §2: shown in Russian ("You already have the maximum subscription").
+  'premium.maximum': 'У вас уже максимальная подписка',
+  'premium.price': '${price}',
+  'premium.pricePerWeek': '${price} per week',
+  'premium.disclaimerDiscount': 'The discount applies only to the first purchase.',
+  'premium.disclaimerRenewal': 'Renews automatically at ${price} every {period}.',
+  'premium.disclaimerCancel': 'Cancel at least 24 hours before the period ends; access stays until then.',
+
+  // Payment page
+  'payment.selectAnotherPackage': 'Select another package',
+  'payment.completePurchase': 'Complete Your Purchase',
+  'payment.selectMethod': 'Select payment method',
+  'payment.method': 'Method',
+  'payment.orderCurrency': 'Order currency',
+  'payment.continue': 'Continue',
+  'payment.yourOrder': 'Your Order',
+  'payment.premiumMembership': 'premium membership',
+
+  // Account page
+  'account.title': 'MY ACCOUNT',
+  'account.logOut': 'Log Out',
+  'account.badge': 'Basic',
+  'account.lastRead': 'LAST READ',
+  'account.info': 'INFO',
+  'account.emailOrPhone': 'Email or Phone',
+  'account.password': 'Password',
+  'account.changePassword': 'Change Password',
+  'account.benefits': 'YOUR BENEFITS',
+  'account.upgradePlan': 'Upgrade Plan',
+  'account.becomeMember': 'Become a Member',
+  'account.noMembership': "YOU DON'T HAVE MEMBERSHIP",
+  'account.cancelAutoRenew': 'Cancel auto-renewal',
+  'account.accessUntil': 'Access until {date}',
+
+  // Auth modal
+  'authModal.continueWithFacebook': 'Continue With Facebook',
+  'authModal.continueWithGoogle': 'Continue With Google',
+  'authModal.continueWithApple': 'Continue With Apple',
+  'authModal.or': 'OR',
+  'authModal.email': 'Your Email',
+  'authModal.password': 'Your Password',
+  'authModal.signIn': 'Sign In',
+  'authModal.signUp': 'Sign Up',
+  'authModal.notMember': 'Not a member?',
+  'authModal.alreadyMember': 'Already a member?',
+  'authModal.banner': 'SIGN UP AND DISCOVER NEW EPISODES from your favourites comics',
+
+  // Age verification
+  'age.title': 'Are you over the age of 18?',
+  'age.text': 'You need to confirm that you are over the age of 18 to read adult content.',
+  'age.yes': 'Yes',
+  'age.no': 'No',
+
+  // Cookie consent
+  'cookies.title': 'We use cookies',
+  'cookies.reject': 'Reject',
+  'cookies.accept': 'Accept',
+
+  // Change password modal
+  'changePassword.title': 'Change Password',
+  'changePassword.oldPassword': 'Old password',
+  'changePassword.newPassword': 'New password',
+  'changePassword.confirmPassword': 'Confirm new password',
+  'changePassword.submit': 'Change Password',
+  'changePassword.success': 'Your password has been changed.',
+})
+
+/** A key of {@link DEFAULT_MESSAGES}. */
+export type MessageKey = keyof typeof DEFAULT_MESSAGES
+
+/** Every visible string of the kit. Pass a `Partial<Messages>` to `ComicsProvider` to override some. */
+export type Messages = { readonly [K in MessageKey]: string }

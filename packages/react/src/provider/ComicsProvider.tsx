@@ -1,0 +1,145 @@
+import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import {
+  createAgeGate,
+  createAnalytics,
+  createBrowserStorage,
+  createComicsApi,
+  createConsentStore,
+  createProgressStore,
+  createSessionStore,
+  type AnalyticsSink,
+  type AuthService,
+  type ComicsApi,
+  type KeyValueStorage,
+  type SiteMode,
+} from '@comics/core'
+import { DEFAULT_MESSAGES, type Messages } from '../messages'
+import { createAuthModalController } from './authModalController'
+import {
+  ComicsContext,
+  type ComicsContextValue,
+  type ComicsStores,
+  type LinkComponent,
+  type SiteConfig,
+} from './comicsContext'
+import { createDefaultQueryClient } from './createDefaultQueryClient'
+import { DefaultLink } from './DefaultLink'
+
+export interface ComicsProviderProps {
+  children?: ReactNode
+  /** A ready API client. Without it one is built from `apiBaseUrl`. */
+  api?: ComicsApi
+  /** The versioned API root (`/api/v1`) used to build the client when `api` is not given. */
+  apiBaseUrl?: string
+  /**
+   * The auth service, or a function that builds it from the provider's session store (the Firebase
+   * adapter writes the session it signs in). Without it, sign-in actions show an error message.
+   */
+  auth?: AuthService | ((stores: ComicsStores) => AuthService)
+  /** Where the stores persist; default the browser's localStorage, surviving a denied or full one. */
+  storage?: KeyValueStorage
+  /** Stores made outside (for an auth service built before render); the others are built here. */
+  stores?: Partial<ComicsStores>
+  /** Default: a client that does not retry 4xx answers and retries network errors. */
+  queryClient?: QueryClient
+  /** The host's mode; default 'normal'. */
+  siteMode?: SiteMode
+  site?: SiteConfig
+  /** Overrides of any visible string. */
+  messages?: Partial<Messages>
+  /** Where analytics events go once the user accepts cookies. */
+  analyticsSinks?: readonly AnalyticsSink[]
+  /** In-app navigation; default `window.location.assign`. Pass your router's navigate. */
+  navigate?: (path: string) => void
+  /** Leaving the app (checkout, other main site); default `window.location.assign`. */
+  redirect?: (url: string) => void
+  /** The link component for in-app paths, e.g. React Router's `Link`; default an `<a href>`. */
+  linkComponent?: LinkComponent
+}
+
+const assignLocation = (url: string) => window.location.assign(url)
+
+/**
+ * Gives every kit component its API client, auth, stores, query cache, site config, messages and
+ * navigation. Render it once, around the part of the app that uses the kit.
+ * Stores, analytics and the auth service are built once, on first render.
+ * @example
+ * <ComicsProvider
+ *   apiBaseUrl="/api/v1"
+ *   siteMode="adult"
+ *   auth={({ session }) => createFirebaseAuth({ firebase, session })}
+ *   navigate={(path) => routerNavigate(path)}
+ *   linkComponent={Link}
+ *   analyticsSinks={[gtagSink()]}
+ * >
+ *   <TopBar />
+ * </ComicsProvider>
+ */
+export function ComicsProvider(props: ComicsProviderProps) {
+  if (useContext(ComicsContext) !== null) {
+    throw new Error(
+      'ComicsProvider cannot be rendered inside another <ComicsProvider>: keep the outer one and pass it everything the kit needs.',
+    )
+  }
+  const siteMode = props.siteMode ?? 'normal'
+
+  const [built] = useState(() => {
+    const storage = props.storage ?? createBrowserStorage()
+    const given = props.stores ?? {}
+    const stores: ComicsStores = {
+      session: given.session ?? createSessionStore(storage),
+      progress: given.progress ?? createProgressStore(storage),
+      consent: given.consent ?? createConsentStore(storage),
+      ageGate: given.ageGate ?? createAgeGate(storage),
+    }
+    return {
+      stores,
+      analytics: createAnalytics({ consent: stores.consent, sinks: props.analyticsSinks ?? [] }),
+      authModal: createAuthModalController(),
+      auth: typeof props.auth === 'function' ? props.auth(stores) : (props.auth ?? null),
+      queryClient: createDefaultQueryClient(),
+    }
+  })
+  const { stores } = built
+  const queryClient = props.queryClient ?? built.queryClient
+
+  const { api: givenApi, apiBaseUrl } = props
+  const api = useMemo(() => {
+    if (givenApi) return givenApi
+    if (!apiBaseUrl) {
+      throw new Error('ComicsProvider needs an `api` or an `apiBaseUrl` such as "/api/v1".')
+    }
+    return createComicsApi({ baseUrl: apiBaseUrl, getToken: () => stores.session.getSnapshot().token, siteMode })
+  }, [givenApi, apiBaseUrl, siteMode, stores])
+
+  // Follow the provider's auth state (fresh token on every change, spec §4). The service belongs to
+  // the site, which disposes of it.
+  useEffect(() => {
+    built.auth?.start().catch((error: unknown) => console.error('Auth service failed to start', error))
+  }, [built.auth])
+
+  const { messages, site, navigate, redirect, linkComponent } = props
+  const value = useMemo<ComicsContextValue>(
+    () => ({
+      api,
+      auth: built.auth,
+      stores,
+      analytics: built.analytics,
+      siteMode,
+      site: site ?? {},
+      messages: messages ? { ...DEFAULT_MESSAGES, ...messages } : DEFAULT_MESSAGES,
+      navigate: navigate ?? assignLocation,
+      redirect: redirect ?? assignLocation,
+      Link: linkComponent ?? DefaultLink,
+      authModal: built.authModal,
+    }),
+    [api, built, stores, siteMode, site, messages, navigate, redirect, linkComponent],
+  )
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ComicsContext.Provider value={value}>{props.children}</ComicsContext.Provider>
+    </QueryClientProvider>
+  )
+}

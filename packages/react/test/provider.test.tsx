@@ -1,0 +1,97 @@
+import { render, renderHook, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { ComicsProvider } from '../src/provider'
+import { ComicsContext } from '../src/provider/comicsContext'
+import { useMessages, useSession, useSiteMode, useNavigate, useLink } from '../src/hooks'
+import { createKit, renderWithKit } from './render'
+import { TEST_API_BASE_URL } from './server'
+
+describe('ComicsProvider', () => {
+  it('makes a hook used outside it throw an error that names ComicsProvider and the fix', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(() => renderHook(() => useSession())).toThrow(
+      'useSession must be used within a <ComicsProvider>: wrap the part of your app that uses the comics kit in <ComicsProvider>.',
+    )
+  })
+
+  it('refuses to be nested inside another ComicsProvider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const kit = createKit()
+    expect(() =>
+      render(
+        <ComicsProvider apiBaseUrl={TEST_API_BASE_URL}>
+          <span>inner</span>
+        </ComicsProvider>,
+        { wrapper: kit.wrapper },
+      ),
+    ).toThrow(/ComicsProvider cannot be rendered inside another <ComicsProvider>/)
+  })
+
+  it('asks for an api or an apiBaseUrl', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(() => render(<ComicsProvider />)).toThrow(/needs an `api` or an `apiBaseUrl`/)
+  })
+
+  it('names its context for React DevTools', () => {
+    expect(ComicsContext.displayName).toBe('ComicsContext')
+  })
+
+  it('builds its own API client, stores and query client from apiBaseUrl, defaulting to the normal mode', () => {
+    const { result } = renderHook(() => ({ mode: useSiteMode(), session: useSession() }), {
+      wrapper: ({ children }) => <ComicsProvider apiBaseUrl={TEST_API_BASE_URL}>{children}</ComicsProvider>,
+    })
+    expect(result.current.mode).toBe('normal')
+    expect(result.current.session.signedIn).toBe(false)
+  })
+
+  it('merges message overrides over the defaults', () => {
+    function Copy() {
+      const messages = useMessages()
+      return (
+        <p>
+          {messages['reader.next']} / {messages['premium.maximum']}
+        </p>
+      )
+    }
+    renderWithKit(<Copy />, { messages: { 'reader.next': 'Weiter' } })
+    expect(screen.getByText('Weiter / У вас уже максимальная подписка')).toBeInTheDocument()
+  })
+
+  it('renders in-app links as real hrefs whose plain clicks go through navigate', async () => {
+    function Links() {
+      const Link = useLink()
+      return <Link to="/categories">Categories</Link>
+    }
+    const { user, navigate } = renderWithKit(<Links />)
+    const link = screen.getByRole('link', { name: 'Categories' })
+    expect(link).toHaveAttribute('href', '/categories')
+    await user.click(link)
+    expect(navigate).toHaveBeenCalledWith('/categories')
+  })
+
+  it('uses the linkComponent and navigate the site gives', async () => {
+    const navigate = vi.fn()
+    function Go() {
+      const go = useNavigate()
+      const Link = useLink()
+      return (
+        <>
+          <button onClick={() => go('/premium')}>Go</button>
+          <Link to="/account">Account</Link>
+        </>
+      )
+    }
+    render(
+      <ComicsProvider
+        apiBaseUrl={TEST_API_BASE_URL}
+        navigate={navigate}
+        linkComponent={({ to, children }) => <a data-router-link={to}>{children}</a>}
+      >
+        <Go />
+      </ComicsProvider>,
+    )
+    screen.getByRole('button', { name: 'Go' }).click()
+    expect(navigate).toHaveBeenCalledWith('/premium')
+    expect(screen.getByText('Account')).toHaveAttribute('data-router-link', '/account')
+  })
+})

@@ -1,0 +1,13 @@
+import { defineProject } from 'vitest/config'
+import { workspaceAliases } from '../../vitest.shared'
+
+export default defineProject({
+  resolve: { alias: workspaceAliases },
+  test: {
+    name: 'react',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    setupFiles: ['./test/setup.ts'],
+    restoreMocks: true,
+  },
+})
