@@ -10,9 +10,12 @@ export interface RunningAuthEmulator {
   /** 'host:port', the form `connectAuthEmulator` and FIREBASE_AUTH_EMULATOR_HOST take (without the scheme). */
   host: string
   port: number
-  /** True when an emulator was already answering on the port; `stop()` then leaves it running. */
+  /** True when an emulator was already answering on the port (or another run was starting one). */
   reused: boolean
-  /** Stops the emulator this call started (its own process group, by PID); a no-op when reused. */
+  /**
+   * Stops the emulator this call started (its own process group, by PID). When other test runs still use
+   * it, it is handed over and the last of them stops it; an emulator started by hand is never stopped.
+   */
   stop(): Promise<void>
 }
 
