@@ -1,6 +1,6 @@
 // System packages some tests need, from Debian's packages: PostgreSQL for the API suite on a real
-// server. Installed only when missing, and only where we may (root); otherwise the tests that need
-// them say what to install.
+// server, Chromium for the browser tests (Storybook stories, the site end to end). Installed only when
+// missing, and only where we may (root); otherwise the tests that need them say what to install.
 import { execSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 
@@ -9,7 +9,10 @@ function hasPostgres() {
   return readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))
 }
 
-const wanted = [{ name: 'postgresql', present: hasPostgres }]
+const wanted = [
+  { name: 'postgresql', present: hasPostgres },
+  { name: 'chromium', present: () => existsSync('/usr/bin/chromium') },
+]
 
 export function ensureSystemPackages() {
   const missing = wanted.filter((p) => !p.present()).map((p) => p.name)
