@@ -4,6 +4,8 @@
 const core = 'packages/core/dist/index.js'
 const budget = (name, path, importSpec, limit, extra = {}) => ({ name, path, import: importSpec, limit, gzip: true, ...extra })
 
+const reactKitPeers = ['react', 'react/jsx-runtime', 'react-dom', '@tanstack/react-query', '@comics/core']
+
 module.exports = [
   budget('@comics/core: rules only (PLANS, isEpisodeLocked)', core, '{ PLANS, isEpisodeLocked }', '2 kB'),
   budget('@comics/core: stores', core, '{ createSessionStore, createProgressStore, createConsentStore, createAgeGate, createBrowserStorage }', '3 kB'),
@@ -12,4 +14,8 @@ module.exports = [
   budget('@comics/core/firebase: adapter without the SDK', 'packages/core/dist/firebase.js', '{ createFirebaseAuth }', '4 kB', {
     ignore: ['firebase', 'firebase/app', 'firebase/auth'],
   }),
+  // @comics/react: the kit's own code only; its peers and core are counted in their own budgets.
+  budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '30 kB', { ignore: reactKitPeers }),
+  // Enable once the Reader component exists:
+  // budget('@comics/react: Reader alone', 'packages/react/dist/index.js', '{ Reader }', '10 kB', { ignore: reactKitPeers }),
 ]

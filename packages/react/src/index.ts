@@ -9,3 +9,10 @@ export * from './messages'
 // Components. Each lives in src/components/<Name>/ with its stylesheet, test and index.ts; add one
 // export line per component below, in alphabetical order.
 // ---------------------------------------------------------------------------------------------------
+export * from './components/ComicCard'
+export * from './components/Footer'
+export * from './components/GenreBar'
+export * from './components/PolicyPage'
+export * from './components/SaleBanner'
+export * from './components/TopBar'
+export * from './components/UpgradeBanner'

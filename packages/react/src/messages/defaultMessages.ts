@@ -18,6 +18,7 @@ export const DEFAULT_MESSAGES = Object.freeze({
 
   // Top bar (spec §2 "Layout")
   'nav.home': 'Home',
+  'nav.logo': 'Comics',
   'nav.label': 'Main',
   'nav.categories': 'Categories',
   'nav.account': 'Account',
@@ -51,6 +52,7 @@ export const DEFAULT_MESSAGES = Object.freeze({
 
   // Categories
   'categories.genres': 'Genres',
+  'card.open': 'Open {title}',
   'categories.all': 'All',
 
   // Comic page
@@ -76,6 +78,7 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'reader.pageAlt': 'Page {n} of {total}',
   'reader.pageFailed': 'This page could not load.',
   'reader.pageRetry': 'Retry',
+  'reader.pageRetryLabel': 'Retry page {n}',
 
   // Premium page
   'premium.heading': 'PLEASE SELECT A PRODUCT',
@@ -85,9 +88,11 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'premium.maximum': 'У вас уже максимальная подписка',
   'premium.price': '${price}',
   'premium.pricePerWeek': '${price} per week',
+  'premium.period': 'per {period}',
+  'premium.disclaimerFirstPurchase': '${price} for the first {period}, then ${renewalPrice} every {period}.',
   'premium.disclaimerDiscount': 'The discount applies only to the first purchase.',
   'premium.disclaimerRenewal': 'Renews automatically at ${price} every {period}.',
-  'premium.disclaimerCancel': 'Cancel at least 24 hours before the period ends; access stays until then.',
+  'premium.disclaimerCancel': 'Cancel at least {hours} hours before the period ends; access stays until then.',
 
   // Payment page
   'payment.selectAnotherPackage': 'Select another package',
@@ -107,6 +112,7 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'account.info': 'INFO',
   'account.emailOrPhone': 'Email or Phone',
   'account.password': 'Password',
+  'account.passwordHidden': 'hidden',
   'account.changePassword': 'Change Password',
   'account.benefits': 'YOUR BENEFITS',
   'account.upgradePlan': 'Upgrade Plan',
@@ -114,6 +120,10 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'account.noMembership': "YOU DON'T HAVE MEMBERSHIP",
   'account.cancelAutoRenew': 'Cancel auto-renewal',
   'account.accessUntil': 'Access until {date}',
+  'account.membershipTitle': '{badge} · {duration}',
+  'account.autoRenewOff': 'Auto-renewal is off: your membership will not renew.',
+  'account.renewsOnce': 'Cancelled less than {hours} hours before the period end: it renews once more, then stops.',
+  'account.lastReadSlide': '{n} of {total}',
 
   // Auth modal
   'authModal.continueWithFacebook': 'Continue With Facebook',

@@ -1,0 +1,1 @@
+export { AgeVerificationModal, type AgeVerificationModalProps } from './AgeVerificationModal'

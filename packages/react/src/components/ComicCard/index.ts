@@ -1,0 +1,1 @@
+export { ComicCard, type ComicCardProps } from './ComicCard'

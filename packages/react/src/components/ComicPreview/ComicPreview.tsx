@@ -1,0 +1,120 @@
+import { useEffect, useRef } from 'react'
+import { ANALYTICS_EVENTS, hasUncensoredEdition, readerPath, readUncensoredPath, routes } from '@comics/core'
+import {
+  useAnalytics,
+  useChapters,
+  useComic,
+  useLink,
+  useMessages,
+  useNavigate,
+  useReadingProgress,
+  useViewer,
+} from '../../hooks'
+import { formatMessage } from '../../messages'
+
+export interface ComicPreviewProps {
+  comicId: string
+  /** The page is in uncensored mode (/comic/{id}/uncensored): the uncensored banner shows instead of the button. */
+  uncensored?: boolean
+  /** The banner image of uncensored mode; default the comic's own banner. */
+  uncensoredBannerUrl?: string
+  className?: string
+}
+
+/**
+ * The comic page's preview banner (spec §2 "Comic page"): 'Back to main', title, description and
+ * cover with the tags 'Comic of the day' and "Reader's choice". The start button reads 'Start Reading'
+ * (first episode by chapter number) or "Continue reading '{chapter title}'" when the reader has saved
+ * progress in this comic (that episode). '🔥Read Uncensored' shows for a comic with an uncensored
+ * edition outside uncensored mode and leads where core `readUncensoredPath` says. Records
+ * comic_page_view on mount and comic_reading_clicked on start.
+ * @example
+ * <ComicPreview comicId={params.id} uncensored={isUncensoredRoute} uncensoredBannerUrl="/img/uncensored.jpg" />
+ */
+export function ComicPreview({ comicId, uncensored = false, uncensoredBannerUrl, className }: ComicPreviewProps) {
+  const messages = useMessages()
+  const Link = useLink()
+  const navigate = useNavigate()
+  const analytics = useAnalytics()
+  const viewer = useViewer()
+  const { data: comic } = useComic(comicId)
+  const { data: chapters = [] } = useChapters(comicId)
+  const { progress } = useReadingProgress(comicId)
+
+  // Once per comic, even when StrictMode runs the effect twice.
+  const viewedComic = useRef<string | null>(null)
+  useEffect(() => {
+    if (viewedComic.current === comicId) return
+    viewedComic.current = comicId
+    analytics.track(ANALYTICS_EVENTS.comicPageView, { comicId })
+  }, [analytics, comicId])
+
+  const first = chapters[0]
+  const target = progress ? { id: progress.chapterId, resumed: true } : first ? { id: first.id, resumed: false } : null
+  const start = () => {
+    if (!target) return
+    analytics.track(ANALYTICS_EVENTS.comicReadingClicked, { comicId, chapterId: target.id, resumed: target.resumed })
+    navigate(readerPath(comicId, target.id, { uncensored }))
+  }
+  const bannerUrl = uncensoredBannerUrl ?? comic?.bannerImageUrl ?? ''
+
+  return (
+    <section
+      className={className ? `comics-comic-preview ${className}` : 'comics-comic-preview'}
+      aria-busy={comic === undefined}
+      data-mode={uncensored ? 'uncensored' : 'standard'}
+    >
+      <Link to={routes.home} className="comics-link comics-comic-preview__back">
+        {messages['common.backToMain']}
+      </Link>
+      {uncensored && bannerUrl && (
+        <img className="comics-comic-preview__uncensored-banner" src={bannerUrl} alt="" decoding="async" />
+      )}
+      <div className="comics-comic-preview__body">
+        <figure className="comics-comic-preview__cover">
+          {comic?.coverImageUrl && (
+            <img
+              className="comics-comic-preview__cover-image"
+              src={comic.coverImageUrl}
+              alt={formatMessage(messages['comic.coverAlt'], { title: comic.title })}
+              fetchPriority="high"
+              width={600}
+              height={800}
+            />
+          )}
+          <figcaption className="comics-comic-preview__tags">
+            <span className="comics-comic-preview__tag" data-tag="comic-of-the-day">
+              {messages['comic.comicOfTheDay']}
+            </span>
+            <span className="comics-comic-preview__tag" data-tag="readers-choice">
+              {messages['comic.readersChoice']}
+            </span>
+          </figcaption>
+        </figure>
+        <div className="comics-comic-preview__text">
+          <h1 className="comics-comic-preview__title">{comic?.title}</h1>
+          <p className="comics-comic-preview__description">{comic?.description}</p>
+          <div className="comics-comic-preview__actions">
+            <button type="button" className="comics-button comics-comic-preview__start" disabled={!target} onClick={start}>
+              {progress
+                ? formatMessage(messages['comic.continueReading'], { chapterTitle: progress.chapterTitle })
+                : messages['comic.startReading']}
+            </button>
+            {comic && !uncensored && hasUncensoredEdition(comic) && (
+              <button
+                type="button"
+                className="comics-button comics-comic-preview__uncensored"
+                data-variant="ghost"
+                // Until the level is known the rule would send a subscriber to /premium.
+                disabled={viewer.isPending}
+                onClick={() => navigate(readUncensoredPath(comicId, viewer.level))}
+              >
+                {messages['comic.readUncensored']}
+              </button>
+            )}
+          </div>
+        </div>
+      </div>
+    </section>
+  )
+}

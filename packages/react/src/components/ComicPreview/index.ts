@@ -1,0 +1,1 @@
+export { ComicPreview, type ComicPreviewProps } from './ComicPreview'

@@ -1,0 +1,1 @@
+export { CookieConsentBanner, type CookieConsentBannerProps } from './CookieConsentBanner'

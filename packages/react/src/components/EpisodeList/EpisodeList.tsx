@@ -1,0 +1,52 @@
+import { FREE_EPISODES, upgradeBanner } from '@comics/core'
+import { useChapters, useComic, useMessages, useViewer } from '../../hooks'
+import { formatMessage } from '../../messages'
+import { UpgradeBanner } from '../UpgradeBanner'
+import { EpisodeRow } from './EpisodeRow'
+
+export interface EpisodeListProps {
+  comicId: string
+  /** The comic page is in uncensored mode: rows open the reader's uncensored route. */
+  uncensored?: boolean
+  className?: string
+}
+
+/**
+ * The comic page's episode list (spec §2 "Comic page", §6): the heading '{n} Episodes', rows sorted by
+ * chapter number with a preview, the title, a lock on locked rows and 'Open', and the upgrade banner
+ * before the 4th row when core `upgradeBanner(viewer, comic)` names one. A locked row opens the
+ * sign-in modal for a guest and goes to /premium when signed in. `aria-busy` while loading.
+ * @example
+ * <ComicPreview comicId={id} uncensored={uncensored} />
+ * <EpisodeList comicId={id} uncensored={uncensored} />
+ */
+export function EpisodeList({ comicId, uncensored = false, className }: EpisodeListProps) {
+  const messages = useMessages()
+  const viewer = useViewer()
+  const { data: comic } = useComic(comicId)
+  const { data: chapters, isPending } = useChapters(comicId)
+  const episodes = chapters ?? []
+  const banner = comic && !viewer.isPending ? upgradeBanner(viewer, comic) : null
+  const rows = (part: typeof episodes) =>
+    part.map((chapter) => <EpisodeRow key={chapter.id} chapter={chapter} chapters={episodes} uncensored={uncensored} />)
+  const hasFourthRow = episodes.length > FREE_EPISODES
+
+  return (
+    <section
+      className={className ? `comics-episode-list ${className}` : 'comics-episode-list'}
+      aria-busy={isPending}
+      data-state={isPending ? 'loading' : 'ready'}
+    >
+      <h2 className="comics-episode-list__heading">{formatMessage(messages['episodes.count'], { n: episodes.length })}</h2>
+      {!isPending && episodes.length === 0 && <p className="comics-episode-list__empty">{messages['episodes.empty']}</p>}
+      {episodes.length > 0 && <ol className="comics-episode-list__rows">{rows(episodes.slice(0, FREE_EPISODES))}</ol>}
+      {/* spec §6: the banner sits before the 4th row; two lists keep it out of the list's items. */}
+      {banner && hasFourthRow && <UpgradeBanner kind={banner} className="comics-episode-list__banner" />}
+      {hasFourthRow && (
+        <ol className="comics-episode-list__rows" start={FREE_EPISODES + 1}>
+          {rows(episodes.slice(FREE_EPISODES))}
+        </ol>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,57 @@
+import { useId } from 'react'
+import { readerPath, type Chapter } from '@comics/core'
+import { useEpisodeAccess, useLink, useMessages } from '../../hooks'
+import { LockIcon } from './LockIcon'
+
+export interface EpisodeRowProps {
+  chapter: Chapter
+  /** Every episode of the comic: locking goes by position among them (core `isEpisodeLocked`). */
+  chapters: readonly Chapter[]
+  uncensored?: boolean
+}
+
+/**
+ * One row of the episode list: preview image, title, a lock on a locked episode and 'Open'. An
+ * unlocked episode is a real link to the reader (it opens in a new tab too); a locked one is a button
+ * whose action is core's: the sign-in modal for a guest, /premium when signed in (spec §6).
+ */
+export function EpisodeRow({ chapter, chapters, uncensored }: EpisodeRowProps) {
+  const messages = useMessages()
+  const Link = useLink()
+  const access = useEpisodeAccess(chapter, chapters, { uncensored })
+  const titleId = useId()
+  return (
+    <li className="comics-episode-row" data-locked={access.locked ? 'true' : 'false'}>
+      {chapter.previewImageUrl ? (
+        // The title beside it names the row: the preview is decorative.
+        <img className="comics-episode-row__preview" src={chapter.previewImageUrl} alt="" loading="lazy" decoding="async" width={160} height={90} />
+      ) : (
+        <span className="comics-episode-row__preview" aria-hidden="true" />
+      )}
+      <span id={titleId} className="comics-episode-row__title">
+        {chapter.title}
+      </span>
+      {access.locked && <LockIcon className="comics-episode-row__lock" />}
+      {access.locked ? (
+        <button
+          type="button"
+          className="comics-button comics-episode-row__open"
+          aria-describedby={titleId}
+          // While a signed-in viewer's level loads the lock may still lift: do not send them to /premium yet.
+          disabled={access.isPending}
+          onClick={access.open}
+        >
+          {messages['episodes.open']}
+        </button>
+      ) : (
+        <Link
+          to={readerPath(chapter.comicsId, chapter.id, { uncensored })}
+          className="comics-button comics-episode-row__open"
+          aria-describedby={titleId}
+        >
+          {messages['episodes.open']}
+        </Link>
+      )}
+    </li>
+  )
+}

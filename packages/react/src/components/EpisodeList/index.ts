@@ -1,0 +1,1 @@
+export { EpisodeList, type EpisodeListProps } from './EpisodeList'

@@ -1,0 +1,1 @@
+export { GenreBar, type GenreBarProps } from './GenreBar'

@@ -1,0 +1,223 @@
+import { useId, useState, type MouseEvent } from 'react'
+import {
+  ANALYTICS_EVENTS,
+  CANCELLATION_NOTICE_HOURS,
+  chargeFor,
+  routes,
+  type Plan,
+  type PlanId,
+} from '@comics/core'
+import { useAnalytics, useCheckout, useMessages, useNavigate, usePlans } from '../../hooks'
+import { formatMessage, type Messages } from '../../messages'
+import { SaleBanner } from '../SaleBanner'
+
+export interface PlanSelectorProps {
+  /** What the back button does; default the previous page, or / when the page was opened directly. */
+  onBack?: () => void
+  className?: string
+}
+
+const dollars = (amount: number) => amount.toFixed(2)
+
+/** The '*' lines under the plans: what the selected plan costs now and later, and how to stop it. */
+function disclaimerLines(plan: Plan, messages: Messages): string[] {
+  const first = chargeFor(plan, { firstPurchase: true })
+  const renewal = chargeFor(plan, { firstPurchase: false })
+  const lines: string[] = []
+  if (first.amount !== renewal.amount) {
+    lines.push(
+      formatMessage(messages['premium.disclaimerFirstPurchase'], {
+        price: dollars(first.price),
+        renewalPrice: dollars(renewal.price),
+        period: plan.period,
+      }),
+      messages['premium.disclaimerDiscount'],
+    )
+  }
+  lines.push(
+    formatMessage(messages['premium.disclaimerRenewal'], { price: dollars(renewal.price), period: plan.period }),
+    formatMessage(messages['premium.disclaimerCancel'], { hours: CANCELLATION_NOTICE_HOURS }),
+  )
+  return lines
+}
+
+/**
+ * The premium page (spec §2, §4, §5): back button, sale banner, 'PLEASE SELECT A PRODUCT', a radio
+ * group of the plans above the viewer's active level with the core default preselected, the terms
+ * checkbox, 'Select and Pay' and the selected plan's '*' disclaimers. Paying starts a checkout with
+ * `urlSuccess` = this origin's /account and sends the browser to the returned url; a failed checkout
+ * shows a retry and keeps the selection and the tick. With nothing above the level, the
+ * maximum-subscription text shows instead (Russian by default, message 'premium.maximum').
+ *
+ * Plan descriptions are HTML written by the kit itself (core `PLANS`); the plans never come from props
+ * or the network, so they are rendered as they are, without a sanitiser.
+ * @example
+ * <PlanSelector onBack={() => router.back()} />
+ */
+export function PlanSelector({ onBack, className }: PlanSelectorProps) {
+  const messages = useMessages()
+  const navigate = useNavigate()
+  const analytics = useAnalytics()
+  const { plans, defaultPlanId, hasMaximum, isPending } = usePlans()
+  const checkout = useCheckout()
+  const [chosen, setChosen] = useState<PlanId | null>(null)
+  const [agreed, setAgreed] = useState(false)
+  const headingId = useId()
+  const groupName = useId()
+  const termsId = useId()
+  const disclaimersId = useId()
+
+  // A choice that is no longer offered (the level rose meanwhile) gives way to the core default.
+  const selectedId = chosen && plans.some((p) => p.id === chosen) ? chosen : defaultPlanId
+  const selected = plans.find((p) => p.id === selectedId)
+
+  const back = () => {
+    if (onBack) onBack()
+    else if (window.history.length > 1) window.history.back()
+    else navigate(routes.home)
+  }
+
+  const select = (plan: Plan) => {
+    if (plan.id === selectedId) return
+    setChosen(plan.id)
+    analytics.track(ANALYTICS_EVENTS.subscriptionPlanSelected, { planId: plan.id, level: plan.level })
+  }
+
+  const pay = () => {
+    if (selected) checkout.mutate(selected.id)
+  }
+
+  const rootClass = className ? `comics-plan-selector ${className}` : 'comics-plan-selector'
+  return (
+    <section className={rootClass} aria-labelledby={headingId} data-state={checkout.isPending ? 'loading' : 'idle'}>
+      <button type="button" className="comics-button comics-plan-selector__back" data-variant="ghost" onClick={back}>
+        <span aria-hidden="true">←</span> {messages['common.back']}
+      </button>
+      <SaleBanner className="comics-plan-selector__banner" />
+      <h1 id={headingId} className="comics-plan-selector__heading">
+        {messages['premium.heading']}
+      </h1>
+
+      {isPending ? (
+        <p role="status" className="comics-plan-selector__status">
+          {messages['common.loading']}
+        </p>
+      ) : hasMaximum ? (
+        <p role="status" className="comics-plan-selector__maximum">
+          {messages['premium.maximum']}
+        </p>
+      ) : (
+        <>
+          <div role="radiogroup" aria-labelledby={headingId} className="comics-plan-selector__plans">
+            {plans.map((plan) => (
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                name={groupName}
+                checked={plan.id === selectedId}
+                onSelect={() => select(plan)}
+                messages={messages}
+              />
+            ))}
+          </div>
+
+          <div className="comics-plan-selector__terms">
+            <input
+              id={termsId}
+              type="checkbox"
+              className="comics-plan-selector__checkbox"
+              checked={agreed}
+              onChange={(event) => setAgreed(event.target.checked)}
+            />
+            <label htmlFor={termsId}>{messages['premium.terms']}</label>
+          </div>
+
+          <button
+            type="button"
+            className="comics-button comics-plan-selector__pay"
+            disabled={!agreed || !selected || checkout.isPending}
+            aria-busy={checkout.isPending || undefined}
+            aria-describedby={selected ? disclaimersId : undefined}
+            onClick={pay}
+          >
+            {messages['premium.selectAndPay']}
+          </button>
+
+          {checkout.isError && (
+            <div role="alert" className="comics-plan-selector__error">
+              <p>{messages['common.error']}</p>
+              <button type="button" className="comics-button" data-variant="ghost" onClick={pay} disabled={!agreed}>
+                {messages['common.retry']}
+              </button>
+            </div>
+          )}
+
+          {selected && (
+            <ul id={disclaimersId} className="comics-plan-selector__disclaimers">
+              {disclaimerLines(selected, messages).map((line) => (
+                <li key={line}>*{line}</li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
+
+interface PlanCardProps {
+  plan: Plan
+  name: string
+  checked: boolean
+  onSelect: () => void
+  messages: Messages
+}
+
+/**
+ * One plan as a card. The radio carries the selection and the keyboard; a click anywhere on the card
+ * selects it too, since the description (a list) cannot sit inside the radio's label.
+ */
+function PlanCard({ plan, name, checked, onSelect, messages }: PlanCardProps) {
+  const inputId = useId()
+  const detailsId = useId()
+  const selectFromCard = (event: MouseEvent<HTMLDivElement>) => {
+    // The radio and its label report their own clicks through onChange.
+    if ((event.target as HTMLElement).closest('input, label')) return
+    onSelect()
+  }
+  return (
+    <div className="comics-plan-card" data-selected={checked ? '' : undefined} data-plan={plan.id} onClick={selectFromCard}>
+      <span className="comics-plan-card__header">
+        <input
+          id={inputId}
+          type="radio"
+          name={name}
+          value={plan.id}
+          className="comics-plan-card__radio"
+          checked={checked}
+          onChange={onSelect}
+          aria-describedby={detailsId}
+        />
+        <label htmlFor={inputId} className="comics-plan-card__duration">
+          {plan.duration}
+        </label>
+        <span className="comics-plan-card__badge">{plan.badge}</span>
+      </span>
+      <div id={detailsId} className="comics-plan-card__details">
+        {/* Kit-written HTML from core PLANS, never input: see the component's note. */}
+        <div className="comics-plan-card__description" dangerouslySetInnerHTML={{ __html: plan.description }} />
+        <p className="comics-plan-card__price">
+          <span className="comics-plan-card__amount">
+            {formatMessage(messages['premium.price'], { price: dollars(plan.price) })}
+          </span>{' '}
+          <span className="comics-plan-card__period">
+            {formatMessage(messages['premium.period'], { period: plan.period })}
+          </span>
+        </p>
+        <p className="comics-plan-card__per-week">
+          {formatMessage(messages['premium.pricePerWeek'], { price: dollars(plan.pricePerWeek) })}
+        </p>
+      </div>
+    </div>
+  )
+}

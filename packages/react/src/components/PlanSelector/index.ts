@@ -1,0 +1,1 @@
+export { PlanSelector, type PlanSelectorProps } from './PlanSelector'

@@ -1,0 +1,1 @@
+export { PolicyPage, type PolicyPageProps } from './PolicyPage'

@@ -1,0 +1,106 @@
+import { memo, useEffect, useRef, useState, type CSSProperties } from 'react'
+import { retryDelayMs, type Asset } from '@comics/core'
+import { useMessages } from '../../hooks'
+import { formatMessage } from '../../messages'
+
+/** A page without width and height from the API still gets a box of a typical webtoon slice. */
+const FALLBACK_SIZE = { width: 800, height: 1200 }
+/** Failures retried on their own before the retry button shows. */
+export const AUTOMATIC_PAGE_RETRIES = 3
+
+type PageState = 'loading' | 'loaded' | 'retrying' | 'failed'
+
+/**
+ * The url of another try at a page: a query parameter makes the browser (and any CDN) ask again
+ * instead of replaying a cached failure. data: and blob: urls cannot carry one; the img is re-mounted
+ * instead, which loads them again.
+ */
+function retryUrl(url: string, attempt: number): string {
+  if (attempt === 0 || /^(data|blob):/i.test(url)) return url
+  const [address, fragment] = url.split('#', 2) as [string, string | undefined]
+  const joined = `${address}${address.includes('?') ? '&' : '?'}comics-retry=${attempt}`
+  return fragment === undefined ? joined : `${joined}#${fragment}`
+}
+
+export interface ReaderPageProps {
+  asset: Asset
+  /** Zero-based position in the episode. */
+  index: number
+  total: number
+}
+
+/**
+ * One page of the strip. Its box is reserved from the page's width and height before the image
+ * arrives (no layout shift, no zero-height page that would skip the reader past an episode), and
+ * off-screen pages skip rendering through `content-visibility: auto` sized by those same numbers.
+ * The first page loads eagerly with high priority, the others lazily with async decoding. A failed
+ * page retries by itself with backoff (core `retryDelayMs`), then offers 'Retry page {n}'; the rest of
+ * the episode is left alone.
+ */
+export const ReaderPage = memo(function ReaderPage({ asset, index, total }: ReaderPageProps) {
+  const messages = useMessages()
+  const [attempt, setAttempt] = useState(0)
+  const [state, setState] = useState<PageState>('loading')
+  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null)
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(retryTimer.current), [])
+
+  const width = asset.width ?? natural?.width ?? FALLBACK_SIZE.width
+  const height = asset.height ?? natural?.height ?? FALLBACK_SIZE.height
+  const first = index === 0
+  const n = index + 1
+
+  const tryAgain = () => {
+    setAttempt((current) => current + 1)
+    setState('loading')
+  }
+  const onError = () => {
+    if (attempt < AUTOMATIC_PAGE_RETRIES) {
+      setState('retrying')
+      retryTimer.current = setTimeout(tryAgain, retryDelayMs(attempt))
+    } else {
+      setState('failed')
+    }
+  }
+
+  const style = {
+    aspectRatio: `${width} / ${height}`,
+    containIntrinsicSize: `auto ${width}px auto ${height}px`,
+  } satisfies CSSProperties
+
+  return (
+    <li className="comics-reader__page" data-page-index={index} data-state={state} style={style}>
+      <img
+        // A new element per attempt: the browser loads it again even when the url cannot change.
+        key={attempt}
+        className="comics-reader__image"
+        src={retryUrl(asset.url, attempt)}
+        alt={formatMessage(messages['reader.pageAlt'], { n, total })}
+        width={width}
+        height={height}
+        loading={first ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : undefined}
+        decoding={first ? undefined : 'async'}
+        onLoad={(event) => {
+          const image = event.currentTarget
+          if (!asset.width || !asset.height) setNatural({ width: image.naturalWidth || width, height: image.naturalHeight || height })
+          setState('loaded')
+        }}
+        onError={onError}
+      />
+      {state === 'failed' && (
+        <div className="comics-reader__page-error">
+          <p className="comics-reader__page-error-text">{messages['reader.pageFailed']}</p>
+          <button
+            type="button"
+            className="comics-button"
+            aria-label={formatMessage(messages['reader.pageRetryLabel'], { n })}
+            onClick={tryAgain}
+          >
+            {messages['reader.pageRetry']}
+          </button>
+        </div>
+      )}
+    </li>
+  )
+})

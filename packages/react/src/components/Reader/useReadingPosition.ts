@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react'
+import type { Chapter, ReadingPosition } from '@comics/core'
+import { useComicsContext } from '../../hooks/useComicsContext'
+import { scheduleIdle } from './scheduleIdle'
+
+/** The page at the top of the viewport and how far into it the reader is, by a binary search on offsets. */
+function positionIn(scroller: HTMLElement): Pick<ReadingPosition, 'page' | 'offset'> {
+  const pages = scroller.querySelectorAll<HTMLElement>('[data-page-index]')
+  const top = scroller.scrollTop
+  let low = 0
+  let high = pages.length - 1
+  let page = 0
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    if (pages[middle]!.offsetTop <= top) {
+      page = middle
+      low = middle + 1
+    } else {
+      high = middle - 1
+    }
+  }
+  const offset = pages[page] ? Math.max(0, Math.round(top - pages[page].offsetTop)) : 0
+  return { page, offset }
+}
+
+export interface ReadingPositionOptions {
+  comicId: string
+  chapter: Chapter | undefined
+  /** The episode's pages are rendered: positions can be measured and restored. */
+  ready: boolean
+  scroller: RefObject<HTMLElement | null>
+  /** Called once each time an episode opens (its pages are in). */
+  onOpen(chapter: Chapter): void
+}
+
+/**
+ * Reading progress of the reader. When an episode opens its position is restored (the exact page and
+ * offset saved for this episode, else the top) before paint, and the comic and chapter are recorded
+ * (spec §4); while reading, the position is recorded when the browser is idle, never in the way of
+ * image loads. The store is written without subscribing: a record does not re-render the reader.
+ * Returns the scroll listener that keeps the position.
+ */
+export function useReadingPosition({ comicId, chapter, ready, scroller, onOpen }: ReadingPositionOptions) {
+  const { progress } = useComicsContext('Reader').stores
+  const openKey = chapter && ready ? `${comicId}/${chapter.id}` : null
+  const opened = useRef<string | null>(null)
+  const cancelPending = useRef<(() => void) | null>(null)
+  const latest = useRef({ comicId, chapter, onOpen })
+  useEffect(() => {
+    latest.current = { comicId, chapter, onOpen }
+  })
+
+  const cancel = () => {
+    cancelPending.current?.()
+    cancelPending.current = null
+  }
+
+  const recordLater = useCallback(
+    (position?: Pick<ReadingPosition, 'page' | 'offset'>) => {
+      if (cancelPending.current) return
+      cancelPending.current = scheduleIdle(() => {
+        cancelPending.current = null
+        const { comicId, chapter } = latest.current
+        const element = scroller.current
+        if (!chapter || !element) return
+        progress.record(comicId, { chapterId: chapter.id, chapterTitle: chapter.title, ...(position ?? positionIn(element)) })
+      })
+    },
+    [progress, scroller],
+  )
+
+  useLayoutEffect(() => {
+    if (!openKey || opened.current === openKey) return
+    opened.current = openKey
+    const { comicId, chapter } = latest.current
+    if (!chapter) return
+    const saved = progress.getProgress(comicId)
+    const resume = saved?.chapterId === chapter.id ? { page: saved.page ?? 0, offset: saved.offset ?? 0 } : { page: 0, offset: 0 }
+    const element = scroller.current
+    const target = element?.querySelector<HTMLElement>(`[data-page-index="${resume.page}"]`)
+    if (element && target && (resume.page > 0 || resume.offset > 0)) element.scrollTop = target.offsetTop + resume.offset
+    cancel()
+    recordLater(resume)
+    latest.current.onOpen(chapter)
+  }, [openKey, progress, recordLater, scroller])
+
+  // A position measured after leaving the episode would be wrong: drop what is pending.
+  useEffect(() => cancel, [openKey])
+
+  return useCallback(() => {
+    if (opened.current !== null && opened.current === openKey) recordLater()
+  }, [openKey, recordLater])
+}

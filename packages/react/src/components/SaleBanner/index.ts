@@ -1,0 +1,1 @@
+export { SaleBanner, type SaleBannerProps } from './SaleBanner'

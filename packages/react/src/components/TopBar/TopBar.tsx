@@ -1,0 +1,108 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { routes } from '@comics/core'
+import { useAuthModal, useLink, useMessages, useNavigate, useSession } from '../../hooks'
+
+export interface TopBarProps {
+  /** The logo inside the home link; default the 'nav.logo' message as a wordmark. */
+  logo?: ReactNode
+  className?: string
+}
+
+/**
+ * The site's top bar (spec §2 "Layout"): the logo to /, Categories, Account when signed in or Sign In
+ * (opens the auth modal), and Premium (signed in: /premium, otherwise the sign-in modal). At 768px and
+ * below the links collapse behind a menu button; the open menu has a close control and closes on
+ * Escape and on navigation. The menu state is exposed as `data-state` on the nav.
+ * @example
+ * <TopBar logo={<img src="/logo.svg" alt="" />} />
+ */
+export function TopBar({ logo, className }: TopBarProps) {
+  const messages = useMessages()
+  const Link = useLink()
+  const navigate = useNavigate()
+  const { signedIn } = useSession()
+  const { openAuthModal } = useAuthModal()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const navId = useId()
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const closeButton = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!menuOpen) return
+    closeButton.current?.focus()
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeMenu()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [menuOpen])
+
+  function closeMenu(returnFocus = true) {
+    setMenuOpen(false)
+    if (returnFocus) menuButton.current?.focus()
+  }
+
+  const premium = () => {
+    closeMenu(false)
+    if (signedIn) navigate(routes.premium)
+    else openAuthModal('sign-in')
+  }
+
+  return (
+    <header className={className ? `comics-topbar ${className}` : 'comics-topbar'}>
+      <Link to={routes.home} className="comics-topbar__logo" aria-label={messages['nav.home']}>
+        {logo ?? <span className="comics-topbar__wordmark">{messages['nav.logo']}</span>}
+      </Link>
+      <button
+        ref={menuButton}
+        type="button"
+        className="comics-topbar__menu-button"
+        aria-expanded={menuOpen}
+        aria-controls={navId}
+        onClick={() => setMenuOpen(true)}
+      >
+        <span aria-hidden="true" className="comics-topbar__menu-icon" />
+        <span className="comics-visually-hidden">{messages['nav.openMenu']}</span>
+      </button>
+      <nav
+        id={navId}
+        className="comics-topbar__nav"
+        aria-label={messages['nav.label']}
+        data-state={menuOpen ? 'open' : 'closed'}
+      >
+        <button
+          ref={closeButton}
+          type="button"
+          className="comics-topbar__close"
+          aria-label={messages['nav.closeMenu']}
+          onClick={() => closeMenu()}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+        <Link to={routes.categories} className="comics-link comics-topbar__link" onClick={() => closeMenu(false)}>
+          {messages['nav.categories']}
+        </Link>
+        {signedIn ? (
+          <Link to={routes.account} className="comics-link comics-topbar__link" onClick={() => closeMenu(false)}>
+            {messages['nav.account']}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="comics-button comics-topbar__sign-in"
+            data-variant="ghost"
+            onClick={() => {
+              closeMenu(false)
+              openAuthModal('sign-in')
+            }}
+          >
+            {messages['nav.signIn']}
+          </button>
+        )}
+        <button type="button" className="comics-button comics-topbar__premium" onClick={premium}>
+          {messages['nav.premium']}
+        </button>
+      </nav>
+    </header>
+  )
+}

@@ -1,0 +1,1 @@
+export { UpgradeBanner, type UpgradeBannerProps } from './UpgradeBanner'
