@@ -1,0 +1,70 @@
+import { Navigate, type RouteObject } from 'react-router'
+import { DEFAULT_PAYMENT_PLAN_ID, paymentPath, routes } from '@comics/core'
+import { SiteLayout } from '../layout/SiteLayout'
+import { SiteRoot } from '../layout/SiteRoot'
+import { RequireSignIn } from './RequireSignIn'
+import {
+  AccountScreen,
+  AdminScreen,
+  CategoriesScreen,
+  ComicScreen,
+  HomeScreen,
+  NotFoundScreen,
+  PaymentAndRefundScreen,
+  PaymentScreen,
+  PremiumScreen,
+  PrivacyPolicyScreen,
+  ReaderScreen,
+  TermsOfUseScreen,
+} from './lazyScreens'
+
+/** The routes of spec §2. The reader is full screen: it sits outside the layout with the top bar. */
+export const siteRoutes: RouteObject[] = [
+  {
+    element: <SiteRoot />,
+    children: [
+      {
+        element: <SiteLayout />,
+        children: [
+          { path: routes.home, element: <HomeScreen /> },
+          { path: routes.categories, element: <CategoriesScreen /> },
+          { path: '/comic/:comicId', element: <ComicScreen uncensored={false} /> },
+          { path: '/comic/:comicId/uncensored', element: <ComicScreen uncensored /> },
+          {
+            path: routes.premium,
+            element: (
+              <RequireSignIn>
+                <PremiumScreen />
+              </RequireSignIn>
+            ),
+          },
+          {
+            path: routes.account,
+            element: (
+              <RequireSignIn>
+                <AccountScreen />
+              </RequireSignIn>
+            ),
+          },
+          { path: '/payment', element: <Navigate to={paymentPath(DEFAULT_PAYMENT_PLAN_ID)} replace /> },
+          {
+            path: '/payment/:planId',
+            element: (
+              <RequireSignIn>
+                <PaymentScreen />
+              </RequireSignIn>
+            ),
+          },
+          { path: routes.privacyPolicy, element: <PrivacyPolicyScreen /> },
+          { path: routes.termsOfUse, element: <TermsOfUseScreen /> },
+          { path: routes.paymentAndRefund, element: <PaymentAndRefundScreen /> },
+          { path: routes.admin, element: <AdminScreen /> },
+          { path: '*', element: <NotFoundScreen /> },
+        ],
+      },
+      // /comic/{id}/uncensored is the comic page above; a chapter id is never 'uncensored'.
+      { path: '/comic/:comicId/:chapterId', element: <ReaderScreen uncensored={false} /> },
+      { path: '/comic/:comicId/:chapterId/uncensored', element: <ReaderScreen uncensored /> },
+    ],
+  },
+]

@@ -1,0 +1,7 @@
+export interface ComicScreenProps {
+  uncensored: boolean
+}
+
+export default function ComicScreen(_props: ComicScreenProps) {
+  return null
+}

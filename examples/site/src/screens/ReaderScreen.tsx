@@ -1,0 +1,7 @@
+export interface ReaderScreenProps {
+  uncensored: boolean
+}
+
+export default function ReaderScreen(_props: ReaderScreenProps) {
+  return null
+}
