@@ -25,7 +25,14 @@ const page = (
   </>
 )
 
-const userEventOptions = { advanceTimers: (ms: number) => vi.advanceTimersByTime(ms) }
+/**
+ * Lets the 1 s delay pass, then goes back to real timers: Testing Library waits on a real
+ * setTimeout after each user-event interaction, which fake timers would never fire.
+ */
+function passTheDelay() {
+  act(() => vi.advanceTimersByTime(1000))
+  vi.useRealTimers()
+}
 
 /** A provider over the browser's localStorage and a gtag sink, to see what the choice stores and grants. */
 function renderOverLocalStorage() {
@@ -39,7 +46,7 @@ function renderOverLocalStorage() {
       {page}
     </ComicsProvider>
   )
-  return { ...render(ui), gtag, events, user: userEvent.setup(userEventOptions) }
+  return { ...render(ui), gtag, events, user: userEvent.setup() }
 }
 
 const banner = () => screen.queryByRole('region', { name: 'We use cookies' })
@@ -76,8 +83,8 @@ describe('CookieConsentBanner', () => {
   })
 
   it('is not modal: it takes no focus and the page stays reachable by keyboard', async () => {
-    const { user } = renderWithKit(page, { consent: 'unset', userEvent: userEventOptions })
-    act(() => vi.advanceTimersByTime(1000))
+    const { user } = renderWithKit(page, { consent: 'unset' })
+    passTheDelay()
     expect(banner()).not.toHaveAttribute('aria-modal')
     expect(document.body).toHaveFocus()
     await user.tab()
@@ -92,7 +99,7 @@ describe('CookieConsentBanner', () => {
 
   it('Accept stores the choice, grants analytics storage, lets events through and goes away for good', async () => {
     const first = renderOverLocalStorage()
-    act(() => vi.advanceTimersByTime(1000))
+    passTheDelay()
     await first.user.click(screen.getByRole('button', { name: 'Track' }))
     expect(first.events).toEqual([])
 
@@ -105,6 +112,7 @@ describe('CookieConsentBanner', () => {
     expect(first.events).toEqual([{ name: 'page_view', params: { path: '/' } }])
     first.unmount()
 
+    vi.useFakeTimers()
     renderOverLocalStorage()
     act(() => vi.advanceTimersByTime(5000))
     expect(banner()).toBeNull()
@@ -112,7 +120,7 @@ describe('CookieConsentBanner', () => {
 
   it('Reject stores the choice, denies analytics storage, keeps events out and goes away for good', async () => {
     const first = renderOverLocalStorage()
-    act(() => vi.advanceTimersByTime(1000))
+    passTheDelay()
     await first.user.click(screen.getByRole('button', { name: 'Reject' }))
     expect(banner()).toBeNull()
     expect(window.localStorage.getItem('google-analytics-consent')).toBe('"rejected"')
@@ -123,6 +131,7 @@ describe('CookieConsentBanner', () => {
     expect(first.gtag).not.toHaveBeenCalledWith('event', expect.anything(), expect.anything())
     first.unmount()
 
+    vi.useFakeTimers()
     renderOverLocalStorage()
     act(() => vi.advanceTimersByTime(5000))
     expect(banner()).toBeNull()
