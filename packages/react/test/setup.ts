@@ -8,7 +8,9 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => {
   cleanup()
   server.resetHandlers()
+  server.events.removeAllListeners()
   window.localStorage.clear()
+  window.history.replaceState(null, '', '/')
 })
 afterAll(() => server.close())
 

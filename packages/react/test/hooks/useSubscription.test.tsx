@@ -15,7 +15,6 @@ describe('useSubscription and useViewer', () => {
     expect(calls).toBe(0)
     expect(result.current.subscription).toMatchObject({ subscriptions: [], level: 0, isPending: false })
     expect(result.current.viewer).toEqual({ signedIn: false, level: 0, isPending: false })
-    server.events.removeAllListeners()
   })
 
   it.each<[KitViewer, number]>([
@@ -47,6 +46,5 @@ describe('useSubscription and useViewer', () => {
     const { result } = renderHookWithKit(() => useSubscription(), { viewer: 'level3' })
     await waitFor(() => expect(result.current.isPending).toBe(false))
     expect(authorization).toBe('Bearer mock-token-level3')
-    server.events.removeAllListeners()
   })
 })

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import { AUTH_MESSAGES, FORM_MESSAGES } from '@comics/core'
+import { DEFAULT_MESSAGES, formatMessage } from '../src/messages'
+
+// Every quoted string of the spec the kit shows, exactly as the spec writes it (§2, §5).
+const SPEC_COPY = [
+  'Start Reading',
+  '🔥Read Uncensored',
+  'Upgrade your plan to continue reading and unlock the full story',
+  'Upgrade your plan to view the uncensored version of this comic',
+  'Get in now',
+  'List Episodes',
+  'PLEASE SELECT A PRODUCT',
+  'I have read and agree to the Terms and Conditions and Privacy Policy',
+  'Select and Pay',
+  'Select another package',
+  'Complete Your Purchase',
+  'Select payment method',
+  'Method',
+  'Order currency',
+  'Continue',
+  'Your Order',
+  'premium membership',
+  'MY ACCOUNT',
+  'Log Out',
+  'Basic',
+  'LAST READ',
+  'INFO',
+  'Email or Phone',
+  'Change Password',
+  'YOUR BENEFITS',
+  'Upgrade Plan',
+  'Become a Member',
+  "YOU DON'T HAVE MEMBERSHIP",
+  'Continue With Facebook',
+  'Continue With Google',
+  'Continue With Apple',
+  'OR',
+  'Your Email',
+  'Your Password',
+  'Sign In',
+  'Sign Up',
+  'Not a member?',
+  'Already a member?',
+  'SIGN UP AND DISCOVER NEW EPISODES from your favourites comics',
+  'Are you over the age of 18?',
+  'You need to confirm that you are over the age of 18 to read adult content.',
+  'Yes',
+  'No',
+  'We use cookies',
+  'Reject',
+  'Accept',
+  "Passwords doesn't match",
+  'Comic of the day',
+  "Reader's choice",
+  'Back to main',
+  'Read now',
+  'Something New',
+  'Read more',
+  'Become a member',
+  'Categories',
+  'Account',
+  'Premium',
+  'All',
+  'Prev',
+  'Next',
+  'Open',
+  'Contact us',
+  'For Creators',
+  'Privacy Policy',
+  'Terms of Use',
+  'Payment and Refund Policy',
+]
+
+describe('messages', () => {
+  const values = Object.values(DEFAULT_MESSAGES)
+
+  it.each(SPEC_COPY)('has the spec copy %j', (copy) => {
+    expect(values).toContain(copy)
+  })
+
+  it('has the templates of the spec', () => {
+    expect(formatMessage(DEFAULT_MESSAGES['comic.continueReading'], { chapterTitle: 'Episode 2' })).toBe(
+      "Continue reading 'Episode 2'",
+    )
+    expect(formatMessage(DEFAULT_MESSAGES['episodes.count'], { n: 12 })).toBe('12 Episodes')
+    expect(formatMessage(DEFAULT_MESSAGES['reader.pageAlt'], { n: 3, total: 42 })).toBe('Page 3 of 42')
+  })
+
+  it('shows the maximum-subscription text in Russian (spec §2)', () => {
+    expect(DEFAULT_MESSAGES['premium.maximum']).toMatch(/^[А-Яа-яЁё ]+$/)
+  })
+
+  it('merges in every auth and form message of core', () => {
+    expect(DEFAULT_MESSAGES).toMatchObject(AUTH_MESSAGES)
+    expect(DEFAULT_MESSAGES).toMatchObject(FORM_MESSAGES)
+  })
+
+  it('formatMessage fills placeholders, repeats them, and leaves unknown ones as written', () => {
+    expect(formatMessage('{a} and {a} but {b}', { a: 1 })).toBe('1 and 1 but {b}')
+    expect(formatMessage('${price} per week', { price: 3.35 })).toBe('$3.35 per week')
+  })
+})
