@@ -38,6 +38,8 @@ export async function buildApp(
     routerOptions: { maxParamLength: 200 },
   })
   installErrorHandling(app)
+  // Every body is JSON or multipart; a text/plain body is refused (415) rather than parsed as a string.
+  app.removeContentTypeParser('text/plain')
 
   await app.register(helmet, {
     // JSON and images need no script; the checkout page sets its own policy.

@@ -4,7 +4,7 @@ import type { Asset, AssetsListRequestSchema, AssetVariant } from '@comics/core/
 import { canAccessVariant, isEpisodeLocked } from '@comics/core/rules'
 import type { Caller } from '../auth/caller'
 import type { Database } from '../db/database'
-import { rowIds } from '../db/row-id'
+import { requestedRowIds } from '../http/requested-row-ids'
 import { assets, files } from '../db/schema'
 import type { FileStore } from '../files/file-store'
 import { HttpError } from '../http/http-error'
@@ -40,9 +40,9 @@ export async function grantAssets(
       'filters.chapterId': ['Required: the episode whose pages to list'],
     })
   }
-  let episodes = await indexEpisodes(db, cache, rowIds(requested))
+  let episodes = await indexEpisodes(db, cache, requestedRowIds(requested, 'filters.chapterId'))
   if (request.filters.comicsId) {
-    const comicIds = new Set(rowIds(request.filters.comicsId))
+    const comicIds = new Set(requestedRowIds(request.filters.comicsId, 'filters.comicsId'))
     episodes = episodes.filter((episode) => comicIds.has(episode.comicId))
   }
   const variantsAsked = request.filters.variant ?? ALL_VARIANTS

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizz
 import type * as z from 'zod'
 import type { Chapter, ChaptersListRequestSchema } from '@comics/core/contract'
 import type { Database } from '../db/database'
-import { rowIds } from '../db/row-id'
+import { requestedRowIds } from '../http/requested-row-ids'
 import { assets, chapters } from '../db/schema'
 import type { FileStore } from '../files/file-store'
 
@@ -19,7 +19,7 @@ export async function listChapters(
 ): Promise<{ data: Chapter[]; total: number }> {
   const conditions: SQL[] = []
   if (request.filters.comicsId) {
-    const ids = rowIds(request.filters.comicsId)
+    const ids = requestedRowIds(request.filters.comicsId, 'filters.comicsId')
     if (ids.length === 0) return { data: [], total: 0 }
     conditions.push(inArray(chapters.comicId, ids))
   }

@@ -3,7 +3,7 @@ import type * as z from 'zod'
 import { contentRatingsFor, type SiteMode } from '@comics/core/rules'
 import type { Comic, ComicsListRequestSchema } from '@comics/core/contract'
 import type { Database } from '../db/database'
-import { rowIds } from '../db/row-id'
+import { requestedRowIds } from '../http/requested-row-ids'
 import { comicGenres, comics, genres } from '../db/schema'
 import type { FileStore } from '../files/file-store'
 
@@ -28,12 +28,12 @@ export async function listComics(
   const conditions: SQL[] = [inArray(comics.contentRating, ratings)]
   if (mode !== 'adult') conditions.push(eq(comics.displayOnMirror, true))
   if (request.filters.id) {
-    const ids = rowIds(request.filters.id)
+    const ids = requestedRowIds(request.filters.id, 'filters.id')
     if (ids.length === 0) return { data: [], total: 0 }
     conditions.push(inArray(comics.id, ids))
   }
   if (request.filters.genres) {
-    const genreIds = rowIds(request.filters.genres)
+    const genreIds = requestedRowIds(request.filters.genres, 'filters.genres')
     if (genreIds.length === 0) return { data: [], total: 0 }
     conditions.push(
       exists(

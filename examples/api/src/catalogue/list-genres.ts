@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import type * as z from 'zod'
 import type { Genre, GenresListRequestSchema } from '@comics/core/contract'
 import type { Database } from '../db/database'
-import { rowIds } from '../db/row-id'
+import { requestedRowIds } from '../http/requested-row-ids'
 import { genres } from '../db/schema'
 
 type GenresListRequest = z.core.output<typeof GenresListRequestSchema>
@@ -11,7 +11,7 @@ type GenresListRequest = z.core.output<typeof GenresListRequestSchema>
 export async function listGenres(db: Database, request: GenresListRequest): Promise<{ data: Genre[]; total: number }> {
   const conditions: SQL[] = []
   if (request.filters.id) {
-    const ids = rowIds(request.filters.id)
+    const ids = requestedRowIds(request.filters.id, 'filters.id')
     if (ids.length === 0) return { data: [], total: 0 }
     conditions.push(inArray(genres.id, ids))
   }

@@ -3,7 +3,7 @@ import { HttpError } from './http-error'
 
 // Fastify and plugin error codes that deserve a precise client answer rather than a generic one.
 const KNOWN_CLIENT_ERRORS: Record<string, { status: number; code: string; message?: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'malformed_json', message: 'The body is not valid JSON' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'malformed_json', message: 'The body is not valid JSON (or carries a __proto__ or constructor key)' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'malformed_json', message: 'The JSON body is empty' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'body_too_large', message: 'The request body is too large' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type' },
@@ -25,7 +25,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const known = error.code ? KNOWN_CLIENT_ERRORS[error.code] : undefined
     if (known) {
-      return reply.status(known.status).send({ error: { code: known.code, message: known.message ?? error.message } })
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? `Unsupported content type '${String(request.headers['content-type']).slice(0, 100)}': send application/json (or multipart/form-data for uploads)`
+          : (known.message ?? error.message)
+      return reply.status(known.status).send({ error: { code: known.code, message } })
     }
     const status = error.statusCode ?? 500
     if (status === 429) {

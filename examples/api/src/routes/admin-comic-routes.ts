@@ -8,6 +8,7 @@ import { rowId, rowIds } from '../db/row-id'
 import { comicGenres, comics, genres } from '../db/schema'
 import { singleFile } from '../files/single-file'
 import { HttpError, notFound } from '../http/http-error'
+import { requestedRowIds } from '../http/requested-row-ids'
 import { registerEndpoint } from '../http/register-endpoint'
 
 /** Genre ids of a form, all of which must exist. */
@@ -84,7 +85,7 @@ export function registerAdminComicRoutes(app: FastifyInstance, context: AppConte
   })
 
   registerEndpoint(app, context, endpoints.deleteComics, async ({ body }) => {
-    const ids = rowIds(body.ids)
+    const ids = requestedRowIds(body.ids, 'ids')
     const deleted = ids.length > 0 ? await db.delete(comics).where(inArray(comics.id, ids)).returning({ id: comics.id }) : []
     cache.invalidate()
     return { data: deleted.map((row) => ({ id: String(row.id) })) }

@@ -59,4 +59,5 @@ export async function createRoleAccounts(db: Database, now: Date): Promise<Recor
   return { reader: reader!, level1: level1!, level2: level2!, level3: level3!, level4: level4!, admin: admin! }
 }
 
-export const bearer = (account: Account | undefined) => (account ? { authorization: `Bearer ${account.idToken}` } : {})
+export const bearer = (account: Account | undefined): Record<string, string> =>
+  account ? { authorization: `Bearer ${account.idToken}` } : {}

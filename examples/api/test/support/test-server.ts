@@ -3,7 +3,7 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { inject } from 'vitest'
 import { buildApp } from '../../src/app'
 import type { AppContext } from '../../src/app-context'
@@ -32,7 +32,9 @@ export const TEST_NOW = new Date('2026-03-01T12:00:00Z')
  * PostgreSQL database copied from the seeded template), with a manual clock, no logs, and token
  * verification against the run's Auth emulator. Use `app.inject` unless a real socket matters.
  */
-export async function startTestServer(options: { config?: Partial<ApiConfig> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { config?: Partial<ApiConfig>; logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestServer> {
   const seeded = inject('seededDatabase')
   const folder = await mkdtemp(join(tmpdir(), 'api-test-'))
   const filesDir = join(folder, 'files')
@@ -76,7 +78,7 @@ export async function startTestServer(options: { config?: Partial<ApiConfig> } =
     cache: new CatalogueCache(),
     fileStore: new FileStore(filesDir, config.filesPublicUrl),
   }
-  const app = await buildApp(context, { logger: false })
+  const app = await buildApp(context, { logger: options.logger ?? false })
   await app.ready()
   return {
     app,

@@ -1,0 +1,139 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearer, createAccount, type Account } from './support/accounts'
+import { testImage } from './support/images'
+import { multipart, type FilePart } from './support/multipart'
+import { startTestServer, type TestServer } from './support/test-server'
+
+let server: TestServer
+let admin: Account
+
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await createAccount('admin', { admin: true })
+})
+afterAll(() => server?.close())
+
+const STORED_URL = /^\/api\/v1\/files\/[0-9a-f]{64}\.(webp|jpg|png|avif)$/
+
+async function adminForm(method: 'POST' | 'PATCH', url: string, fields: Record<string, string>, files: FilePart[]) {
+  const body = multipart(fields, files)
+  const response = await server.app.inject({ method, url: `/api/v1${url}`, headers: { ...body.headers, ...bearer(admin) }, payload: body.payload })
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json() as { data: Record<string, unknown>[] }
+}
+
+describe('a comic with its chapters and pages, uploaded and served', () => {
+  let comicId: string
+  let chapterId: string
+  let pages: { id: string; url: string; width: number; height: number; position: number }[]
+  const uploads: Buffer[] = []
+
+  beforeAll(async () => {
+    const cover = await testImage(600, 800, 'jpeg', 10)
+    const banner = await testImage(1200, 500, 'png', 40)
+    const comic = await adminForm('POST', '/comics', { title: 'Uploaded comic', description: 'From a test', contentRating: 'AO', genres: '["1"]', displayOnMirror: '0' }, [
+      { field: 'cover', filename: 'cover.jpg', contentType: 'image/jpeg', bytes: cover },
+      { field: 'banner', filename: 'banner.png', contentType: 'image/png', bytes: banner },
+    ])
+    comicId = comic.data[0]!.id as string
+    expect(comic.data[0]!.coverImageUrl).toMatch(/\.jpg$/)
+    expect(comic.data[0]!.bannerImageUrl).toMatch(/\.png$/)
+
+    const preview = await testImage(400, 300, 'webp', 70)
+    const chapters = await adminForm('POST', '/chapters', { comicsId: comicId, chapters: JSON.stringify([{ title: 'One', chapterNumber: 1, isFree: true }, { title: 'Two', chapterNumber: 2, isFree: false }]) }, [
+      { field: 'files', filename: 'preview.webp', contentType: 'image/webp', bytes: preview },
+    ])
+    expect(chapters.data.map((c) => c.chapterNumber)).toEqual([1, 2])
+    expect(chapters.data[0]!.previewImageUrl).toMatch(STORED_URL)
+    expect(chapters.data[1]!.previewImageUrl).toBe('')
+    chapterId = chapters.data[0]!.id as string
+
+    uploads.push(await testImage(800, 1200, 'webp', 100), await testImage(800, 1500, 'jpeg', 130), await testImage(800, 1000, 'png', 160))
+    const uploaded = await adminForm('POST', `/comics/${comicId}/assets/uncensored`, { chapterId }, [
+      // Client file names never reach the disk, whatever they say.
+      { field: 'files', filename: '../../../../tmp/evil.webp', contentType: 'image/webp', bytes: uploads[0]! },
+      { field: 'files', filename: '..\\..\\windows\\evil.jpg', contentType: 'application/octet-stream', bytes: uploads[1]! },
+      { field: 'files', filename: 'page.webp', contentType: 'image/webp', bytes: uploads[2]! },
+    ])
+    pages = uploaded.data as typeof pages
+  })
+
+  it('records each page with its width and height, typed by content', () => {
+    expect(pages.map((p) => [p.width, p.height, p.position])).toEqual([[800, 1200, 1], [800, 1500, 2], [800, 1000, 3]])
+    expect(pages.map((p) => p.url.split('.').pop())).toEqual(['webp', 'jpg', 'png'])
+    for (const page of pages) expect(page.url).toMatch(STORED_URL)
+  })
+
+  it('lists the pages in reading order with their sizes', async () => {
+    const level4 = await createAccount('level4')
+    const { grantLevel } = await import('./support/accounts')
+    await grantLevel(server.db, level4.uid, 4, server.clock.now())
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/comics-assets/list',
+      headers: bearer(level4),
+      payload: { limit: 200, offset: 0, filters: { comicsId: [comicId], chapterId: [chapterId], variant: ['uncensored'] } },
+    })
+    expect(response.statusCode).toBe(200)
+    const listed = (response.json() as { data: typeof pages }).data
+    expect(listed.map((p) => [p.url, p.width, p.height])).toEqual(pages.map((p) => [p.url, p.width, p.height]))
+  })
+
+  it('serves each file with its content type, its bytes and a year of immutable caching', async () => {
+    for (const [i, page] of pages.entries()) {
+      const response = await server.app.inject({ method: 'GET', url: page.url })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toBe(['image/webp', 'image/jpeg', 'image/png'][i])
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(response.headers['x-content-type-options']).toBe('nosniff')
+      expect(Number(response.headers['content-length'])).toBe(uploads[i]!.length)
+      expect(response.rawPayload.equals(uploads[i]!)).toBe(true)
+      const again = await server.app.inject({ method: 'GET', url: page.url, headers: { 'if-none-match': response.headers.etag as string } })
+      expect(again.statusCode).toBe(304)
+    }
+  })
+
+  it('writes nothing outside the files folder and names every file by its content', async () => {
+    const stored = await readdir(server.filesDir)
+    for (const name of stored) expect(name).toMatch(/^([0-9a-f]{64}\.(webp|jpg|png|avif)|seed-image-pool\.json)$/)
+    expect(await readdir(dirname(server.filesDir))).toEqual(['files'])
+    const onDisk = await readFile(`${server.filesDir}/${pages[0]!.url.split('/').pop()}`)
+    expect(onDisk.equals(uploads[0]!)).toBe(true)
+  })
+
+  it('keeps one file for the same image uploaded twice', async () => {
+    const before = (await readdir(server.filesDir)).length
+    const again = await adminForm('POST', `/comics/${comicId}/assets/censored`, { chapterId }, [
+      { field: 'files', filename: 'a.webp', contentType: 'image/webp', bytes: uploads[0]! },
+      { field: 'files', filename: 'b.webp', contentType: 'image/webp', bytes: uploads[0]! },
+    ])
+    expect(new Set(again.data.map((p) => p.url)).size).toBe(1)
+    expect((await readdir(server.filesDir)).length).toBe(before)
+  })
+
+  it('replaces a cover on PATCH and keeps the other fields', async () => {
+    const cover = await testImage(600, 800, 'webp', 300)
+    const updated = await adminForm('PATCH', `/comics/${comicId}`, { title: 'Renamed comic' }, [
+      { field: 'coverImage', filename: 'new.webp', contentType: 'image/webp', bytes: cover },
+    ])
+    expect(updated.data[0]).toMatchObject({ title: 'Renamed comic', description: 'From a test', contentRating: 'AO' })
+    expect(updated.data[0]!.coverImageUrl).toMatch(/\.webp$/)
+  })
+})
+
+describe('the files route', () => {
+  it.each([
+    '/api/v1/files/..%2F..%2F..%2Fetc%2Fpasswd',
+    '/api/v1/files/../../package.json',
+    '/api/v1/files/%2e%2e%2fseed-image-pool.json',
+    '/api/v1/files/seed-image-pool.json',
+    `/api/v1/files/${'a'.repeat(64)}.webp`,
+    `/api/v1/files/${'a'.repeat(64)}.svg`,
+  ])('answers %s with 404', async (url) => {
+    const response = await server.app.inject({ method: 'GET', url })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toMatch(/^application\/json/)
+  })
+})
