@@ -1,10 +1,14 @@
-import { render, renderHook, screen } from '@testing-library/react'
+import { StrictMode } from 'react'
+import { render, renderHook, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { createMemoryStorage, createSessionStore } from '@comics/core'
+import { MOCK_VIEWERS } from '@comics/mocks'
 import { ComicsProvider } from '../src/provider'
 import { ComicsContext } from '../src/provider/comicsContext'
 import { useMessages, useSession, useSiteMode, useNavigate, useLink } from '../src/hooks'
 import { createKit, renderWithKit } from './render'
 import { TEST_API_BASE_URL } from './server'
+import { fakeAuth } from './fakeAuth'
 
 describe('ComicsProvider', () => {
   it('makes a hook used outside it throw an error that names ComicsProvider and the fix', () => {
@@ -93,5 +97,44 @@ describe('ComicsProvider', () => {
     screen.getByRole('button', { name: 'Go' }).click()
     expect(navigate).toHaveBeenCalledWith('/premium')
     expect(screen.getByText('Account')).toHaveAttribute('data-router-link', '/account')
+  })
+
+  it('builds the auth service from its stores and starts it', async () => {
+    let built: ReturnType<ReturnType<typeof fakeAuth>> | undefined
+    const make = fakeAuth()
+    renderHook(() => useSession(), {
+      wrapper: ({ children }) => (
+        <ComicsProvider apiBaseUrl={TEST_API_BASE_URL} auth={(stores) => (built = make(stores))}>
+          {children}
+        </ComicsProvider>
+      ),
+    })
+    await waitFor(() => expect(built?.start).toHaveBeenCalled())
+  })
+
+  it('uses stores made outside, so an auth service built before render shares the session', () => {
+    const session = createSessionStore(createMemoryStorage())
+    session.set(MOCK_VIEWERS.level1.user!, MOCK_VIEWERS.level1.token!)
+    const { result } = renderHook(() => useSession(), {
+      wrapper: ({ children }) => (
+        <ComicsProvider apiBaseUrl={TEST_API_BASE_URL} stores={{ session }} storage={createMemoryStorage()}>
+          {children}
+        </ComicsProvider>
+      ),
+    })
+    expect(result.current.user?.uid).toBe('user-level1')
+  })
+
+  it('works under StrictMode', () => {
+    const { result } = renderHook(() => useSession(), {
+      wrapper: ({ children }) => (
+        <StrictMode>
+          <ComicsProvider apiBaseUrl={TEST_API_BASE_URL} storage={createMemoryStorage()}>
+            {children}
+          </ComicsProvider>
+        </StrictMode>
+      ),
+    })
+    expect(result.current.signedIn).toBe(false)
   })
 })
