@@ -1,0 +1,28 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { renderWithKit } from '../../../test/render'
+import { OrderSummary } from './OrderSummary'
+
+describe('OrderSummary', () => {
+  it.each([
+    ['1week', '1 week', '$7.99', 'per week', 'not included'],
+    ['4weeks', '4 weeks', '$13.49', 'per 4 weeks', 'not included'],
+    ['12weeks', '12 weeks', '$24.99', 'per 12 weeks', 'included'],
+    ['24weeks', '24 weeks', '$41.99', 'per 24 weeks', 'included'],
+  ])('shows %s: Your Order, premium membership, duration, description and price with period', (planId, duration, price, period, uncensored) => {
+    renderWithKit(<OrderSummary planId={planId} />, { viewer: 'free' })
+    const order = screen.getByRole('region', { name: 'Your Order' })
+    expect(within(order).getByRole('heading', { name: 'Your Order' })).toBeInTheDocument()
+    expect(within(order).getByText('premium membership')).toBeInTheDocument()
+    expect(within(order).getByText(duration)).toBeInTheDocument()
+    expect(within(order).getByText('Unlimited access to more than 3000 episodes')).toBeInTheDocument()
+    expect(within(order).getByText(uncensored)).toHaveProperty('tagName', 'STRONG')
+    expect(within(order).getByText(price)).toBeInTheDocument()
+    expect(within(order).getByText(period)).toBeInTheDocument()
+  })
+
+  it('renders nothing for an unknown plan', () => {
+    const { container } = renderWithKit(<OrderSummary planId="3days" />, { viewer: 'free' })
+    expect(container).toBeEmptyDOMElement()
+  })
+})

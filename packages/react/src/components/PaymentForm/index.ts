@@ -1,0 +1,1 @@
+export { PaymentForm, type PaymentFormProps } from './PaymentForm'

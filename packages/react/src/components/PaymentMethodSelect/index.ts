@@ -1,0 +1,1 @@
+export { PaymentMethodSelect, type PaymentMethodSelectProps } from './PaymentMethodSelect'

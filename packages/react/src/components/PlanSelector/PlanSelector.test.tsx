@@ -1,0 +1,193 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { createMockState } from '@comics/mocks'
+import { renderWithKit, type KitViewer } from '../../../test/render'
+import { mockHandlers, server } from '../../../test/server'
+import { PlanSelector } from './PlanSelector'
+
+const DISCLAIMERS_4WEEKS = [
+  '*$13.49 for the first 4 weeks, then $15.99 every 4 weeks.',
+  '*The discount applies only to the first purchase.',
+  '*Renews automatically at $15.99 every 4 weeks.',
+  '*Cancel at least 24 hours before the period ends; access stays until then.',
+]
+
+const payButton = () => screen.getByRole('button', { name: 'Select and Pay' })
+
+/** The disclaimer lines, found as Select and Pay's description. */
+const disclaimerTexts = () => {
+  const list = document.getElementById(payButton().getAttribute('aria-describedby')!)!
+  return within(list).getAllByRole('listitem').map((item) => item.textContent)
+}
+const terms = () => screen.getByRole('checkbox', { name: 'I have read and agree to the Terms and Conditions and Privacy Policy' })
+
+describe('PlanSelector', () => {
+  it.each<[KitViewer, string[], string]>([
+    ['guest', ['1 week', '4 weeks', '12 weeks', '24 weeks'], '4 weeks'],
+    ['free', ['1 week', '4 weeks', '12 weeks', '24 weeks'], '4 weeks'],
+    ['level1', ['4 weeks', '12 weeks', '24 weeks'], '4 weeks'],
+    ['level2', ['12 weeks', '24 weeks'], '12 weeks'],
+    ['level3', ['24 weeks'], '24 weeks'],
+  ])('offers %s the plans above the level, the core default preselected', async (viewer, offered, preselected) => {
+    renderWithKit(<PlanSelector />, { viewer })
+    const radios = await screen.findAllByRole('radio')
+    expect(radios.map((radio) => radio.closest('.comics-plan-card')!.querySelector('label')!.textContent)).toEqual(offered)
+    expect(screen.getByRole('radio', { name: preselected })).toBeChecked()
+    expect(screen.queryByText('У вас уже максимальная подписка')).not.toBeInTheDocument()
+  })
+
+  it('shows level 4 the maximum-subscription text in Russian and nothing to buy', async () => {
+    renderWithKit(<PlanSelector />, { viewer: 'level4' })
+    expect(await screen.findByText('У вас уже максимальная подписка')).toBeInTheDocument()
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Select and Pay' })).not.toBeInTheDocument()
+  })
+
+  it('takes an overridden maximum-subscription text', async () => {
+    renderWithKit(<PlanSelector />, { viewer: 'level4', messages: { 'premium.maximum': 'You already have the maximum subscription' } })
+    expect(await screen.findByText('You already have the maximum subscription')).toBeInTheDocument()
+  })
+
+  it('shows the back button, the sale banner, the heading and every card field', async () => {
+    renderWithKit(<PlanSelector />, { viewer: 'free' })
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Unlimited access to more than 3000 episodes' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'PLEASE SELECT A PRODUCT' })).toBeInTheDocument()
+    expect(await screen.findByRole('radiogroup', { name: 'PLEASE SELECT A PRODUCT' })).toBeInTheDocument()
+    const card = screen.getByRole('radio', { name: '12 weeks' }).closest('.comics-plan-card') as HTMLElement
+    expect(within(card).getByText('Premium')).toBeInTheDocument()
+    expect(within(card).getByText('$24.99')).toBeInTheDocument()
+    expect(within(card).getByText('per 12 weeks')).toBeInTheDocument()
+    expect(within(card).getByText('$1.99 per week')).toBeInTheDocument()
+    // The plan's HTML description is rendered as markup, not as text.
+    expect(within(card).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Unlimited access to more than 3000 episodes',
+      'New comics every week',
+      'Uncensored content included',
+    ])
+    expect(within(card).getByText('included')).toHaveProperty('tagName', 'STRONG')
+    const fourWeeks = screen.getByRole('radio', { name: '4 weeks' }).closest('.comics-plan-card') as HTMLElement
+    expect(within(fourWeeks).getByText('not included')).toBeInTheDocument()
+  })
+
+  it('lists the selected plan’s disclaimers, each prefixed with *', async () => {
+    const { user } = renderWithKit(<PlanSelector />, { viewer: 'free' })
+    await screen.findAllByRole('radio')
+    expect(disclaimerTexts()).toEqual(DISCLAIMERS_4WEEKS)
+    await user.click(screen.getByRole('radio', { name: '1 week' }))
+    expect(disclaimerTexts()).toEqual([
+      '*Renews automatically at $7.99 every week.',
+      '*Cancel at least 24 hours before the period ends; access stays until then.',
+    ])
+    await user.click(screen.getByRole('radio', { name: '24 weeks' }))
+    expect(disclaimerTexts()).toEqual([
+      '*$41.99 for the first 24 weeks, then $79.99 every 24 weeks.',
+      '*The discount applies only to the first purchase.',
+      '*Renews automatically at $79.99 every 24 weeks.',
+      '*Cancel at least 24 hours before the period ends; access stays until then.',
+    ])
+  })
+
+  it('selects a plan by a click anywhere on its card and by the arrow keys', async () => {
+    const { user } = renderWithKit(<PlanSelector />, { viewer: 'free' })
+    await screen.findAllByRole('radio')
+    await user.click(screen.getByText('$24.99'))
+    expect(screen.getByRole('radio', { name: '12 weeks' })).toBeChecked()
+    expect(screen.getByRole('radio', { name: '12 weeks' }).closest('.comics-plan-card')).toHaveAttribute('data-selected')
+    screen.getByRole('radio', { name: '12 weeks' }).focus()
+    await user.keyboard('{ArrowRight}')
+    expect(screen.getByRole('radio', { name: '24 weeks' })).toBeChecked()
+  })
+
+  it('records subscription_plan_selected when the selection changes, not for the default', async () => {
+    const { user, events } = renderWithKit(<PlanSelector />, { viewer: 'level1' })
+    await screen.findAllByRole('radio')
+    await user.click(screen.getByRole('radio', { name: '4 weeks' }))
+    expect(events).toEqual([])
+    await user.click(screen.getByRole('radio', { name: '12 weeks' }))
+    expect(events).toEqual([{ name: 'subscription_plan_selected', params: { planId: '12weeks', level: 3 } }])
+  })
+
+  it('keeps Select and Pay disabled until the terms are ticked', async () => {
+    const { user } = renderWithKit(<PlanSelector />, { viewer: 'free' })
+    await screen.findAllByRole('radio')
+    expect(payButton()).toBeDisabled()
+    await user.click(terms())
+    expect(payButton()).toBeEnabled()
+    await user.click(terms())
+    expect(payButton()).toBeDisabled()
+  })
+
+  it('requests a checkout for the selected plan with this origin’s /account and goes to the returned url', async () => {
+    const state = createMockState()
+    const { user, redirect, navigate } = renderWithKit(<PlanSelector />, { viewer: 'level1', mocks: { state } })
+    await screen.findAllByRole('radio')
+    await user.click(screen.getByRole('radio', { name: '12 weeks' }))
+    await user.click(terms())
+    await user.click(payButton())
+    await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1))
+    expect(state.checkouts).toHaveLength(1)
+    expect(state.checkouts[0]).toMatchObject({ level: 3, planId: '12weeks', urlSuccess: `${window.location.origin}/account` })
+    const url = redirect.mock.calls[0]![0]
+    expect(url).toMatch(/^https:\/\/checkout\.comics-mocks\.invalid\/pay\/checkout-\d+/)
+    expect(new URL(url).searchParams.get('success')).toBe(`${window.location.origin}/account`)
+    expect(navigate).not.toHaveBeenCalled()
+  })
+
+  it('sends the checkout body on the wire', async () => {
+    const bodies: unknown[] = []
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.endsWith('/subscriptions/checkout')) void request.clone().json().then((body) => bodies.push(body))
+    })
+    const { user, redirect } = renderWithKit(<PlanSelector />, { viewer: 'free' })
+    await screen.findAllByRole('radio')
+    await user.click(terms())
+    await user.click(payButton())
+    await waitFor(() => expect(redirect).toHaveBeenCalled())
+    server.events.removeAllListeners()
+    expect(bodies).toEqual([{ level: 2, title: '4weeks', urlSuccess: `${window.location.origin}/account` }])
+  })
+
+  it('disables Select and Pay while the checkout loads', async () => {
+    const { user, redirect } = renderWithKit(<PlanSelector />, { viewer: 'free', mocks: { latencyMs: { checkout: 'infinite' } } })
+    await screen.findAllByRole('radio')
+    await user.click(terms())
+    await user.click(payButton())
+    await waitFor(() => expect(payButton()).toBeDisabled())
+    expect(payButton()).toHaveAttribute('aria-busy', 'true')
+    expect(redirect).not.toHaveBeenCalled()
+  })
+
+  it('shows a failed checkout with a retry, keeping the selection and the tick', async () => {
+    const state = createMockState()
+    const { user, redirect } = renderWithKit(<PlanSelector />, { viewer: 'free', mocks: { state, errors: { checkout: 500 } } })
+    await screen.findAllByRole('radio')
+    await user.click(screen.getByRole('radio', { name: '24 weeks' }))
+    await user.click(terms())
+    await user.click(payButton())
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Something went wrong. Please try again.')
+    expect(redirect).not.toHaveBeenCalled()
+    expect(screen.getByRole('radio', { name: '24 weeks' })).toBeChecked()
+    expect(terms()).toBeChecked()
+    expect(payButton()).toBeEnabled()
+
+    server.use(...mockHandlers({ state }))
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1))
+    expect(state.checkouts.at(-1)).toMatchObject({ planId: '24weeks', level: 4 })
+  })
+
+  it('goes back with onBack, or to / when there is no previous page', async () => {
+    const onBack = vi.fn()
+    const first = renderWithKit(<PlanSelector onBack={onBack} />, { viewer: 'free' })
+    await first.user.click(screen.getByRole('button', { name: 'Back' }))
+    expect(onBack).toHaveBeenCalledTimes(1)
+    first.unmount()
+
+    vi.spyOn(window.history, 'length', 'get').mockReturnValue(1)
+    const second = renderWithKit(<PlanSelector />, { viewer: 'free' })
+    await second.user.click(screen.getByRole('button', { name: 'Back' }))
+    expect(second.navigate).toHaveBeenCalledWith('/')
+  })
+})
