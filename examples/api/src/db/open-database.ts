@@ -24,6 +24,9 @@ async function openPostgres(url: string, poolSize = 10) {
     import('drizzle-orm/node-postgres/migrator'),
   ])
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // An idle connection can be cut by the server (restart, admin shutdown); the pool replaces it, and the
+  // error must not crash the process, which is what an 'error' event without a listener does.
+  pool.on('error', () => undefined)
   const db = drizzle(pool, { schema })
   return {
     db: db as unknown as Database,
