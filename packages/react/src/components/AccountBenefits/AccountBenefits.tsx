@@ -1,0 +1,140 @@
+import { useId, useState } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  CANCELLATION_NOTICE_HOURS,
+  cancellationOutcome,
+  getPlan,
+  PLANS,
+  routes,
+  type Subscription,
+} from '@comics/core'
+import { queryKeys, useApi, useLink, useMessages, usePlans, useSession, useSubscription } from '../../hooks'
+import { formatMessage } from '../../messages'
+
+export interface AccountBenefitsProps {
+  /** Locale of the access-until date; default the browser's. */
+  locale?: string
+  className?: string
+}
+
+/**
+ * The account page's YOUR BENEFITS section (spec §2, §4 "Cancellation"): the membership title and
+ * description; 'Upgrade Plan' while a higher plan exists, 'Become a Member' without a plan (both go to
+ * /premium), no button at the top level; "YOU DON'T HAVE MEMBERSHIP" without a plan. A renewing
+ * membership can have its auto-renewal cancelled: access stays until the period end, which is then
+ * shown, and with under 24 hours' notice it still renews once (core `cancellationOutcome`).
+ *
+ * The description is HTML written by the kit itself (core `PLANS`), rendered as it is.
+ * @example
+ * <AccountBenefits />
+ */
+export function AccountBenefits({ locale, className }: AccountBenefitsProps) {
+  const messages = useMessages()
+  const Link = useLink()
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const { user } = useSession()
+  const { active, isPending, error, refetch } = useSubscription()
+  const { hasMaximum } = usePlans()
+  const headingId = useId()
+  const [renewsOnce, setRenewsOnce] = useState(false)
+
+  const cancel = useMutation({
+    mutationFn: async (subscription: Subscription) => {
+      const cancelledAt = new Date()
+      const [cancelled] = (await api.subscriptions.cancel(subscription.id)).data
+      return { cancelled: cancelled ?? { ...subscription, autoRenew: false }, cancelledAt }
+    },
+    onSuccess: ({ cancelled, cancelledAt }) => {
+      const key = queryKeys.subscriptions(user?.uid ?? null)
+      queryClient.setQueryData<Subscription[]>(key, (list) => list?.map((s) => (s.id === cancelled.id ? cancelled : s)))
+      if (cancelled.currentPeriodEnd) {
+        setRenewsOnce(cancellationOutcome(new Date(cancelled.currentPeriodEnd), cancelledAt).renewsOnce)
+      }
+    },
+  })
+
+  // The plan of the subscription in force; older records without a plan id are matched by level.
+  const plan = active ? (getPlan(active.planId ?? '') ?? PLANS.find((p) => p.level === active.level)) : undefined
+  const renewalOff = active?.autoRenew === false
+  const periodEnd = active?.currentPeriodEnd ? new Date(active.currentPeriodEnd) : null
+  const rootClass = className ? `comics-account-benefits ${className}` : 'comics-account-benefits'
+
+  return (
+    <section className={rootClass} aria-labelledby={headingId} data-state={plan ? 'member' : 'none'}>
+      <h2 id={headingId} className="comics-account-benefits__heading">
+        {messages['account.benefits']}
+      </h2>
+      {isPending ? (
+        <p role="status" className="comics-account-benefits__status">
+          {messages['common.loading']}
+        </p>
+      ) : error ? (
+        <div role="alert" className="comics-account-benefits__error">
+          <p>{messages['common.error']}</p>
+          <button type="button" className="comics-button" data-variant="ghost" onClick={() => void refetch()}>
+            {messages['common.retry']}
+          </button>
+        </div>
+      ) : (
+        <>
+          <h3 className="comics-account-benefits__title">
+            {plan
+              ? formatMessage(messages['account.membershipTitle'], { badge: plan.badge, duration: plan.duration })
+              : messages['account.noMembership']}
+          </h3>
+          {plan && (
+            <div className="comics-account-benefits__description" dangerouslySetInnerHTML={{ __html: plan.description }} />
+          )}
+          {!plan ? (
+            <Link to={routes.premium} className="comics-button comics-account-benefits__action">
+              {messages['account.becomeMember']}
+            </Link>
+          ) : (
+            !hasMaximum && (
+              <Link to={routes.premium} className="comics-button comics-account-benefits__action">
+                {messages['account.upgradePlan']}
+              </Link>
+            )
+          )}
+          {active && (
+            <div className="comics-account-benefits__renewal" aria-live="polite" data-state={renewalOff ? 'off' : 'on'}>
+              {renewalOff ? (
+                <>
+                  {periodEnd && (
+                    <p className="comics-account-benefits__access-until">
+                      {formatMessage(messages['account.accessUntil'], {
+                        date: new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(periodEnd),
+                      })}
+                    </p>
+                  )}
+                  <p>
+                    {renewsOnce
+                      ? formatMessage(messages['account.renewsOnce'], { hours: CANCELLATION_NOTICE_HOURS })
+                      : messages['account.autoRenewOff']}
+                  </p>
+                </>
+              ) : (
+                <button
+                  type="button"
+                  className="comics-button comics-account-benefits__cancel"
+                  data-variant="ghost"
+                  disabled={cancel.isPending}
+                  aria-busy={cancel.isPending || undefined}
+                  onClick={() => cancel.mutate(active)}
+                >
+                  {messages['account.cancelAutoRenew']}
+                </button>
+              )}
+              {cancel.isError && (
+                <p role="alert" className="comics-account-benefits__error">
+                  {messages['common.error']}
+                </p>
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  )
+}

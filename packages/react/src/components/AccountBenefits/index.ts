@@ -1,0 +1,1 @@
+export { AccountBenefits, type AccountBenefitsProps } from './AccountBenefits'

@@ -1,0 +1,51 @@
+import { useId } from 'react'
+import { routes } from '@comics/core'
+import { useAuth, useMessages, useNavigate } from '../../hooks'
+
+export interface AccountHeaderProps {
+  /** What the back button does; default the previous page, or / when the page was opened directly. */
+  onBack?: () => void
+  className?: string
+}
+
+/**
+ * The account page's header (spec §2): a back button, 'MY ACCOUNT', 'Log Out' (signs out, clears the
+ * session and goes to /, spec §4) and the account type badge, which always reads 'Basic'.
+ * @example
+ * <AccountHeader />
+ */
+export function AccountHeader({ onBack, className }: AccountHeaderProps) {
+  const messages = useMessages()
+  const navigate = useNavigate()
+  const { logout, pending, errorMessage } = useAuth()
+  const titleId = useId()
+  const back = () => {
+    if (onBack) onBack()
+    else if (window.history.length > 1) window.history.back()
+    else navigate(routes.home)
+  }
+  return (
+    <header className={className ? `comics-account-header ${className}` : 'comics-account-header'} aria-labelledby={titleId}>
+      <button type="button" className="comics-button comics-account-header__back" data-variant="ghost" onClick={back}>
+        <span aria-hidden="true">←</span> {messages['common.back']}
+      </button>
+      <h1 id={titleId} className="comics-account-header__title">
+        {messages['account.title']}
+      </h1>
+      <span className="comics-account-header__badge">{messages['account.badge']}</span>
+      <button
+        type="button"
+        className="comics-button comics-account-header__logout"
+        disabled={pending}
+        onClick={() => void logout()}
+      >
+        {messages['account.logOut']}
+      </button>
+      {errorMessage && (
+        <p role="alert" className="comics-account-header__error">
+          {errorMessage}
+        </p>
+      )}
+    </header>
+  )
+}

@@ -1,0 +1,1 @@
+export { AccountHeader, type AccountHeaderProps } from './AccountHeader'

@@ -1,0 +1,53 @@
+import { useId } from 'react'
+import { useMessages, useSession } from '../../hooks'
+
+export interface AccountInfoProps {
+  /** Opens the change-password dialog (the ChangePasswordModal). */
+  onChangePassword?: () => void
+  className?: string
+}
+
+/** The provider id of an email-and-password account (Firebase's 'password'). */
+const PASSWORD_PROVIDER_ID = 'password'
+
+/**
+ * The account page's INFO section (spec §2): 'Email or Phone' with the signed-in user's email (or
+ * phone number), and, only when the user first signed in with a password, a masked password row with
+ * 'Change Password'. Social accounts have no password to change here.
+ * @example
+ * const [changing, setChanging] = useState(false)
+ * <AccountInfo onChangePassword={() => setChanging(true)} />
+ * <ChangePasswordModal open={changing} onClose={() => setChanging(false)} />
+ */
+export function AccountInfo({ onChangePassword, className }: AccountInfoProps) {
+  const messages = useMessages()
+  const { user } = useSession()
+  const headingId = useId()
+  // spec §2: the row depends on the *first* sign-in provider, not on any linked one.
+  const hasPassword = user?.providerData[0]?.providerId === PASSWORD_PROVIDER_ID
+  return (
+    <section className={className ? `comics-account-info ${className}` : 'comics-account-info'} aria-labelledby={headingId}>
+      <h2 id={headingId} className="comics-account-info__heading">
+        {messages['account.info']}
+      </h2>
+      <dl className="comics-account-info__rows">
+        <div className="comics-account-info__row">
+          <dt>{messages['account.emailOrPhone']}</dt>
+          <dd>{user?.email ?? user?.phoneNumber ?? ''}</dd>
+        </div>
+        {hasPassword && (
+          <div className="comics-account-info__row" data-row="password">
+            <dt>{messages['account.password']}</dt>
+            <dd className="comics-account-info__password">
+              <span aria-hidden="true">••••••••</span>
+              <span className="comics-visually-hidden">{messages['account.passwordHidden']}</span>
+              <button type="button" className="comics-button" data-variant="ghost" onClick={onChangePassword}>
+                {messages['account.changePassword']}
+              </button>
+            </dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  )
+}
