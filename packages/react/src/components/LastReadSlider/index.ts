@@ -1,0 +1,1 @@
+export { LastReadSlider, type LastReadSliderProps } from './LastReadSlider'
