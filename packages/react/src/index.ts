@@ -9,9 +9,17 @@ export * from './messages'
 // Components. Each lives in src/components/<Name>/ with its stylesheet, test and index.ts; add one
 // export line per component below, in alphabetical order.
 // ---------------------------------------------------------------------------------------------------
+export * from './components/AccountBenefits'
+export * from './components/AccountHeader'
+export * from './components/AccountInfo'
 export * from './components/ComicCard'
 export * from './components/Footer'
 export * from './components/GenreBar'
+export * from './components/LastReadSlider'
+export * from './components/OrderSummary'
+export * from './components/PaymentForm'
+export * from './components/PaymentMethodSelect'
+export * from './components/PlanSelector'
 export * from './components/PolicyPage'
 export * from './components/SaleBanner'
 export * from './components/TopBar'
