@@ -66,7 +66,7 @@ function LastReadSlides({ comicIds, className }: { comicIds: string[]; className
   const [viewportRef] = useEmblaCarousel(SLIDER_OPTIONS)
   const headingId = useId()
   const pointerStart = useRef<PointerStart | null>(null)
-  // The verdict of the last pointer gesture, read by the click it produces; null for a keyboard click.
+  // The verdict of the last pointer press, read by the click it produces.
   const pointerVerdict = useRef<boolean | null>(null)
 
   // The API answers in its own order; the slider shows the most recently read first.
@@ -96,7 +96,9 @@ function LastReadSlides({ comicIds, className }: { comicIds: string[]; className
   const onCardClick = (event: MouseEvent<HTMLAnchorElement>, comic: Comic, position: number) => {
     const verdict = pointerVerdict.current
     pointerVerdict.current = null
-    if (verdict === false) {
+    // A click from the keyboard (Enter) has no press count: no gesture to judge, and a drag the
+    // browser ended without a click must not leave a verdict behind for it.
+    if (event.detail > 0 && verdict === false) {
       event.preventDefault()
       return
     }
