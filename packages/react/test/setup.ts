@@ -28,3 +28,16 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList
 }
+
+// jsdom has neither observer; Embla (the carousels) creates both when it starts. These never report:
+// jsdom lays nothing out, so there is no size or visibility to observe.
+class NoopObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return []
+  }
+}
+window.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver
+window.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver

@@ -42,8 +42,12 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'home.readMore': 'Read more',
   'home.rating': '{rating}',
   'home.featuredLabel': 'Featured comics',
+  'home.ratingLabel': 'Rating {rating}',
+  'home.somethingNewEmpty': 'No new comics yet',
   'carousel.previous': 'Previous slide',
   'carousel.next': 'Next slide',
+  'carousel.slide': '{n} of {total}',
+  'carousel.goToSlide': 'Go to slide {n}',
 
   // Sale banner (spec §1: unlimited access to more than 3000 episodes, new comics every week)
   'sale.title': 'Unlimited access to more than 3000 episodes',

@@ -1,0 +1,134 @@
+import { useId, type KeyboardEvent } from 'react'
+import useEmblaCarousel from 'embla-carousel-react'
+import { ANALYTICS_EVENTS, routes, type Comic } from '@comics/core'
+import { useAnalytics, useComics, useLink, useMessages } from '../../hooks'
+import { formatMessage } from '../../messages'
+import { ComicCard } from '../ComicCard'
+import { useCarouselState } from '../FeaturedCarousel/useCarouselState'
+
+export interface ComicCarouselProps {
+  className?: string
+}
+
+/**
+ * The home page's 'Something New' (spec §2 "Home", §7, §9): the 10 newest comics of the host (core's
+ * home preset: limit 10, newest first) as a carousel of comic cards, with a 'Read more' link to
+ * /categories. Five cards in view by default, three at 1024px and below, two at 768px and below (CSS
+ * `--comics-comic-carousel-per-view`, `-per-view-tablet`, `-per-view-mobile`); previous and next move a
+ * view at a time and are disabled at the ends; a card that receives focus scrolls into view. A card click records `carousel_clicked`. Shows a
+ * loading state, a message when there is no comic, and an error with a retry.
+ * @example
+ * <FeaturedCarousel />
+ * <ComicCarousel />
+ * <SaleBanner />
+ */
+export function ComicCarousel({ className }: ComicCarouselProps) {
+  const messages = useMessages()
+  const Link = useLink()
+  const query = useComics({ preset: 'home' })
+  const headingId = useId()
+
+  return (
+    <section
+      className={className ? `comics-comic-carousel ${className}` : 'comics-comic-carousel'}
+      aria-labelledby={headingId}
+      aria-roledescription="carousel"
+      aria-busy={query.isPending}
+    >
+      <div className="comics-comic-carousel__header">
+        <h2 id={headingId} className="comics-comic-carousel__heading">
+          {messages['home.somethingNew']}
+        </h2>
+        <Link to={routes.categories} className="comics-link comics-comic-carousel__read-more">
+          {messages['home.readMore']}
+        </Link>
+      </div>
+      {query.isPending ? (
+        <p role="status" className="comics-comic-carousel__status">
+          {messages['common.loading']}
+        </p>
+      ) : query.isError ? (
+        <div role="alert" className="comics-comic-carousel__status" data-state="error">
+          <p>{messages['common.error']}</p>
+          <button type="button" className="comics-button" data-variant="ghost" onClick={() => void query.refetch()}>
+            {messages['common.retry']}
+          </button>
+        </div>
+      ) : query.data.length === 0 ? (
+        <p className="comics-comic-carousel__status" data-state="empty">
+          {messages['home.somethingNewEmpty']}
+        </p>
+      ) : (
+        <ComicSlides comics={query.data} />
+      )}
+    </section>
+  )
+}
+
+function ComicSlides({ comics }: { comics: readonly Comic[] }) {
+  const messages = useMessages()
+  const analytics = useAnalytics()
+  // 'auto' scrolls by as many cards as the CSS shows, so prev and next move a whole view.
+  const [viewportRef, embla] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', slidesToScroll: 'auto' })
+  const { canScrollPrev, canScrollNext } = useCarouselState(embla)
+  const slidesId = useId()
+  const total = comics.length
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'ArrowLeft') embla?.scrollPrev()
+    else if (event.key === 'ArrowRight') embla?.scrollNext()
+    else return
+    event.preventDefault()
+  }
+
+  return (
+    <div className="comics-comic-carousel__body" onKeyDown={onKeyDown}>
+      <button
+        type="button"
+        className="comics-comic-carousel__arrow"
+        data-direction="previous"
+        aria-controls={slidesId}
+        aria-label={messages['carousel.previous']}
+        disabled={!canScrollPrev}
+        onClick={() => embla?.scrollPrev()}
+      >
+        <span aria-hidden="true">‹</span>
+      </button>
+      <div className="comics-comic-carousel__viewport" ref={viewportRef}>
+        <div className="comics-comic-carousel__slides" id={slidesId}>
+          {comics.map((comic, index) => (
+            <div
+              key={comic.id}
+              className="comics-comic-carousel__slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={formatMessage(messages['carousel.slide'], { n: index + 1, total })}
+            >
+              <ComicCard
+                comic={comic}
+                onClick={() =>
+                  analytics.track(ANALYTICS_EVENTS.carouselClicked, {
+                    carousel: 'something-new',
+                    comicId: comic.id,
+                    position: index + 1,
+                  })
+                }
+              />
+            </div>
+          ))}
+        </div>
+      </div>
+      <button
+        type="button"
+        className="comics-comic-carousel__arrow"
+        data-direction="next"
+        aria-controls={slidesId}
+        aria-label={messages['carousel.next']}
+        disabled={!canScrollNext}
+        onClick={() => embla?.scrollNext()}
+      >
+        <span aria-hidden="true">›</span>
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,1 @@
+export { ComicCarousel, type ComicCarouselProps } from './ComicCarousel'

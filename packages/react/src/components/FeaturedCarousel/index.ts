@@ -1,0 +1,1 @@
+export { FeaturedCarousel, type FeaturedCarouselProps } from './FeaturedCarousel'
