@@ -37,7 +37,12 @@ export function EpisodeList({ comicId, uncensored = false, className }: EpisodeL
       aria-busy={isPending}
       data-state={isPending ? 'loading' : 'ready'}
     >
-      <h2 className="comics-episode-list__heading">{formatMessage(messages['episodes.count'], { n: episodes.length })}</h2>
+      {/* No count until it is known: '0 Episodes' while loading would be wrong. */}
+      {isPending ? (
+        <p className="comics-episode-list__status">{messages['common.loading']}</p>
+      ) : (
+        <h2 className="comics-episode-list__heading">{formatMessage(messages['episodes.count'], { n: episodes.length })}</h2>
+      )}
       {!isPending && episodes.length === 0 && <p className="comics-episode-list__empty">{messages['episodes.empty']}</p>}
       {episodes.length > 0 && <ol className="comics-episode-list__rows">{rows(episodes.slice(0, FREE_EPISODES))}</ol>}
       {/* spec §6: the banner sits before the 4th row; two lists keep it out of the list's items. */}

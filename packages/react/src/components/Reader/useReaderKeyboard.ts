@@ -68,7 +68,7 @@ export function useReaderKeyboard({ scroller, active, onPrev, onNext }: ReaderKe
       const step = scrollStep(event, element.clientHeight)
       if (step === null) return
       event.preventDefault()
-      element.scrollTop += step
+      element.scrollTop = Math.max(0, Math.min(element.scrollHeight - element.clientHeight, element.scrollTop + step))
       element.focus({ preventScroll: true })
     }
     document.addEventListener('keydown', onKeyDown)

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react'
+import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react'
 import type { Chapter, ReadingPosition } from '@comics/core'
 import { useComicsContext } from '../../hooks/useComicsContext'
 import { scheduleIdle } from './scheduleIdle'
@@ -19,7 +19,8 @@ function positionIn(scroller: HTMLElement): Pick<ReadingPosition, 'page' | 'offs
       high = middle - 1
     }
   }
-  const offset = pages[page] ? Math.max(0, Math.round(top - pages[page].offsetTop)) : 0
+  const found = pages[page]
+  const offset = found ? Math.max(0, Math.round(top - found.offsetTop)) : 0
   return { page, offset }
 }
 
@@ -46,7 +47,8 @@ export function useReadingPosition({ comicId, chapter, ready, scroller, onOpen }
   const opened = useRef<string | null>(null)
   const cancelPending = useRef<(() => void) | null>(null)
   const latest = useRef({ comicId, chapter, onOpen })
-  useEffect(() => {
+  // Before the effects below, which read it in the same commit.
+  useLayoutEffect(() => {
     latest.current = { comicId, chapter, onOpen }
   })
 
@@ -55,19 +57,27 @@ export function useReadingPosition({ comicId, chapter, ready, scroller, onOpen }
     cancelPending.current = null
   }
 
+  // What the pending record writes: a known position (on opening), or undefined to measure the strip.
+  const requested = useRef<Pick<ReadingPosition, 'page' | 'offset'> | undefined>(undefined)
   const recordLater = useCallback(
     (position?: Pick<ReadingPosition, 'page' | 'offset'>) => {
+      // A scroll after the opening supersedes its position; one pending record at a time.
+      requested.current = position
       if (cancelPending.current) return
       cancelPending.current = scheduleIdle(() => {
         cancelPending.current = null
         const { comicId, chapter } = latest.current
         const element = scroller.current
         if (!chapter || !element) return
-        progress.record(comicId, { chapterId: chapter.id, chapterTitle: chapter.title, ...(position ?? positionIn(element)) })
+        progress.record(comicId, { chapterId: chapter.id, chapterTitle: chapter.title, ...(requested.current ?? positionIn(element)) })
       })
     },
     [progress, scroller],
   )
+
+  // A position measured after leaving the episode would be wrong: drop what is pending. A layout
+  // effect, so that its cleanup runs before the opening below schedules the next record.
+  useLayoutEffect(() => cancel, [openKey])
 
   useLayoutEffect(() => {
     if (!openKey || opened.current === openKey) return
@@ -79,13 +89,9 @@ export function useReadingPosition({ comicId, chapter, ready, scroller, onOpen }
     const element = scroller.current
     const target = element?.querySelector<HTMLElement>(`[data-page-index="${resume.page}"]`)
     if (element && target && (resume.page > 0 || resume.offset > 0)) element.scrollTop = target.offsetTop + resume.offset
-    cancel()
     recordLater(resume)
     latest.current.onOpen(chapter)
   }, [openKey, progress, recordLater, scroller])
-
-  // A position measured after leaving the episode would be wrong: drop what is pending.
-  useEffect(() => cancel, [openKey])
 
   return useCallback(() => {
     if (opened.current !== null && opened.current === openKey) recordLater()

@@ -1,0 +1,102 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { renderWithKit, type KitViewer } from '../../../test/render'
+import { ComicPreview } from './ComicPreview'
+
+const history = (entry: object) => ({ comicsReadingHistory: JSON.stringify([entry]), lastReadComics: '["4"]' })
+
+describe('ComicPreview', () => {
+  it('shows Back to main, the title, the description and the cover with its tags', async () => {
+    const { user, navigate } = renderWithKit(<ComicPreview comicId="4" />)
+    expect(await screen.findByRole('heading', { name: 'Silent Blade' })).toBeInTheDocument()
+    expect(screen.getByText('A swordswoman who cannot speak duels her way to the capital.')).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'Silent Blade cover' })).toBeInTheDocument()
+    expect(screen.getByText('Comic of the day')).toBeInTheDocument()
+    expect(screen.getByText("Reader's choice")).toBeInTheDocument()
+    const back = screen.getByRole('link', { name: 'Back to main' })
+    expect(back).toHaveAttribute('href', '/')
+    await user.click(back)
+    expect(navigate).toHaveBeenCalledWith('/')
+  })
+
+  it('records comic_page_view once on mount', async () => {
+    const { events } = renderWithKit(<ComicPreview comicId="4" />)
+    await screen.findByRole('heading', { name: 'Silent Blade' })
+    expect(events.filter((event) => event.name === 'comic_page_view')).toEqual([
+      { name: 'comic_page_view', params: { comicId: '4' } },
+    ])
+  })
+
+  it("'Start Reading' opens the first episode by chapter number and records comic_reading_clicked", async () => {
+    const { user, navigate, events } = renderWithKit(<ComicPreview comicId="6" />)
+    const start = await screen.findByRole('button', { name: 'Start Reading' })
+    await waitFor(() => expect(start).toBeEnabled())
+    await user.click(start)
+    expect(navigate).toHaveBeenCalledWith('/comic/6/601')
+    expect(events).toContainEqual({
+      name: 'comic_reading_clicked',
+      params: { comicId: '6', chapterId: '601', resumed: false },
+    })
+  })
+
+  it("continues the saved episode: \"Continue reading '{chapter title}'\"", async () => {
+    const { user, navigate } = renderWithKit(<ComicPreview comicId="4" />, {
+      storage: history({ comicId: '4', chapterId: '402', chapterTitle: 'Episode 2', updatedAt: 1 }),
+    })
+    const start = await screen.findByRole('button', { name: "Continue reading 'Episode 2'" })
+    expect(screen.queryByRole('button', { name: 'Start Reading' })).not.toBeInTheDocument()
+    await user.click(start)
+    expect(navigate).toHaveBeenCalledWith('/comic/4/402')
+  })
+
+  it('keeps uncensored mode when starting to read', async () => {
+    const { user, navigate } = renderWithKit(<ComicPreview comicId="1" uncensored />, { siteMode: 'adult', viewer: 'level3' })
+    const start = await screen.findByRole('button', { name: 'Start Reading' })
+    await waitFor(() => expect(start).toBeEnabled())
+    await user.click(start)
+    expect(navigate).toHaveBeenCalledWith('/comic/1/101/uncensored')
+  })
+
+  it('disables the start button when the comic has no episode', async () => {
+    renderWithKit(<ComicPreview comicId="14" />)
+    await screen.findByRole('heading', { name: 'Starlight Kitchen' })
+    expect(screen.getByRole('button', { name: 'Start Reading' })).toBeDisabled()
+  })
+
+  it.each<[KitViewer, string]>([
+    ['guest', '/premium'],
+    ['free', '/premium'],
+    ['level1', '/premium'],
+    ['level2', '/premium'],
+    ['level3', '/comic/1/uncensored'],
+    ['level4', '/comic/1/uncensored'],
+  ])("'🔥Read Uncensored' sends %s to %s", async (viewer, path) => {
+    const { user, navigate } = renderWithKit(<ComicPreview comicId="1" />, { siteMode: 'adult', viewer })
+    const button = await screen.findByRole('button', { name: '🔥Read Uncensored' })
+    await waitFor(() => expect(button).toBeEnabled())
+    await user.click(button)
+    expect(navigate).toHaveBeenCalledWith(path)
+  })
+
+  it("hides '🔥Read Uncensored' for a comic without an uncensored edition", async () => {
+    renderWithKit(<ComicPreview comicId="3" />, { siteMode: 'adult', viewer: 'level4' })
+    await screen.findByRole('heading', { name: 'Velvet Nights' })
+    expect(screen.queryByRole('button', { name: '🔥Read Uncensored' })).not.toBeInTheDocument()
+  })
+
+  it('shows the uncensored banner instead of the button in uncensored mode', async () => {
+    const { container } = renderWithKit(<ComicPreview comicId="1" uncensored uncensoredBannerUrl="/img/uncensored.jpg" />, {
+      siteMode: 'adult',
+      viewer: 'level3',
+    })
+    await screen.findByRole('heading', { name: 'Moonlit Contract' })
+    expect(screen.queryByRole('button', { name: '🔥Read Uncensored' })).not.toBeInTheDocument()
+    expect(container.querySelector('.comics-comic-preview__uncensored-banner')).toHaveAttribute('src', '/img/uncensored.jpg')
+  })
+
+  it('shows no uncensored banner outside uncensored mode', async () => {
+    const { container } = renderWithKit(<ComicPreview comicId="1" uncensoredBannerUrl="/img/uncensored.jpg" />, { siteMode: 'adult' })
+    await screen.findByRole('heading', { name: 'Moonlit Contract' })
+    expect(container.querySelector('.comics-comic-preview__uncensored-banner')).toBeNull()
+  })
+})

@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { useAuthModal } from '../../hooks'
+import { renderWithKit, type KitOptions, type KitViewer } from '../../../test/render'
+import { EpisodeList } from './EpisodeList'
+
+function ModalProbe() {
+  const { isOpen, mode } = useAuthModal()
+  return <output aria-label="auth modal">{isOpen ? mode : 'closed'}</output>
+}
+
+const renderList = (comicId: string, options: KitOptions & { uncensored?: boolean } = {}) =>
+  renderWithKit(
+    <>
+      <EpisodeList comicId={comicId} uncensored={options.uncensored} />
+      <ModalProbe />
+    </>,
+    options,
+  )
+
+/** The rows once loaded and, for a signed-in viewer, once the level is known (no Open button waits). */
+async function loadedRows(count: number) {
+  await screen.findByRole('heading', { name: `${count} Episodes` })
+  const rows = screen.getAllByRole('listitem')
+  await waitFor(() => rows.forEach((row) => expect(within(row).getByText('Open')).toBeEnabled()))
+  return rows
+}
+
+const lockedTitles = (rows: HTMLElement[]) =>
+  rows.filter((row) => within(row).queryByRole('img', { name: 'Locked' })).map((row) => within(row).getByText(/^Episode/).textContent)
+
+describe('EpisodeList', () => {
+  it("heads the list '{n} Episodes' and sorts rows by chapter number, gaps included", async () => {
+    renderList('6', { viewer: 'level1' })
+    const rows = await loadedRows(5)
+    expect(rows.map((row) => within(row).getByText(/^Episode/).textContent)).toEqual([
+      'Episode 1',
+      'Episode 2',
+      'Episode 5',
+      'Episode 7',
+      'Episode 10',
+    ])
+    for (const row of rows) {
+      expect(within(row).getByText('Open')).toBeInTheDocument()
+      expect(row.querySelector('img.comics-episode-row__preview')).toHaveAttribute('src', expect.stringContaining('data:image/svg+xml'))
+    }
+  })
+
+  it.each<[KitViewer, string[], string | null]>([
+    ['guest', ['Episode 4', 'Episode 5', 'Episode 6', 'Episode 7', 'Episode 8'], 'Upgrade your plan to continue reading and unlock the full story'],
+    ['free', ['Episode 4', 'Episode 5', 'Episode 6', 'Episode 7', 'Episode 8'], 'Upgrade your plan to continue reading and unlock the full story'],
+    ['level1', [], null],
+    ['level2', [], null],
+    ['level3', [], null],
+    ['level4', [], null],
+  ])('locks and banner for %s on a comic without an uncensored edition', async (viewer, locked, banner) => {
+    renderList('4', { viewer })
+    const rows = await loadedRows(8)
+    expect(lockedTitles(rows)).toEqual(locked)
+    if (banner) expect(screen.getByText(banner)).toBeInTheDocument()
+    else expect(screen.queryByText(/Upgrade your plan/)).not.toBeInTheDocument()
+  })
+
+  it.each<[KitViewer, string | null]>([
+    ['guest', 'Upgrade your plan to continue reading and unlock the full story'],
+    ['free', 'Upgrade your plan to continue reading and unlock the full story'],
+    ['level1', 'Upgrade your plan to view the uncensored version of this comic'],
+    ['level2', 'Upgrade your plan to view the uncensored version of this comic'],
+    ['level3', null],
+    ['level4', null],
+  ])('shows %s the banner for a comic with an uncensored edition', async (viewer, banner) => {
+    renderList('1', { viewer, siteMode: 'adult' })
+    const rows = await loadedRows(6)
+    if (!banner) {
+      expect(screen.queryByText(/Upgrade your plan/)).not.toBeInTheDocument()
+      return
+    }
+    const text = screen.getByText(banner)
+    // Before the 4th row, after the 3rd.
+    expect(rows[2]!.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(rows[3]!.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Get in now' })).toHaveAttribute('href', '/premium')
+  })
+
+  it('shows no banner when there is no 4th row', async () => {
+    renderList('5')
+    await loadedRows(3)
+    expect(screen.queryByText(/Upgrade your plan/)).not.toBeInTheDocument()
+  })
+
+  it('opens an unlocked episode in the reader', async () => {
+    const { user, navigate } = renderList('4')
+    const rows = await loadedRows(8)
+    const open = within(rows[1]!).getByRole('link', { name: 'Open' })
+    expect(open).toHaveAttribute('href', '/comic/4/402')
+    expect(open).toHaveAccessibleDescription('Episode 2')
+    await user.click(open)
+    expect(navigate).toHaveBeenCalledWith('/comic/4/402')
+  })
+
+  it('opens the uncensored reader in uncensored mode', async () => {
+    const { user, navigate } = renderList('1', { viewer: 'level3', siteMode: 'adult', uncensored: true })
+    const rows = await loadedRows(6)
+    await user.click(within(rows[4]!).getByRole('link', { name: 'Open' }))
+    expect(navigate).toHaveBeenCalledWith('/comic/1/105/uncensored')
+  })
+
+  it('opens the sign-in modal when a guest opens a locked episode', async () => {
+    const { user, navigate } = renderList('4')
+    const rows = await loadedRows(8)
+    await user.click(within(rows[3]!).getByRole('button', { name: 'Open' }))
+    expect(screen.getByRole('status', { name: 'auth modal' })).toHaveTextContent('sign-in')
+    expect(navigate).not.toHaveBeenCalled()
+  })
+
+  it('sends a signed-in reader without subscription to /premium from a locked episode', async () => {
+    const { user, navigate } = renderList('6', { viewer: 'free' })
+    const rows = await loadedRows(5)
+    expect(lockedTitles(rows)).toEqual(['Episode 7', 'Episode 10'])
+    await user.click(within(rows[4]!).getByRole('button', { name: 'Open' }))
+    expect(navigate).toHaveBeenCalledWith('/premium')
+    expect(screen.getByRole('status', { name: 'auth modal' })).toHaveTextContent('closed')
+  })
+
+  it('says when a comic has no episode yet', async () => {
+    renderList('14')
+    expect(await screen.findByRole('heading', { name: '0 Episodes' })).toBeInTheDocument()
+    expect(screen.getByText('No episodes yet')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,567 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createMockState, MOCK_VIEWERS, mockPageCount } from '@comics/mocks'
+import { useAuthModal } from '../../hooks'
+import { queryKeys } from '../../hooks/queryKeys'
+import { renderWithKit, type KitOptions, type KitViewer } from '../../../test/render'
+import { server } from '../../../test/server'
+import { Reader, type ReaderProps } from './Reader'
+
+function ModalProbe() {
+  const { isOpen, mode, closeAuthModal } = useAuthModal()
+  return (
+    <>
+      <output aria-label="auth modal">{isOpen ? mode : 'closed'}</output>
+      <button type="button" onClick={closeAuthModal}>
+        close auth modal
+      </button>
+    </>
+  )
+}
+
+const renderReader = (props: Partial<ReaderProps> = {}, options: KitOptions = {}) => {
+  const readerProps: ReaderProps = { comicId: '4', chapterId: '401', ...props }
+  const kit = renderWithKit(
+    <>
+      <Reader {...readerProps} />
+      <ModalProbe />
+    </>,
+    options,
+  )
+  const rerenderReader = (next: Partial<ReaderProps>) =>
+    kit.rerender(
+      <>
+        <Reader {...readerProps} {...next} />
+        <ModalProbe />
+      </>,
+    )
+  return { ...kit, rerenderReader }
+}
+
+const pagesOf = (comicId: string, chapterId: string) => mockPageCount(comicId, chapterId, Number(chapterId.slice(-2)))
+const strip = () => screen.getByRole('region', { name: /Episode|List Episodes/ })
+const header = (container: HTMLElement) => container.querySelector('.comics-reader__header')!
+const footer = (container: HTMLElement) => container.querySelector('.comics-reader__footer')!
+const firstPage = (comicId = '4', chapterId = '401') => screen.findByAltText(`Page 1 of ${pagesOf(comicId, chapterId)}`)
+
+/** jsdom lays nothing out: give the strip a viewport and a content height, then scroll it. */
+function layOut(element: HTMLElement, size: { clientHeight: number; scrollHeight: number }) {
+  Object.defineProperty(element, 'clientHeight', { configurable: true, value: size.clientHeight })
+  Object.defineProperty(element, 'scrollHeight', { configurable: true, value: size.scrollHeight })
+}
+function scrollTo(element: HTMLElement, scrollTop: number) {
+  element.scrollTop = scrollTop
+  fireEvent.scroll(element)
+}
+
+/** Counts the asset list requests the mocks receive. */
+function assetRequests() {
+  const bodies: unknown[] = []
+  const listener = ({ request }: { request: Request }) => {
+    if (request.url.endsWith('/comics-assets/list')) void request.clone().json().then((body) => bodies.push(body))
+  }
+  server.events.on('request:start', listener)
+  return { bodies, stop: () => server.events.removeListener('request:start', listener) }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('Reader: header, pages and footer', () => {
+  it('shows the comic and episode titles and closes to the comic page', async () => {
+    const { user, navigate } = renderReader()
+    expect(await screen.findByRole('heading', { name: 'Silent Blade' })).toBeInTheDocument()
+    expect(await screen.findByText('Episode 1', { selector: 'p' })).toBeInTheDocument()
+    const close = screen.getByRole('link', { name: 'Close reader' })
+    expect(close).toHaveAttribute('href', '/comic/4')
+    await user.click(close)
+    expect(navigate).toHaveBeenCalledWith('/comic/4')
+  })
+
+  it("renders every page in order with the alt text 'Page {n} of {total}'", async () => {
+    renderReader()
+    await firstPage()
+    const total = pagesOf('4', '401')
+    const images = within(strip()).getAllByRole('img')
+    expect(images.map((image) => image.getAttribute('alt'))).toEqual(
+      Array.from({ length: total }, (_, index) => `Page ${index + 1} of ${total}`),
+    )
+    expect(screen.getByAltText(`Page 3 of ${total}`)).toBeInTheDocument()
+    expect(footer(document.body)).toBeTruthy()
+    for (const name of ['Prev', 'List Episodes', 'Next']) expect(screen.getByRole('button', { name })).toBeInTheDocument()
+  })
+
+  it('loads the first page eagerly at high priority and the rest lazily, each in a box reserved from its size', async () => {
+    renderReader()
+    const first = await firstPage()
+    expect(first).toHaveAttribute('loading', 'eager')
+    expect(first).toHaveAttribute('fetchpriority', 'high')
+    const rest = within(strip()).getAllByRole('img').slice(1)
+    for (const image of rest) {
+      expect(image).toHaveAttribute('loading', 'lazy')
+      expect(image).toHaveAttribute('decoding', 'async')
+      expect(image).not.toHaveAttribute('fetchpriority')
+    }
+    for (const image of [first, ...rest]) {
+      const width = Number(image.getAttribute('width'))
+      const height = Number(image.getAttribute('height'))
+      expect(width).toBe(800)
+      expect(height).toBeGreaterThanOrEqual(1000)
+      const page = image.closest('li')!
+      expect(page.style.aspectRatio).toBe(`${width} / ${height}`)
+      expect(page.style.containIntrinsicSize).toBe(`auto ${width}px auto ${height}px`)
+    }
+  })
+
+  it('reserves a fallback box for a page the API gives no size', async () => {
+    const state = createMockState()
+    state.assets = state.assets.map((asset) => (asset.chapterId === '401' ? { ...asset, width: undefined, height: undefined } : asset))
+    renderReader({}, { mocks: { state } })
+    const first = await firstPage()
+    expect(first).toHaveAttribute('width', '800')
+    expect(first).toHaveAttribute('height', '1200')
+    expect(first.closest('li')!.style.aspectRatio).toBe('800 / 1200')
+  })
+
+  it('makes the strip a focusable scroll container, focused on open', async () => {
+    renderReader()
+    await firstPage()
+    expect(strip()).toHaveAttribute('tabindex', '0')
+    expect(strip()).toHaveFocus()
+  })
+})
+
+describe('Reader: Prev and Next', () => {
+  it('disables Prev on the first episode and opens the previous one elsewhere', async () => {
+    const { user, navigate, rerenderReader } = renderReader()
+    await firstPage()
+    expect(screen.getByRole('button', { name: 'Prev' })).toBeDisabled()
+    rerenderReader({ chapterId: '402' })
+    await firstPage('4', '402')
+    await user.click(screen.getByRole('button', { name: 'Prev' }))
+    expect(navigate).toHaveBeenLastCalledWith('/comic/4/401')
+  })
+
+  it.each<[KitViewer, boolean]>([
+    ['guest', false],
+    ['free', false],
+    ['level1', true],
+    ['level2', true],
+    ['level3', true],
+    ['level4', true],
+  ])('on the 3rd episode, Next for %s is enabled: %s', async (viewer, enabled) => {
+    const { user, navigate } = renderReader({ chapterId: '403' }, { viewer })
+    await firstPage('4', '403')
+    const next = screen.getByRole('button', { name: 'Next' })
+    if (!enabled) {
+      // Stays disabled once everything has loaded.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Prev' })).toBeEnabled())
+      expect(next).toBeDisabled()
+      return
+    }
+    await waitFor(() => expect(next).toBeEnabled())
+    await user.click(next)
+    expect(navigate).toHaveBeenCalledWith('/comic/4/404')
+  })
+
+  it('disables Next on the last episode', async () => {
+    renderReader({ chapterId: '408' }, { viewer: 'level4' })
+    await firstPage('4', '408')
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Prev' })).toBeEnabled())
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
+  })
+
+  it('follows chapter numbers with gaps and keeps uncensored mode', async () => {
+    const { user, navigate } = renderReader({ comicId: '1', chapterId: '102', uncensored: true }, { viewer: 'level3', siteMode: 'adult' })
+    await firstPage('1', '102')
+    const next = screen.getByRole('button', { name: 'Next' })
+    await waitFor(() => expect(next).toBeEnabled())
+    await user.click(next)
+    expect(navigate).toHaveBeenCalledWith('/comic/1/103/uncensored')
+    await user.click(screen.getByRole('button', { name: 'Prev' }))
+    expect(navigate).toHaveBeenLastCalledWith('/comic/1/101/uncensored')
+  })
+
+  it('goes from Episode 2 to Episode 5 in a comic with numbering gaps', async () => {
+    const { user, navigate } = renderReader({ comicId: '6', chapterId: '602' }, { viewer: 'level1' })
+    await firstPage('6', '602')
+    const next = screen.getByRole('button', { name: 'Next' })
+    await waitFor(() => expect(next).toBeEnabled())
+    await user.click(next)
+    expect(navigate).toHaveBeenCalledWith('/comic/6/605')
+  })
+})
+
+describe('Reader: header and footer visibility', () => {
+  it('toggles header and footer on a click on the strip', async () => {
+    const { user, container } = renderReader()
+    const page = await firstPage()
+    expect(header(container)).toHaveAttribute('data-state', 'visible')
+    await user.click(page)
+    expect(header(container)).toHaveAttribute('data-state', 'hidden')
+    expect(footer(container)).toHaveAttribute('data-state', 'hidden')
+    await user.click(page)
+    expect(header(container)).toHaveAttribute('data-state', 'visible')
+    expect(footer(container)).toHaveAttribute('data-state', 'visible')
+  })
+
+  it('shows them only at the top and within 10 px of the bottom', async () => {
+    const { container } = renderReader()
+    await firstPage()
+    const element = strip()
+    layOut(element, { clientHeight: 800, scrollHeight: 5000 })
+    scrollTo(element, 1000)
+    expect(header(container)).toHaveAttribute('data-state', 'hidden')
+    expect(footer(container)).toHaveAttribute('data-state', 'hidden')
+    scrollTo(element, 4190) // 10 px from the bottom
+    expect(footer(container)).toHaveAttribute('data-state', 'visible')
+    expect(header(container)).toHaveAttribute('data-state', 'visible')
+    scrollTo(element, 4189) // 11 px
+    expect(footer(container)).toHaveAttribute('data-state', 'hidden')
+    scrollTo(element, 0)
+    expect(header(container)).toHaveAttribute('data-state', 'visible')
+  })
+
+  it('shows them again when focus moves into them', async () => {
+    const { container } = renderReader()
+    const page = await firstPage()
+    fireEvent.click(page)
+    expect(footer(container)).toHaveAttribute('data-state', 'hidden')
+    act(() => screen.getByRole('button', { name: 'List Episodes' }).focus())
+    expect(footer(container)).toHaveAttribute('data-state', 'visible')
+  })
+})
+
+describe("Reader: the 'List Episodes' overlay", () => {
+  it('opens a dialog of every episode with locks, closes on Escape and gives focus back', async () => {
+    const { user } = renderReader()
+    await firstPage()
+    const opener = screen.getByRole('button', { name: 'List Episodes' })
+    await user.click(opener)
+    const dialog = screen.getByRole('dialog', { name: 'List Episodes' })
+    const rows = within(dialog).getAllByRole('listitem')
+    expect(rows.map((row) => within(row).getByText(/^Episode/).textContent)).toEqual(
+      Array.from({ length: 8 }, (_, index) => `Episode ${index + 1}`),
+    )
+    expect(rows.map((row) => Boolean(within(row).queryByRole('img', { name: 'Locked' })))).toEqual([
+      false, false, false, true, true, true, true, true,
+    ])
+    expect(rows[0]).toHaveAttribute('aria-current', 'page')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(opener).toHaveFocus()
+  })
+
+  it('closes with its close control', async () => {
+    const { user } = renderReader()
+    await firstPage()
+    await user.click(screen.getByRole('button', { name: 'List Episodes' }))
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'List Episodes' })).toHaveFocus()
+  })
+
+  it('opens an unlocked episode and closes', async () => {
+    const { user, navigate } = renderReader()
+    await firstPage()
+    await user.click(screen.getByRole('button', { name: 'List Episodes' }))
+    const rows = within(screen.getByRole('dialog')).getAllByRole('listitem')
+    await user.click(within(rows[2]!).getByRole('button', { name: 'Open' }))
+    expect(navigate).toHaveBeenCalledWith('/comic/4/403')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('opens the sign-in modal for a guest on a locked row', async () => {
+    const { user, navigate } = renderReader()
+    await firstPage()
+    await user.click(screen.getByRole('button', { name: 'List Episodes' }))
+    const rows = within(screen.getByRole('dialog')).getAllByRole('listitem')
+    await user.click(within(rows[3]!).getByRole('button', { name: 'Open' }))
+    expect(screen.getByRole('status', { name: 'auth modal' })).toHaveTextContent('sign-in')
+    expect(navigate).not.toHaveBeenCalled()
+  })
+
+  it('sends a signed-in reader without subscription to /premium from a locked row', async () => {
+    const { user, navigate } = renderReader({}, { viewer: 'free' })
+    await firstPage()
+    await user.click(screen.getByRole('button', { name: 'List Episodes' }))
+    const rows = within(screen.getByRole('dialog')).getAllByRole('listitem')
+    const open = within(rows[5]!).getByRole('button', { name: 'Open' })
+    await waitFor(() => expect(open).toBeEnabled())
+    await user.click(open)
+    expect(navigate).toHaveBeenCalledWith('/premium')
+  })
+
+  it('shows no lock to a subscriber', async () => {
+    const { user } = renderReader({}, { viewer: 'level1' })
+    await firstPage()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled())
+    await user.click(screen.getByRole('button', { name: 'List Episodes' }))
+    expect(within(screen.getByRole('dialog')).queryByRole('img', { name: 'Locked' })).not.toBeInTheDocument()
+  })
+})
+
+describe('Reader: moving between episodes', () => {
+  it('scrolls to the top and shows the header and footer on another episode', async () => {
+    const { container, rerenderReader } = renderReader({}, { viewer: 'level1' })
+    await firstPage()
+    const element = strip()
+    layOut(element, { clientHeight: 800, scrollHeight: 9000 })
+    scrollTo(element, 3000)
+    expect(header(container)).toHaveAttribute('data-state', 'hidden')
+    rerenderReader({ chapterId: '402' })
+    expect(element.scrollTop).toBe(0)
+    expect(header(container)).toHaveAttribute('data-state', 'visible')
+    expect(await firstPage('4', '402')).toBeInTheDocument()
+    expect(element.scrollTop).toBe(0)
+  })
+})
+
+describe('Reader: reading progress', () => {
+  it('records the comic and chapter when the episode loads and sends episode_view', async () => {
+    const { stores, events } = renderReader({ chapterId: '402' })
+    await firstPage('4', '402')
+    await waitFor(() =>
+      expect(stores.progress.getProgress('4')).toMatchObject({ chapterId: '402', chapterTitle: 'Episode 2', page: 0, offset: 0 }),
+    )
+    expect(stores.progress.getSnapshot().lastReadComics[0]).toBe('4')
+    expect(events).toContainEqual({ name: 'episode_view', params: { comicId: '4', chapterId: '402', chapterNumber: 2 } })
+  })
+
+  it('restores the saved page and offset, and records the position while reading', async () => {
+    // jsdom lays nothing out: each page sits 1000 px below the previous one.
+    const offsetTop = vi.spyOn(HTMLElement.prototype, 'offsetTop', 'get').mockImplementation(function (this: HTMLElement) {
+      const index = this.dataset.pageIndex
+      return index === undefined ? 0 : Number(index) * 1000
+    })
+    const { stores } = renderReader(
+      { chapterId: '402' },
+      {
+        storage: {
+          comicsReadingHistory: JSON.stringify([{ comicId: '4', chapterId: '402', chapterTitle: 'Episode 2', page: 2, offset: 150, updatedAt: 1 }]),
+        },
+      },
+    )
+    await firstPage('4', '402')
+    const element = strip()
+    expect(element.scrollTop).toBe(2150)
+    layOut(element, { clientHeight: 800, scrollHeight: 8000 })
+    scrollTo(element, 5320)
+    await waitFor(() => expect(stores.progress.getProgress('4')).toMatchObject({ chapterId: '402', page: 5, offset: 320 }))
+    offsetTop.mockRestore()
+  })
+
+  it('starts another episode of the same comic at the top', async () => {
+    renderReader(
+      { chapterId: '403' },
+      {
+        storage: {
+          comicsReadingHistory: JSON.stringify([{ comicId: '4', chapterId: '402', chapterTitle: 'Episode 2', page: 2, offset: 150, updatedAt: 1 }]),
+        },
+      },
+    )
+    await firstPage('4', '403')
+    expect(strip().scrollTop).toBe(0)
+  })
+})
+
+describe('Reader: asset fetch errors', () => {
+  it('opens the sign-in modal for a guest on a locked episode, and refetches when it closes', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const requests = assetRequests()
+    const { user, navigate } = renderReader({ chapterId: '404' })
+    await waitFor(() => expect(screen.getByRole('status', { name: 'auth modal' })).toHaveTextContent('sign-in'))
+    expect(error).toHaveBeenCalled()
+    expect(navigate).not.toHaveBeenCalled()
+    await waitFor(() => expect(requests.bodies).toHaveLength(1))
+    await user.click(screen.getByRole('button', { name: 'close auth modal' }))
+    await waitFor(() => expect(requests.bodies).toHaveLength(2))
+    // Still a guest: the lock shows with a way to sign in, and the modal does not come back by itself.
+    const signIn = await screen.findByRole('button', { name: 'Sign In' })
+    expect(screen.getByRole('status', { name: 'auth modal' })).toHaveTextContent('closed')
+    expect(within(strip()).getByRole('img', { name: 'Locked' })).toBeInTheDocument()
+    await user.click(signIn)
+    expect(screen.getByRole('status', { name: 'auth modal' })).toHaveTextContent('sign-in')
+    requests.stop()
+  })
+
+  it('shows the pages once the guest has signed in and closed the modal', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { user, stores } = renderReader({ chapterId: '404' })
+    await waitFor(() => expect(screen.getByRole('status', { name: 'auth modal' })).toHaveTextContent('sign-in'))
+    act(() => stores.session.set(MOCK_VIEWERS.level1.user!, MOCK_VIEWERS.level1.token!))
+    await user.click(screen.getByRole('button', { name: 'close auth modal' }))
+    expect(await firstPage('4', '404')).toBeInTheDocument()
+  })
+
+  it.each<KitViewer>(['free', 'level1', 'level2'])('sends %s to /premium when the pages are refused', async (viewer) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { navigate } = renderReader(
+      // 404 is locked for 'free'; the uncensored variant needs a level above 2.
+      viewer === 'free' ? { chapterId: '404' } : { comicId: '1', chapterId: '101', uncensored: true },
+      { viewer, siteMode: viewer === 'free' ? 'normal' : 'adult' },
+    )
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/premium'))
+    expect(error).toHaveBeenCalled()
+    expect(screen.getByRole('status', { name: 'auth modal' })).toHaveTextContent('closed')
+  })
+
+  it('keeps a subscriber in the reader on a server error and offers to try again', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { user, navigate } = renderReader({}, { viewer: 'level4', mocks: { errors: { listAssets: 500 } } })
+    const again = await screen.findByRole('button', { name: 'Try again' })
+    expect(screen.getByText('Something went wrong. Please try again.')).toBeInTheDocument()
+    expect(error).toHaveBeenCalled()
+    expect(navigate).not.toHaveBeenCalled()
+    server.resetHandlers()
+    await user.click(again)
+    expect(await firstPage()).toBeInTheDocument()
+  })
+})
+
+describe('Reader: a page that fails', () => {
+  it('retries by itself with backoff, then offers a retry button, without reloading the episode', async () => {
+    const state = createMockState()
+    const total = pagesOf('4', '401')
+    state.assets = state.assets.map((asset) =>
+      asset.id === '401-legal-3' ? { ...asset, url: 'https://cdn.comics.test/401/3.png' } : asset,
+    )
+    const requests = assetRequests()
+    renderReader({}, { mocks: { state } })
+    await firstPage()
+    vi.useFakeTimers()
+    const image = () => screen.getByAltText(`Page 3 of ${total}`)
+    const page = () => image().closest('li')!
+    expect(image()).toHaveAttribute('src', 'https://cdn.comics.test/401/3.png')
+
+    for (const [attempt, delay] of [[1, 1000], [2, 2000], [3, 4000]] as const) {
+      const failed = image()
+      fireEvent.error(failed)
+      expect(page()).toHaveAttribute('data-state', 'retrying')
+      act(() => vi.advanceTimersByTime(delay - 1))
+      expect(image()).toBe(failed)
+      act(() => vi.advanceTimersByTime(1))
+      expect(page()).toHaveAttribute('data-state', 'loading')
+      expect(image()).not.toBe(failed)
+      expect(image()).toHaveAttribute('src', `https://cdn.comics.test/401/3.png?comics-retry=${attempt}`)
+    }
+    fireEvent.error(image())
+    expect(page()).toHaveAttribute('data-state', 'failed')
+    expect(screen.getByText('This page could not load.')).toBeInTheDocument()
+    const retry = screen.getByRole('button', { name: 'Retry page 3' })
+    expect(retry).toHaveTextContent('Retry')
+    fireEvent.click(retry)
+    expect(image()).toHaveAttribute('src', 'https://cdn.comics.test/401/3.png?comics-retry=4')
+    fireEvent.load(image())
+    expect(page()).toHaveAttribute('data-state', 'loaded')
+    expect(screen.queryByRole('button', { name: 'Retry page 3' })).not.toBeInTheDocument()
+    // The other pages and the page list were left alone.
+    expect(requests.bodies).toHaveLength(1)
+    expect(screen.getAllByAltText(new RegExp(`of ${total}$`))).toHaveLength(total)
+    requests.stop()
+  })
+
+  it('does not toggle the header and footer when the retry button is pressed', async () => {
+    const { container } = renderReader()
+    const total = pagesOf('4', '401')
+    await firstPage()
+    vi.useFakeTimers()
+    for (const delay of [1000, 2000, 4000]) {
+      fireEvent.error(screen.getByAltText(`Page 2 of ${total}`))
+      act(() => vi.advanceTimersByTime(delay))
+    }
+    fireEvent.error(screen.getByAltText(`Page 2 of ${total}`))
+    fireEvent.click(screen.getByRole('button', { name: 'Retry page 2' }))
+    expect(header(container)).toHaveAttribute('data-state', 'visible')
+    // A data: url cannot take a query parameter: the image element is replaced instead.
+    expect(screen.getByAltText(`Page 2 of ${total}`).getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
+  })
+})
+
+describe('Reader: next episode prefetch', () => {
+  it("fetches the next episode's pages past 70 % of this one, so Next opens at once", async () => {
+    const requests = assetRequests()
+    const { queryClient, rerenderReader } = renderReader({}, { viewer: 'level1' })
+    await firstPage()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled())
+    const nextKey = queryKeys.episodeAssets({ comicId: '4', chapterId: '402', variant: 'legal' }, MOCK_VIEWERS.level1.userId)
+    const element = strip()
+    layOut(element, { clientHeight: 800, scrollHeight: 5000 })
+    scrollTo(element, 2600) // bottom of the viewport at 68 %
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(queryClient.getQueryData(nextKey)).toBeUndefined()
+    scrollTo(element, 2800) // 72 %
+    await waitFor(() => expect(queryClient.getQueryData(nextKey)).toHaveLength(pagesOf('4', '402')))
+    scrollTo(element, 4000)
+    expect(requests.bodies).toHaveLength(2)
+    rerenderReader({ chapterId: '402' })
+    // Straight from the cache: no loading state.
+    expect(screen.getByAltText(`Page 1 of ${pagesOf('4', '402')}`)).toBeInTheDocument()
+    requests.stop()
+  })
+
+  it('does not prefetch an episode the viewer may not open', async () => {
+    const requests = assetRequests()
+    renderReader({ chapterId: '403' })
+    await firstPage('4', '403')
+    const element = strip()
+    layOut(element, { clientHeight: 800, scrollHeight: 5000 })
+    scrollTo(element, 4200)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(requests.bodies).toHaveLength(1)
+    requests.stop()
+  })
+})
+
+describe('Reader: keyboard', () => {
+  it("opens the next episode with ']' and Shift+ArrowRight, the previous with '[' and Shift+ArrowLeft", async () => {
+    const { user, navigate, rerenderReader } = renderReader({}, { viewer: 'level1' })
+    await firstPage()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled())
+    await user.keyboard('[[')
+    expect(navigate).not.toHaveBeenCalled() // Prev is disabled on the first episode
+    await user.keyboard(']')
+    expect(navigate).toHaveBeenLastCalledWith('/comic/4/402')
+    rerenderReader({ chapterId: '402' })
+    await firstPage('4', '402')
+    await user.keyboard('{Shift>}{ArrowRight}{/Shift}')
+    expect(navigate).toHaveBeenLastCalledWith('/comic/4/403')
+    await user.keyboard('{Shift>}{ArrowLeft}{/Shift}')
+    expect(navigate).toHaveBeenLastCalledWith('/comic/4/401')
+    await user.keyboard('[[')
+    expect(navigate).toHaveBeenCalledTimes(4)
+  })
+
+  it('keeps the Next rule: no shortcut past the free episodes without a subscription', async () => {
+    const { user, navigate } = renderReader({ chapterId: '403' }, { viewer: 'free' })
+    await firstPage('4', '403')
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Prev' })).toBeEnabled())
+    await user.keyboard(']')
+    expect(navigate).not.toHaveBeenCalled()
+  })
+
+  it('leaves the shortcuts alone while the overlay is open', async () => {
+    const { user, navigate } = renderReader({}, { viewer: 'level1' })
+    await firstPage()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled())
+    await user.click(screen.getByRole('button', { name: 'List Episodes' }))
+    await user.keyboard(']')
+    expect(navigate).not.toHaveBeenCalled()
+  })
+
+  it('scrolls the strip with the scroll keys when focus has fallen to the page', async () => {
+    renderReader()
+    await firstPage()
+    const element = strip()
+    layOut(element, { clientHeight: 800, scrollHeight: 5000 })
+    act(() => element.blur())
+    fireEvent.keyDown(document.body, { key: 'PageDown' })
+    expect(element.scrollTop).toBe(720)
+    fireEvent.keyDown(document.body, { key: 'ArrowUp' })
+    expect(element.scrollTop).toBe(680)
+    fireEvent.keyDown(document.body, { key: ' ', shiftKey: true })
+    expect(element.scrollTop).toBe(0)
+    expect(element).toHaveFocus()
+  })
+})

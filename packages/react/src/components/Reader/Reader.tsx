@@ -1,0 +1,213 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
+import {
+  ANALYTICS_EVENTS,
+  assetVariant,
+  canGoNext,
+  canGoPrev,
+  comicPath,
+  isReaderChromeVisible,
+  nextEpisode,
+  previousEpisode,
+  readerPath,
+  type Chapter,
+} from '@comics/core'
+import {
+  useAnalytics,
+  useAuthModal,
+  useChapters,
+  useComic,
+  useEpisodeAssets,
+  useLink,
+  useMessages,
+  useNavigate,
+  useSiteMode,
+  useViewer,
+} from '../../hooks'
+import { LockIcon } from '../EpisodeList/LockIcon'
+import { ReaderEpisodesDialog } from './ReaderEpisodesDialog'
+import { ReaderPage } from './ReaderPage'
+import { useAssetsFailure } from './useAssetsFailure'
+import { usePrefetchNextEpisode } from './usePrefetchNextEpisode'
+import { useReaderKeyboard } from './useReaderKeyboard'
+import { useReadingPosition } from './useReadingPosition'
+
+export interface ReaderProps {
+  comicId: string
+  chapterId: string
+  /** The uncensored route (/comic/{id}/{chapterId}/uncensored): core `assetVariant` picks the pages. */
+  uncensored?: boolean
+  className?: string
+}
+
+/**
+ * The full-screen reader (spec §2 "Reader", §4, §8): a header with the comic and episode titles and
+ * 'Close reader' (back to the comic page), the episode's pages as one vertical strip, and a footer with
+ * 'Prev', 'List Episodes' and 'Next' (core `canGoPrev` / `canGoNext`). Header and footer show at the
+ * top and within 10 px of the bottom of the strip (core `isReaderChromeVisible`); a click on the strip
+ * toggles them; their state is `data-state` on each and `data-chrome` on the reader.
+ *
+ * The strip is its own scroll container, focused on open, so Space, PageDown, PageUp and the arrow keys
+ * scroll it. Shortcuts: `[` or Shift+ArrowLeft opens the previous episode, `]` or Shift+ArrowRight the
+ * next one, under the same rules as the buttons.
+ *
+ * Pages reserve their box from width and height, the first loads with high priority and the others
+ * lazily, off-screen pages skip rendering, a failed page retries with backoff and then offers a retry
+ * button, the next episode is fetched at 70 % of this one, and the position (page and offset) is saved
+ * when idle and restored when the episode is opened again. A refused episode sends a signed-in reader
+ * to /premium and opens the sign-in modal for a guest; closing it fetches the pages again.
+ * @example
+ * // route /comic/:id/:chapterId and /comic/:id/:chapterId/uncensored
+ * <Reader comicId={params.id} chapterId={params.chapterId} uncensored={isUncensoredRoute} />
+ */
+export function Reader({ comicId, chapterId, uncensored = false, className }: ReaderProps) {
+  const messages = useMessages()
+  const Link = useLink()
+  const navigate = useNavigate()
+  const analytics = useAnalytics()
+  const viewer = useViewer()
+  const authModal = useAuthModal()
+  const variant = assetVariant({ mode: useSiteMode(), uncensored })
+  const { data: comic } = useComic(comicId)
+  const { data: chapters = [] } = useChapters(comicId)
+  const assets = useEpisodeAssets({ comicId, chapterId, variant })
+  const failure = useAssetsFailure(assets, `${comicId}/${chapterId}/${variant}`)
+  const pages = assets.data
+  const chapter = chapters.find((candidate) => candidate.id === chapterId)
+
+  const scroller = useRef<HTMLDivElement>(null)
+  const [chromeVisible, setChromeVisible] = useState(true)
+  const [listOpen, setListOpen] = useState(false)
+
+  const previous = chapter && canGoPrev(chapter, chapters) ? previousEpisode(chapter, chapters) : undefined
+  // While a signed-in viewer's level loads, Next waits rather than guess (spec §4).
+  const next = chapter && !viewer.isPending && canGoNext(chapter, chapters, viewer) ? nextEpisode(chapter, chapters) : undefined
+  const open = (target: Chapter | undefined) => {
+    if (target) navigate(readerPath(comicId, target.id, { uncensored }))
+  }
+
+  // Declared before the position hook: on an episode change the strip goes to the top first (spec §4),
+  // then a saved position of the new episode may move it.
+  useLayoutEffect(() => {
+    const element = scroller.current
+    if (!element) return
+    element.scrollTop = 0
+    setChromeVisible(true)
+    setListOpen(false)
+    // Keyboard scrolling works at once, and focus does not stay on a control that may now be disabled.
+    element.focus({ preventScroll: true })
+  }, [comicId, chapterId])
+
+  const onOpen = useCallback(
+    (opened: Chapter) =>
+      analytics.track(ANALYTICS_EVENTS.episodeView, { comicId, chapterId: opened.id, chapterNumber: opened.chapterNumber }),
+    [analytics, comicId],
+  )
+  const keepPosition = useReadingPosition({ comicId, chapter, ready: Boolean(pages?.length), scroller, onOpen })
+  const prefetchNext = usePrefetchNextEpisode(scroller, { comicId, nextChapterId: next?.id ?? null, variant })
+
+  // A short episode may not scroll at all: check for the prefetch once its strip is laid out.
+  useEffect(() => prefetchNext(), [prefetchNext, pages])
+
+  useReaderKeyboard({
+    scroller,
+    active: !listOpen && !authModal.isOpen,
+    onPrev: () => open(previous),
+    onNext: () => open(next),
+  })
+
+  const onScroll = () => {
+    const element = scroller.current
+    if (!element) return
+    setChromeVisible(
+      isReaderChromeVisible({ scrollTop: element.scrollTop, viewportHeight: element.clientHeight, contentHeight: element.scrollHeight }),
+    )
+    prefetchNext()
+    keepPosition()
+  }
+
+  const onStripClick = (event: MouseEvent<HTMLDivElement>) => {
+    // A page's retry button is not a tap on the strip.
+    if (event.target instanceof Element && event.target.closest('button, a')) return
+    setChromeVisible((visible) => !visible)
+  }
+
+  // Memoised: the header and footer toggle on scroll, and a long strip must not re-render with them.
+  const strip = useMemo(
+    () =>
+      pages && (
+        <ol className="comics-reader__pages">
+          {pages.map((asset, index) => (
+            <ReaderPage key={asset.id} asset={asset} index={index} total={pages.length} />
+          ))}
+        </ol>
+      ),
+    [pages],
+  )
+
+  const chromeState = chromeVisible ? 'visible' : 'hidden'
+  const showChrome = () => setChromeVisible(true)
+
+  return (
+    <div className={className ? `comics-reader ${className}` : 'comics-reader'} data-chrome={chromeState}>
+      <div className="comics-reader__header" data-state={chromeState} onFocus={showChrome}>
+        <Link to={comicPath(comicId, { uncensored })} className="comics-reader__close" aria-label={messages['reader.close']}>
+          <span aria-hidden="true">×</span>
+        </Link>
+        <div className="comics-reader__titles">
+          <h1 className="comics-reader__comic-title">{comic?.title}</h1>
+          <p className="comics-reader__episode-title">{chapter?.title}</p>
+        </div>
+      </div>
+
+      <div
+        ref={scroller}
+        className="comics-reader__main"
+        role="region"
+        aria-label={chapter?.title ?? messages['reader.listEpisodes']}
+        aria-busy={assets.isFetching && !pages}
+        tabIndex={0}
+        onScroll={onScroll}
+        onClick={onStripClick}
+      >
+        {strip}
+        {!pages && !failure && <p className="comics-reader__status">{messages['common.loading']}</p>}
+        {failure === 'refused' && !viewer.signedIn && (
+          <div className="comics-reader__status" data-state="locked">
+            <LockIcon />
+            <button type="button" className="comics-button" onClick={() => authModal.openAuthModal('sign-in')}>
+              {messages['nav.signIn']}
+            </button>
+          </div>
+        )}
+        {failure === 'failed' && (
+          <div className="comics-reader__status" data-state="failed">
+            <p>{messages['common.error']}</p>
+            <button type="button" className="comics-button" onClick={() => void assets.refetch()}>
+              {messages['common.retry']}
+            </button>
+          </div>
+        )}
+      </div>
+
+      <div className="comics-reader__footer" data-state={chromeState} onFocus={showChrome}>
+        <button type="button" className="comics-button" data-variant="ghost" disabled={!previous} onClick={() => open(previous)}>
+          {messages['reader.prev']}
+        </button>
+        <button type="button" className="comics-button" data-variant="ghost" aria-haspopup="dialog" onClick={() => setListOpen(true)}>
+          {messages['reader.listEpisodes']}
+        </button>
+        <button type="button" className="comics-button" disabled={!next} onClick={() => open(next)}>
+          {messages['reader.next']}
+        </button>
+      </div>
+
+      <ReaderEpisodesDialog
+        open={listOpen}
+        onClose={() => setListOpen(false)}
+        chapters={chapters}
+        currentChapterId={chapterId}
+        uncensored={uncensored}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,1 @@
+export { Reader, type ReaderProps } from './Reader'
