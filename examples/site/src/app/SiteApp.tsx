@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react'
 import { createBrowserRouter, Link, RouterProvider } from 'react-router'
-import type { HostConfig, SiteMode } from '@comics/core'
-import { ComicsProvider, type ComicsStores, type SiteConfig } from '@comics/react'
+import { createBrowserStorage, createSessionStore, type HostConfig, type SiteMode } from '@comics/core'
+import { ComicsProvider, type SiteConfig } from '@comics/react'
 import { analyticsSinks } from '../analytics/analyticsSinks'
 import { createSiteAuth } from '../auth/createSiteAuth'
+import { SiteAuthContext } from '../auth/siteAuthContext'
 import { featuredComicsFor } from '../config/featuredComics'
 import type { SiteEnv } from '../config/siteEnv'
 import { resolveSiteHost } from '../host/resolveSiteHost'
@@ -19,6 +20,12 @@ export interface SiteAppProps {
 export function SiteApp({ env, hostConfig, siteMode }: SiteAppProps) {
   const [router] = useState(() => createBrowserRouter(siteRoutes))
   const [sinks] = useState(() => analyticsSinks(env))
+  // The session store is made here so the auth service exists before the provider: the site keeps a
+  // handle on it (SiteAuthContext) and gives both to the kit.
+  const [{ session, auth }] = useState(() => {
+    const store = createSessionStore(createBrowserStorage())
+    return { session: store, auth: createSiteAuth(env, store) }
+  })
 
   // The host policy on every navigation (spec §2); the first check ran before the first render.
   useEffect(() => router.subscribe(() => void resolveSiteHost(hostConfig)), [router, hostConfig])
@@ -34,12 +41,15 @@ export function SiteApp({ env, hostConfig, siteMode }: SiteAppProps) {
       apiBaseUrl={env.apiBaseUrl}
       siteMode={siteMode}
       site={site}
-      auth={({ session }: ComicsStores) => createSiteAuth(env, session)}
+      stores={{ session }}
+      auth={auth}
       analyticsSinks={sinks}
       navigate={navigate}
       linkComponent={Link}
     >
-      <RouterProvider router={router} />
+      <SiteAuthContext.Provider value={auth}>
+        <RouterProvider router={router} />
+      </SiteAuthContext.Provider>
     </ComicsProvider>
   )
 }

@@ -1,10 +1,11 @@
 import { Suspense } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router'
+import { AgeVerificationModal, AuthModal, CookieConsentBanner } from '@comics/react'
 import { ScreenFallback } from './ScreenFallback'
 
 /**
- * Around every route, the reader included: the modals any screen may open and the page's scroll
- * position (top on a new page, restored on Back).
+ * Around every route, the reader included: the modals any screen may open (sign-in, the age gate of
+ * adult mode, the cookie banner) and the page's scroll position (top on a new page, restored on Back).
  */
 export function SiteRoot() {
   return (
@@ -12,6 +13,9 @@ export function SiteRoot() {
       <Suspense fallback={<ScreenFallback />}>
         <Outlet />
       </Suspense>
+      <AuthModal />
+      <AgeVerificationModal />
+      <CookieConsentBanner />
       <ScrollRestoration />
     </>
   )

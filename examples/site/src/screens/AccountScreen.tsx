@@ -1,3 +1,42 @@
+import { useEffect, useRef, useState } from 'react'
+import { ANALYTICS_EVENTS, routes } from '@comics/core'
+import {
+  AccountBenefits,
+  AccountHeader,
+  AccountInfo,
+  ChangePasswordModal,
+  LastReadSlider,
+  useAnalytics,
+} from '@comics/react'
+
+/**
+ * The account page (spec §2): header, LAST READ on the left, INFO and YOUR BENEFITS on the right, the
+ * change-password modal; a light pink page, and a page-view event on open.
+ */
 export default function AccountScreen() {
-  return null
+  const analytics = useAnalytics()
+  const [changingPassword, setChangingPassword] = useState(false)
+  // Once per visit of the page, also under StrictMode's second effect run in development.
+  const tracked = useRef(false)
+  useEffect(() => {
+    if (tracked.current) return
+    tracked.current = true
+    analytics.track(ANALYTICS_EVENTS.pageView, { page: routes.account })
+  }, [analytics])
+
+  return (
+    <div className="site-account">
+      <AccountHeader />
+      <div className="site-account__columns">
+        <div className="site-account__last-read">
+          <LastReadSlider />
+        </div>
+        <div className="site-account__details">
+          <AccountInfo onChangePassword={() => setChangingPassword(true)} />
+          <AccountBenefits />
+        </div>
+      </div>
+      <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />
+    </div>
+  )
 }

@@ -1,7 +1,18 @@
+import { useParams } from 'react-router'
+import { ComicPreview, EpisodeList } from '@comics/react'
+
 export interface ComicScreenProps {
+  /** /comic/{id}/uncensored: the uncensored banner, and episodes open in the uncensored reader. */
   uncensored: boolean
 }
 
-export default function ComicScreen(_props: ComicScreenProps) {
-  return null
+/** The comic page (spec §2): the preview banner and the episode list. */
+export default function ComicScreen({ uncensored }: ComicScreenProps) {
+  const { comicId = '' } = useParams()
+  return (
+    <div className="site-comic">
+      <ComicPreview comicId={comicId} uncensored={uncensored} uncensoredBannerUrl="/uncensored-banner.svg" />
+      <EpisodeList comicId={comicId} uncensored={uncensored} />
+    </div>
+  )
 }

@@ -1,7 +1,14 @@
+import { useParams } from 'react-router'
+import { Reader } from '@comics/react'
+
 export interface ReaderScreenProps {
+  /** /comic/{id}/{chapterId}/uncensored: the uncensored variant's pages. */
   uncensored: boolean
 }
 
-export default function ReaderScreen(_props: ReaderScreenProps) {
-  return null
+/** The reader (spec §2), full screen: no top bar or footer around it. */
+export default function ReaderScreen({ uncensored }: ReaderScreenProps) {
+  const { comicId = '', chapterId = '' } = useParams()
+  // A new episode is a new reader: its scroll, chrome and page state start afresh.
+  return <Reader key={`${comicId}/${chapterId}`} comicId={comicId} chapterId={chapterId} uncensored={uncensored} />
 }

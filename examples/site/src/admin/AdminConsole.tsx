@@ -1,0 +1,60 @@
+import { useState } from 'react'
+import type { Comic } from '@comics/core'
+import { ChaptersPanel } from './ChaptersPanel'
+import { ComicForm } from './ComicForm'
+import { ComicsPanel } from './ComicsPanel'
+import { GenresPanel } from './GenresPanel'
+
+/** The admin screen: comics on the left; the chosen comic's form, episodes and pages on the right. */
+export function AdminConsole() {
+  const [selected, setSelected] = useState<Comic | 'new' | null>(null)
+  // Comics made here show at once, also those this host does not list (another rating, not on the mirror).
+  const [createdHere, setCreatedHere] = useState<Comic[]>([])
+
+  return (
+    <div className="site-admin">
+      <h1>Admin</h1>
+      <div className="site-admin__columns">
+        <div className="site-admin__column">
+          <ComicsPanel
+            createdHere={createdHere}
+            selectedId={selected === 'new' ? null : (selected?.id ?? null)}
+            onSelect={setSelected}
+            onNew={() => setSelected('new')}
+          />
+          <GenresPanel />
+        </div>
+        <div className="site-admin__column site-admin__column--wide">
+          {selected === 'new' && (
+            <ComicForm
+              key="new"
+              comic={null}
+              onSaved={(comic) => {
+                setCreatedHere((list) => [comic, ...list])
+                setSelected(comic)
+              }}
+            />
+          )}
+          {selected && selected !== 'new' && (
+            <>
+              <ComicForm
+                key={selected.id}
+                comic={selected}
+                onSaved={(comic) => {
+                  setCreatedHere((list) => list.map((item) => (item.id === comic.id ? comic : item)))
+                  setSelected(comic)
+                }}
+                onDeleted={() => {
+                  setCreatedHere((list) => list.filter((item) => item.id !== selected.id))
+                  setSelected(null)
+                }}
+              />
+              <ChaptersPanel key={`chapters-${selected.id}`} comic={selected} />
+            </>
+          )}
+          {!selected && <p className="site-admin__hint">Choose a comic, or create one.</p>}
+        </div>
+      </div>
+    </div>
+  )
+}

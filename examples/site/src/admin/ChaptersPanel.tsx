@@ -1,0 +1,28 @@
+import type { Comic } from '@comics/core'
+import { useChapters } from '@comics/react'
+import { AdminErrorMessage } from './AdminErrorMessage'
+import { ChapterRow } from './ChapterRow'
+import { NewChaptersForm } from './NewChaptersForm'
+import { PagesUploadForm } from './PagesUploadForm'
+
+/** The episodes of one comic: edit each, add new ones with their previews, upload their pages. */
+export function ChaptersPanel({ comic }: { comic: Comic }) {
+  const chapters = useChapters(comic.id)
+  const list = chapters.data ?? []
+  return (
+    <section className="site-admin__panel" aria-labelledby="site-admin-chapters">
+      <h2 id="site-admin-chapters">Episodes of '{comic.title}'</h2>
+      <AdminErrorMessage error={chapters.error} />
+      {list.length === 0 && !chapters.isPending && <p className="site-admin__hint">No episodes yet.</p>}
+      <ul className="site-admin__list">
+        {list.map((chapter) => (
+          <li key={chapter.id}>
+            <ChapterRow chapter={chapter} />
+          </li>
+        ))}
+      </ul>
+      <NewChaptersForm comicId={comic.id} nextChapterNumber={(list.at(-1)?.chapterNumber ?? 0) + 1} />
+      {list.length > 0 && <PagesUploadForm comic={comic} chapters={list} />}
+    </section>
+  )
+}

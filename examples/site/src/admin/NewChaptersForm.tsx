@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { FREE_EPISODES } from '@comics/core'
+import { queryKeys, useApi } from '@comics/react'
+import { AdminErrorMessage } from './AdminErrorMessage'
+import { FileField } from './FileField'
+
+interface DraftChapter {
+  title: string
+  chapterNumber: number
+  isFree: boolean
+  preview: File | null
+}
+
+const draft = (chapterNumber: number): DraftChapter => ({
+  title: `Episode ${chapterNumber}`,
+  chapterNumber,
+  isFree: chapterNumber <= FREE_EPISODES,
+  preview: null,
+})
+
+/** Adds episodes to a comic in one call (POST /chapters), each with its preview image. */
+export function NewChaptersForm({ comicId, nextChapterNumber }: { comicId: string; nextChapterNumber: number }) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const [drafts, setDrafts] = useState<DraftChapter[]>(() => [draft(nextChapterNumber)])
+  const create = useMutation({
+    mutationFn: () => {
+      const withPreviews = drafts.every((item) => item.preview)
+      return api.chapters.create({
+        comicsId: comicId,
+        chapters: drafts.map(({ title, chapterNumber, isFree }) => ({ title, chapterNumber, isFree })),
+        // The API pairs previews with chapters by position, so they go all or none.
+        ...(withPreviews ? { previews: drafts.map((item) => item.preview!) } : {}),
+      })
+    },
+    onSuccess: async ({ data }) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.chapters(comicId) })
+      const last = Math.max(...data.map((chapter) => chapter.chapterNumber), nextChapterNumber)
+      setDrafts([draft(last + 1)])
+    },
+  })
+  const update = (index: number, change: Partial<DraftChapter>) =>
+    setDrafts((list) => list.map((item, i) => (i === index ? { ...item, ...change } : item)))
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    create.mutate()
+  }
+
+  return (
+    <form className="site-admin__form" onSubmit={submit} aria-labelledby="site-admin-new-chapters">
+      <h3 id="site-admin-new-chapters">Add episodes</h3>
+      {drafts.map((item, index) => (
+        <fieldset key={index} className="site-admin__row">
+          <legend>New episode {index + 1}</legend>
+          <label>
+            Number
+            <input
+              type="number"
+              min={1}
+              value={item.chapterNumber}
+              onChange={(event) => update(index, { chapterNumber: Number(event.target.value) })}
+              required
+            />
+          </label>
+          <label>
+            Title
+            <input value={item.title} onChange={(event) => update(index, { title: event.target.value })} required maxLength={200} />
+          </label>
+          <label className="site-admin__inline">
+            <input type="checkbox" checked={item.isFree} onChange={(event) => update(index, { isFree: event.target.checked })} />
+            Free
+          </label>
+          <FileField label="Preview" name={`new-preview-${index}`} onChange={(file) => update(index, { preview: file })} />
+          {drafts.length > 1 && (
+            <button type="button" className="comics-button" data-variant="ghost" onClick={() => setDrafts((list) => list.filter((_, i) => i !== index))}>
+              Remove
+            </button>
+          )}
+        </fieldset>
+      ))}
+      <AdminErrorMessage error={create.error} />
+      <div className="site-admin__actions">
+        <button
+          type="button"
+          className="comics-button"
+          data-variant="ghost"
+          onClick={() => setDrafts((list) => [...list, draft((list.at(-1)?.chapterNumber ?? nextChapterNumber - 1) + 1)])}
+        >
+          One more episode
+        </button>
+        <button type="submit" className="comics-button" disabled={create.isPending}>
+          Create episodes
+        </button>
+      </div>
+      {create.isSuccess && <p role="status">Episodes created.</p>}
+    </form>
+  )
+}

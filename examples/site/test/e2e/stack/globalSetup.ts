@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { TestProject } from 'vitest/node'
+import { startAuthEmulator } from '@comics/auth-emulator'
+import { buildSite } from './buildSite'
+import { catalogueFacts } from './catalogueFacts'
+import { freePort } from './freePort'
+import { startApi } from './startApi'
+import { startSite } from './startSite'
+import type { E2eStack } from './stackContext'
+
+const siteRoot = fileURLToPath(new URL('../../..', import.meta.url))
+const workspaceRoot = fileURLToPath(new URL('../../../../..', import.meta.url))
+
+/**
+ * Starts the whole stack once per run: the Auth emulator (shared with other runs on its port), the API on
+ * a fresh PGlite folder, the site built and previewed on free ports. Each part stops by its own id.
+ */
+export default async function setup(project: TestProject) {
+  const started = Date.now()
+  const stops: (() => Promise<void>)[] = []
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error))
+  }
+  try {
+    const emulator = await startAuthEmulator()
+    stops.push(emulator.stop)
+    const [apiPort, sitePort] = [await freePort(), await freePort()]
+    const outDir = `${siteRoot}test-results/e2e-dist`
+    mkdirSync(`${siteRoot}test-results`, { recursive: true })
+    // The build and the API's first start (migration and seed) take the longest; run them side by side.
+    const [api] = await Promise.all([
+      startApi({ workspaceRoot, port: apiPort, sitePort, emulatorHost: emulator.host }),
+      buildSite({ siteRoot, outDir, emulatorHost: emulator.host }),
+    ])
+    stops.push(api.stop)
+    const site = await startSite({ siteRoot, outDir, port: sitePort, apiUrl: api.url })
+    stops.push(site.stop)
+
+    const stack: E2eStack = {
+      adultOrigin: `http://adult.localhost:${sitePort}`,
+      mirrorOrigin: `http://localhost:${sitePort}`,
+      sitePort,
+      apiUrl: api.url,
+      emulatorHost: emulator.host,
+      catalogue: await catalogueFacts(api.url, sitePort),
+    }
+    project.provide('stack', stack)
+    console.log(`[site-e2e] stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s: site ${stack.mirrorOrigin}, api ${api.url}`)
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+  return stopAll
+}

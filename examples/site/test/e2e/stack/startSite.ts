@@ -1,0 +1,26 @@
+import { join } from 'node:path'
+import { startProcessGroup, waitUntilReady, type ProcessGroup } from './processGroup'
+import { requestWithHost } from './requestWithHost'
+
+/** The built site served by `vite preview` on `port`, with /api/v1 proxied to the API (Host kept). */
+export async function startSite(options: { siteRoot: string; outDir: string; port: number; apiUrl: string }): Promise<ProcessGroup> {
+  const group = startProcessGroup(process.execPath, [join(options.siteRoot, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', options.outDir], {
+    cwd: options.siteRoot,
+    log: `${options.outDir}.preview.log`,
+    env: { ...process.env, SITE_PORT: String(options.port), SITE_API_TARGET: options.apiUrl },
+  })
+  const answers = async () => {
+    try {
+      return (await requestWithHost(`http://127.0.0.1:${options.port}/`, { host: `localhost:${options.port}` })).status === 200
+    } catch {
+      return false
+    }
+  }
+  try {
+    await waitUntilReady('The site preview', group, answers, 60_000)
+  } catch (error) {
+    await group.stop()
+    throw error
+  }
+  return group
+}

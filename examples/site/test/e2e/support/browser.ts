@@ -1,0 +1,47 @@
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright'
+
+/** Debian's Chromium, as the machine has it: no browser download works here. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export const DESKTOP = { width: 1280, height: 800 }
+export const MOBILE = { width: 375, height: 740 }
+
+/** A page that records every uncaught page error and every console line, for the test to assert on. */
+export interface WatchedPage {
+  page: Page
+  context: BrowserContext
+  pageErrors: Error[]
+  consoleLines: string[]
+}
+
+/**
+ * A fresh context (its own storage) and page. Uncaught errors of every page of the context (popups
+ * included) are collected: each test ends by expecting none.
+ */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: DESKTOP, ...options })
+  const pageErrors: Error[] = []
+  const consoleLines: string[] = []
+  const watch = (page: Page) => {
+    page.on('pageerror', (error) => pageErrors.push(error))
+    page.on('console', (message) => consoleLines.push(message.text()))
+  }
+  context.on('page', watch)
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  return { page, context, pageErrors, consoleLines }
+}

@@ -1,0 +1,118 @@
+// pnpm dev: the whole reading service on this machine, for a newcomer. Starts the Firebase Auth emulator
+// (reusing one already running), the reference API (seeding its catalogue on the first start) and the
+// site's dev server, prints where to go, and stops all three on Ctrl-C, each by its own process id.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { startAuthEmulator } from '@comics/auth-emulator'
+
+const API_URL = 'http://127.0.0.1:8787'
+const SITE_PORT = 5173
+const READY_TIMEOUT_MS = 180_000
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) })
+    return response.status < 500
+  } catch {
+    return false
+  }
+}
+
+/** The API answers its public payment-methods call once it listens (after migrations and the seed). */
+const apiAnswers = () => answers(`${API_URL}/api/v1/subscriptions/betatransfer/payment-systems`)
+const siteAnswers = () => answers(`http://127.0.0.1:${SITE_PORT}/`)
+
+/**
+ * A child in a process group of its own: pnpm starts tsx or vite, which start node, and stopping the
+ * group by the child's id reaches all of them and nothing else.
+ */
+function startGroup(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn('pnpm', args, { detached: true, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } })
+  child.once('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`\n${name} stopped (${signal ?? `exit code ${code}`}); stopping the rest.`)
+      void stopAll(1)
+    }
+  })
+  return child
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return
+  try {
+    process.kill(-child.pid, signal)
+  } catch {
+    /* the group is already gone */
+  }
+}
+
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  signalGroup(child, 'SIGINT')
+  const gone = await Promise.race([exited.then(() => true), sleep(5_000).then(() => false)])
+  if (!gone) signalGroup(child, 'SIGKILL')
+}
+
+async function waitFor(what: string, ready: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS
+  while (!(await ready())) {
+    if (stopping) return
+    if (Date.now() > deadline) throw new Error(`${what} did not answer within ${READY_TIMEOUT_MS / 1000} s`)
+    await sleep(500)
+  }
+}
+
+let stopping = false
+const children: ChildProcess[] = []
+let stopEmulator: (() => Promise<void>) | undefined
+
+async function stopAll(exitCode: number): Promise<never> {
+  stopping = true
+  for (const child of [...children].reverse()) await stopGroup(child)
+  await stopEmulator?.()
+  process.exit(exitCode)
+}
+
+process.once('SIGINT', () => void stopAll(0))
+process.once('SIGTERM', () => void stopAll(0))
+
+try {
+  console.log('Starting the Firebase Auth emulator (about 10 s the first time)…')
+  const emulator = await startAuthEmulator()
+  stopEmulator = emulator.stop
+  console.log(`Auth emulator ${emulator.reused ? 'already running' : 'started'} on http://${emulator.host}`)
+
+  if (await apiAnswers()) {
+    console.log(`An API already answers on ${API_URL}; using it.`)
+  } else {
+    console.log('Starting the API (the first start migrates and seeds the catalogue)…')
+    children.push(startGroup('The API', ['--filter', 'api', 'start'], { FIREBASE_AUTH_EMULATOR_HOST: emulator.host }))
+    await waitFor('The API', apiAnswers)
+  }
+
+  console.log('Starting the site…')
+  children.push(
+    startGroup('The site', ['--filter', 'site', 'dev'], { VITE_AUTH_EMULATOR_URL: `http://${emulator.host}` }),
+  )
+  await waitFor('The site', siteAnswers)
+
+  console.log(`
+  The comics reading service is running:
+
+    Adult site (AO, age gate):   http://adult.localhost:${SITE_PORT}
+    Mirror site (T and M):       http://localhost:${SITE_PORT}
+    API:                         ${API_URL}/api/v1
+    Auth emulator:               http://${emulator.host}
+
+  To become admin: sign up on the site, then run
+    pnpm --filter api grant-admin YOUR@EMAIL
+  sign out and in again, and open /admin.
+
+  Ctrl-C stops everything.
+`)
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  await stopAll(1)
+}
