@@ -1,0 +1,122 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import type { Browser } from 'playwright'
+import { launchChromium, openPage, type WatchedPage } from './support/browser'
+import { screenshotBothSizes } from './support/screenshots'
+import { e2eStack } from './support/stack'
+import { authDialog, prepareVisitor } from './support/visitor'
+
+const stack = e2eStack()
+const comic = stack.catalogue.mirrorComic
+let browser: Browser
+let visit: WatchedPage
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  expect(visit.pageErrors.map((error) => error.message)).toEqual([])
+  await visit.context.close()
+})
+
+async function guest(): Promise<WatchedPage> {
+  visit = await openPage(browser)
+  await prepareVisitor(visit.context)
+  return visit
+}
+
+describe('a guest', () => {
+  test('sees the featured carousel and Something New on the home page, Read now opens the comic', async () => {
+    const { page } = await guest()
+    await page.goto(`${stack.mirrorOrigin}/`)
+    const featured = page.getByRole('region', { name: 'Featured comics' })
+    await expect.poll(() => featured.getByRole('group').count()).toBe(3)
+    await expect.poll(() => featured.getByRole('link', { name: 'Read now' }).count()).toBe(3)
+    const somethingNew = page.getByRole('region', { name: 'Something New' })
+    await expect.poll(() => somethingNew.getByRole('link').filter({ hasNotText: 'Read more' }).count()).toBeGreaterThan(0)
+    await expect.poll(() => page.getByRole('link', { name: 'Become a member' }).isVisible()).toBe(true)
+    await screenshotBothSizes(page, 'home-mirror')
+
+    await featured.getByRole('link', { name: 'Read now' }).first().click()
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/comic\/\d+$/)
+  })
+
+  test('filters Categories by genre: the title follows and the comics are refetched', async () => {
+    const { page } = await guest()
+    await page.goto(`${stack.adultOrigin}/categories`)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('ALL')
+    const genres = page.getByRole('group', { name: 'Genres' }).getByRole('button')
+    await expect.poll(() => genres.count()).toBeGreaterThan(2)
+    const allCards = await page.locator('.site-card-grid li').count()
+    expect(allCards).toBeGreaterThan(1)
+    await screenshotBothSizes(page, 'categories')
+
+    const uncensored = page.getByRole('group', { name: 'Genres' }).getByRole('button', { name: 'Uncensored', exact: true })
+    const listed = page.waitForResponse((response) => response.url().endsWith('/api/v1/comics/list') && response.request().postData()?.includes('"genres"') === true)
+    await uncensored.click()
+    await listed
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('UNCENSORED')
+    expect(await uncensored.getAttribute('aria-pressed')).toBe('true')
+    await expect.poll(() => page.locator('.site-card-grid li').count()).toBeLessThan(allCards)
+    await expect.poll(() => page.locator('.site-card-grid li').count()).toBeGreaterThan(0)
+
+    await page.getByRole('link', { name: 'Back to main' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/')
+  })
+
+  test("opens a comic page with '{n} Episodes'; episodes 1 to 3 show their pages, episode 4 asks to sign in", async () => {
+    const { page } = await guest()
+    await page.goto(`${stack.mirrorOrigin}/comic/${comic.id}`)
+    await expect.poll(() => page.getByRole('heading', { name: `${comic.chapterIds.length} Episodes` }).isVisible()).toBe(true)
+    await expect.poll(() => page.getByRole('link', { name: 'Start Reading' }).or(page.getByRole('button', { name: 'Start Reading' })).count()).toBe(1)
+    await screenshotBothSizes(page, 'comic-page')
+
+    const rows = page.locator('.comics-episode-row')
+    for (const index of [0, 1, 2]) {
+      await rows.nth(index).getByRole('link', { name: 'Open' }).click()
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`/comic/${comic.id}/${comic.chapterIds[index]}`)
+      await expect.poll(() => page.getByRole('img', { name: /^Page 1 of \d+$/ }).isVisible()).toBe(true)
+      await expect.poll(() => page.getByRole('img', { name: /^Page 1 of \d+$/ }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+      if (index === 0) await screenshotBothSizes(page, 'reader')
+      await page.goBack()
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`/comic/${comic.id}`)
+    }
+
+    await rows.nth(3).getByRole('button', { name: 'Open' }).click()
+    await expect.poll(() => authDialog(page).isVisible()).toBe(true)
+    expect(new URL(page.url()).pathname).toBe(`/comic/${comic.id}`)
+    await screenshotBothSizes(page, 'auth-modal')
+  })
+
+  test('Premium opens the sign-in modal; /account, /premium and /payment go to /', async () => {
+    const { page } = await guest()
+    await page.goto(`${stack.mirrorOrigin}/categories`)
+    await page.getByRole('banner').getByRole('button', { name: 'Premium' }).click()
+    await expect.poll(() => authDialog(page).isVisible()).toBe(true)
+    expect(new URL(page.url()).pathname).toBe('/categories')
+
+    for (const path of ['/account', '/premium', '/payment/4weeks', '/payment']) {
+      await page.goto(`${stack.mirrorOrigin}${path}`)
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/')
+    }
+  })
+
+  test('reads the policy pages and sees a not-found page for an unknown path', async () => {
+    const { page } = await guest()
+    for (const [path, title, name] of [
+      ['/privacy-policy', 'Privacy Policy', 'privacy-policy'],
+      ['/terms-of-use', 'Terms of Use', 'terms-of-use'],
+      ['/payment-and-refund', 'Payment and Refund Policy', 'payment-and-refund'],
+    ] as const) {
+      await page.goto(`${stack.mirrorOrigin}${path}`)
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: title }).isVisible()).toBe(true)
+      await expect.poll(() => page.getByRole('button', { name: /Back/ }).isVisible()).toBe(true)
+      await screenshotBothSizes(page, name)
+    }
+    await page.goto(`${stack.mirrorOrigin}/no/such/page`)
+    await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true)
+    await screenshotBothSizes(page, 'not-found')
+  })
+})

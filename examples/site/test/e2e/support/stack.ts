@@ -1,0 +1,7 @@
+import { inject } from 'vitest'
+import type { E2eStack } from '../stack/stackContext'
+
+/** The running stack the global setup started. */
+export function e2eStack(): E2eStack {
+  return inject('stack')
+}

@@ -1,0 +1,52 @@
+import { expect } from 'vitest'
+import type { BrowserContext, Page } from 'playwright'
+
+export interface VisitorState {
+  /** Answered Yes to the age question before (adult host). Default true. */
+  ageVerified?: boolean
+  /** The stored cookie choice; null leaves it unset so the banner shows. Default 'rejected'. */
+  consent?: 'accepted' | 'rejected' | null
+}
+
+/**
+ * What a returning visitor's browser already stores, written before any page script runs and only
+ * where nothing is stored yet, so the choices a test makes on the page stand.
+ */
+export async function prepareVisitor(context: BrowserContext, state: VisitorState = {}): Promise<void> {
+  const entries: [string, string][] = []
+  if (state.ageVerified ?? true) entries.push(['isUserPassAgeVerification', 'true'])
+  const consent = state.consent === undefined ? 'rejected' : state.consent
+  if (consent) entries.push(['google-analytics-consent', JSON.stringify(consent)])
+  await context.addInitScript((pairs: [string, string][]) => {
+    for (const [key, value] of pairs) if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value)
+  }, entries)
+}
+
+let accounts = 0
+/** An address no other test or run has used (the Auth emulator is shared between runs). */
+export function uniqueEmail(role: string): string {
+  accounts += 1
+  return `${role}-${Date.now().toString(36)}-${process.pid}-${accounts}@example.com`
+}
+
+export const PASSWORD = 'reading-4-fun'
+
+/** The auth modal of the page. */
+export const authDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.getByLabel('Your Email') })
+
+/** Signs up with email and password through the top bar's Sign In and the modal's 'Not a member?'. */
+export async function signUpByEmail(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+  await submitAuthModal(page, email, password, 'sign-up')
+}
+
+/** Fills and submits the open auth modal, in sign-up mode when asked, and waits for it to close. */
+export async function submitAuthModal(page: Page, email: string, password: string, mode: 'sign-in' | 'sign-up'): Promise<void> {
+  const dialog = authDialog(page)
+  await expect.poll(() => dialog.isVisible()).toBe(true)
+  if (mode === 'sign-up') await dialog.getByRole('button', { name: 'Not a member?' }).click()
+  await dialog.getByLabel('Your Email').fill(email)
+  await dialog.getByLabel('Your Password').fill(password)
+  await dialog.locator('form').getByRole('button', { name: mode === 'sign-up' ? 'Sign Up' : 'Sign In', exact: true }).click()
+  await expect.poll(() => dialog.isVisible(), { timeout: 20_000 }).toBe(false)
+}
