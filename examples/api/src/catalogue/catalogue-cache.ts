@@ -28,7 +28,9 @@ export class CatalogueCache {
     if (cached) return cached
     if (this.entries.size >= this.maxEntries) this.entries.clear()
     const generation = this.generation
-    const pending = load()
+    // Promise.resolve settles a lazy thenable (a drizzle query) once; caching the thenable itself would
+    // run its query again on every await.
+    const pending = Promise.resolve(load())
     this.entries.set(key, pending)
     pending.catch(() => {
       if (this.entries.get(key) === pending) this.entries.delete(key)

@@ -20,12 +20,17 @@ export interface Account {
 /** A new account in the Auth emulator with a unique email, optionally an admin. */
 export async function createAccount(role: Role, options: { admin?: boolean } = {}): Promise<Account> {
   const email = `${role}-${randomBytes(5).toString('hex')}@example.com`
-  const account = await createUser(inject('authEmulatorHost'), {
-    email,
-    password: 'secret-123',
-    ...(options.admin ? { claims: { admin: true } } : {}),
-  })
-  return { role, email, ...account }
+  const input = { email, password: 'secret-123', ...(options.admin ? { claims: { admin: true } } : {}) }
+  // The shared emulator sometimes drops a kept-alive socket under load ('other side closed'); the
+  // account is not created then, so asking again is safe.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const account = await createUser(inject('authEmulatorHost'), input)
+      return { role, email, ...account }
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof TypeError)) throw error
+    }
+  }
 }
 
 /** Gives a user an active subscription of a level, as a paid checkout would. */
