@@ -92,8 +92,12 @@ export function ComicPreview({ comicId, uncensored = false, uncensoredBannerUrl,
           </figcaption>
         </figure>
         <div className="comics-comic-preview__text">
-          <h1 className="comics-comic-preview__title">{comic?.title}</h1>
-          <p className="comics-comic-preview__description">{comic?.description}</p>
+          {comic && (
+            <>
+              <h1 className="comics-comic-preview__title">{comic.title}</h1>
+              <p className="comics-comic-preview__description">{comic.description}</p>
+            </>
+          )}
           <div className="comics-comic-preview__actions">
             <button type="button" className="comics-button comics-comic-preview__start" disabled={!target} onClick={start}>
               {progress

@@ -153,9 +153,10 @@ export function Reader({ comicId, chapterId, uncensored = false, className }: Re
         <Link to={comicPath(comicId, { uncensored })} className="comics-reader__close" aria-label={messages['reader.close']}>
           <span aria-hidden="true">×</span>
         </Link>
+        {/* No empty heading while the titles load. */}
         <div className="comics-reader__titles">
-          <h1 className="comics-reader__comic-title">{comic?.title}</h1>
-          <p className="comics-reader__episode-title">{chapter?.title}</p>
+          {comic && <h1 className="comics-reader__comic-title">{comic.title}</h1>}
+          {chapter && <p className="comics-reader__episode-title">{chapter.title}</p>}
         </div>
       </div>
 
