@@ -54,7 +54,7 @@ function FeaturedSlides({ featured, className }: { featured: readonly FeaturedCo
       onKeyDown={onKeyDown}
     >
       <div className="comics-featured__viewport" ref={viewportRef}>
-        <div className="comics-featured__slides" id={slidesId} aria-live="polite">
+        <div className="comics-featured__slides" id={slidesId}>
           {featured.map((comic, index) => (
             <div
               key={comic.id}
