@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
@@ -22,11 +23,13 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     episodes: { type: 'string', default: '3300' },
+    warmup: { type: 'string', default: '2' },
   },
 })
 const duration = Number(values.duration)
 const connections = Number(values.connections)
 const episodes = Number(values.episodes)
+const warmup = Number(values.warmup)
 const packageRoot = fileURLToPath(new URL('..', import.meta.url))
 const benchData = `${packageRoot}.bench-data`
 const filesDir = `${benchData}/files`
@@ -95,26 +98,29 @@ interface Figure {
 }
 
 async function load(name: string, url: string, body: unknown, headers: Record<string, string> = {}): Promise<Figure> {
-  const result = await autocannon({
+  const options = {
     url,
-    method: 'POST',
+    method: 'POST' as const,
     connections,
-    duration,
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
-  })
+  }
+  // A short unrecorded run first, so the figures are of warm code (JIT, caches), as in production.
+  if (warmup > 0) await autocannon({ ...options, duration: warmup })
+  const result = await autocannon({ ...options, duration })
   return { name, requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors }
 }
 
 async function benchDatabase(kind: 'pglite' | 'postgres') {
   console.log(`\n== ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL 15'} ==`)
-  const env: Record<string, string> = { FILES_DIR: filesDir, SEED_ON_FIRST_START: '0', LOG_LEVEL: 'warn' }
+  const env: Record<string, string> = { FILES_DIR: filesDir, SEED_ON_FIRST_START: '0', LOG_LEVEL: 'info' }
   let stopDatabase = async () => {}
+  let bodies: Awaited<ReturnType<typeof targets>>
   if (kind === 'pglite') {
     const dataDir = `${benchData}/pglite`
     const database = await openDatabase({ kind: 'pglite', dataDir })
     await ensureCatalogue(database.db)
-    var bodies = await targets(database.db)
+    bodies = await targets(database.db)
     await database.close()
     env.DATA_DIR = dataDir
   } else {
@@ -130,22 +136,28 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
   const barePort = await freePort()
   // Both servers run in processes of their own, started the way `pnpm start` starts the API (tsx).
   const runTs = (file: string, args: string[], extraEnv: Record<string, string>) =>
-    spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: packageRoot, env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'inherit', 'inherit'] })
+    spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: packageRoot, env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'inherit'] })
   const api = runTs('src/main.ts', [], { ...env, PORT: String(apiPort) })
   const bare = runTs('bench/bare-server.ts', [String(barePort)], {})
+  // The server reports its own start time (from its first line of code to listening) in the 'api ready' line.
+  let startupMs: number | undefined
+  api.stdout!.on('data', (chunk: Buffer) => {
+    const match = /"startupMs":(\d+)/.exec(String(chunk))
+    if (match) startupMs = Number(match[1])
+  })
   try {
     const coldStartMs = await waitForHttp(`http://127.0.0.1:${apiPort}/api/v1/openapi.json`, api)
     await waitForHttp(`http://127.0.0.1:${barePort}/ready`, bare)
-    console.log(`cold start on the existing ${kind === 'pglite' ? 'data folder' : 'database'} (spawn to first answer, tsx included): ${coldStartMs} ms`)
-    console.log(`catalogue: at least ${episodes} episodes; ${connections} connections, ${duration} s per call`)
+    console.log(`cold start on the existing ${kind === 'pglite' ? 'data folder' : 'database'}: ${coldStartMs} ms from spawn to first answer (node + tsx included), ${startupMs ?? '?'} ms inside the server`)
+    console.log(`catalogue: at least ${episodes} episodes; ${connections} connections, ${duration} s per call after ${warmup} s of warm-up; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`)
 
     const api1 = `http://127.0.0.1:${apiPort}/api/v1`
     const adult = { host: 'adult.localhost:5173' }
     const figures: Figure[] = []
     figures.push(await load('bare Fastify route', `http://127.0.0.1:${barePort}/bare`, {}))
-    figures.push(await load('comics/list (limit 10)', `${api1}/comics/list`, bodies!.comicsList, adult))
-    figures.push(await load('chapters/list (limit 200)', `${api1}/chapters/list`, bodies!.chaptersList, adult))
-    figures.push(await load('comics-assets/list (free episode)', `${api1}/comics-assets/list`, bodies!.assetsList, adult))
+    figures.push(await load('comics/list (limit 10)', `${api1}/comics/list`, bodies.comicsList, adult))
+    figures.push(await load('chapters/list (limit 200)', `${api1}/chapters/list`, bodies.chaptersList, adult))
+    figures.push(await load('comics-assets/list (free episode)', `${api1}/comics-assets/list`, bodies.assetsList, adult))
     const bareRate = figures[0]!.requestsPerSecond
     console.log('\n| call | req/s | p99 (ms) | vs bare | non-2xx |')
     console.log('|---|---:|---:|---:|---:|')
