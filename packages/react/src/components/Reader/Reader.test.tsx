@@ -1,9 +1,10 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { StrictMode } from 'react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMockState, MOCK_VIEWERS, mockPageCount } from '@comics/mocks'
+import { createMockState, MOCK_ASSETS, MOCK_CHAPTERS, MOCK_VIEWERS, mockPageCount } from '@comics/mocks'
 import { useAuthModal } from '../../hooks'
 import { queryKeys } from '../../hooks/queryKeys'
-import { renderWithKit, type KitOptions, type KitViewer } from '../../../test/render'
+import { createKit, renderWithKit, type KitOptions, type KitViewer } from '../../../test/render'
 import { server } from '../../../test/server'
 import { Reader, type ReaderProps } from './Reader'
 
@@ -349,6 +350,36 @@ describe('Reader: reading progress', () => {
     layOut(element, { clientHeight: 800, scrollHeight: 8000 })
     scrollTo(element, 5320)
     await waitFor(() => expect(stores.progress.getProgress('4')).toMatchObject({ chapterId: '402', page: 5, offset: 320 }))
+    offsetTop.mockRestore()
+  })
+
+  it('records and restores under StrictMode, with the episode already in the cache', async () => {
+    const offsetTop = vi.spyOn(HTMLElement.prototype, 'offsetTop', 'get').mockImplementation(function (this: HTMLElement) {
+      const index = this.dataset.pageIndex
+      return index === undefined ? 0 : Number(index) * 1000
+    })
+    const kit = createKit({
+      storage: {
+        comicsReadingHistory: JSON.stringify([{ comicId: '4', chapterId: '402', chapterTitle: 'Episode 2', page: 1, offset: 40, updatedAt: 1 }]),
+        // Another comic was read since: opening this one makes it the most recent again.
+        lastReadComics: '["9","4"]',
+      },
+    })
+    kit.queryClient.setQueryData(queryKeys.chapters('4'), MOCK_CHAPTERS.filter((chapter) => chapter.comicsId === '4'))
+    kit.queryClient.setQueryData(
+      queryKeys.episodeAssets({ comicId: '4', chapterId: '402', variant: 'legal' }, null),
+      MOCK_ASSETS.filter((asset) => asset.chapterId === '402' && asset.variant === 'legal'),
+    )
+    render(
+      <StrictMode>
+        <Reader comicId="4" chapterId="402" />
+      </StrictMode>,
+      { wrapper: kit.wrapper },
+    )
+    expect(strip().scrollTop).toBe(1040)
+    await waitFor(() => expect(kit.events.some((event) => event.name === 'episode_view')).toBe(true))
+    await waitFor(() => expect(kit.stores.progress.getSnapshot().lastReadComics).toEqual(['4', '9']))
+    expect(kit.stores.progress.getProgress('4')).toMatchObject({ chapterId: '402', page: 1, offset: 40 })
     offsetTop.mockRestore()
   })
 

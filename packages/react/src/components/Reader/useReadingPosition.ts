@@ -76,8 +76,15 @@ export function useReadingPosition({ comicId, chapter, ready, scroller, onOpen }
   )
 
   // A position measured after leaving the episode would be wrong: drop what is pending. A layout
-  // effect, so that its cleanup runs before the opening below schedules the next record.
-  useLayoutEffect(() => cancel, [openKey])
+  // effect, so that its cleanup runs before the opening below schedules the next record. Forgetting
+  // the opened episode lets a remount (StrictMode's included) open it again instead of losing its record.
+  useLayoutEffect(
+    () => () => {
+      cancel()
+      opened.current = null
+    },
+    [openKey],
+  )
 
   useLayoutEffect(() => {
     if (!openKey || opened.current === openKey) return
