@@ -17,11 +17,22 @@ import { registerFileRoutes } from './routes/file-routes'
 import { registerOpenApiRoute } from './routes/openapi-routes'
 import { registerSubscriptionRoutes } from './routes/subscription-routes'
 
-/** Log options: tokens and cookies never reach a log line. */
+/**
+ * Log options: tokens and cookies never reach a log line, nor does a checkout id (it is the credential
+ * of the sandbox payment page, and it travels in that page's path).
+ */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'authorization'], censor: '[redacted]' },
+    serializers: {
+      req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
+        method: request.method,
+        url: request.url.replace(/\/checkout\/[^/?#]+/, '/checkout/[redacted]'),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+    },
   }
 }
 

@@ -68,4 +68,14 @@ describe('over a real socket', () => {
     expect(logs).not.toContain(reader.idToken)
     expect(logs).not.toContain('not-a-real-token-value')
   })
+
+  it('never writes a checkout id (the payment page credential) into the logs', async () => {
+    const checkout = await post('/api/v1/subscriptions/checkout', { level: 1, title: '1week', urlSuccess: 'http://localhost:5173/account' }, bearer(reader))
+    const id = new URL(((await checkout.json()) as { url: string }).url).pathname.split('/').pop()!
+    const page = await fetch(`${base}/api/v1/checkout/${id}`)
+    expect(page.status).toBe(200)
+    const logs = logLines.join('')
+    expect(logs).toContain('/api/v1/checkout/[redacted]')
+    expect(logs).not.toContain(id)
+  })
 })
