@@ -10,6 +10,8 @@ export default defineConfig({
       './packages/mocks/vitest.config.ts',
       './packages/react/vitest.config.ts',
       './examples/api/vitest.config.ts',
+      './vitest.storybook.config.ts',
+      './vitest.storybook-static.config.ts',
     ],
   },
 })

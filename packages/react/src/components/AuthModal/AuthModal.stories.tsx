@@ -1,0 +1,118 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useEffect } from 'react'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { useAuthModal } from '../../hooks'
+import { kitOf, page } from '../../../../../.storybook/stories'
+import { AuthModal } from './AuthModal'
+
+/** A control that opens the modal, as the TopBar's Sign In does; 'open' opens it on first render. */
+function Opener({ open, mode }: { open?: boolean; mode: 'sign-in' | 'sign-up' }) {
+  const { openAuthModal } = useAuthModal()
+  useEffect(() => {
+    if (open) openAuthModal(mode)
+    // Once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  return (
+    <button type="button" className="comics-button" onClick={() => openAuthModal(mode)}>
+      Open {mode}
+    </button>
+  )
+}
+
+const meta = {
+  title: 'Modals/AuthModal',
+  component: AuthModal,
+  globals: { viewer: 'guest' },
+  // The story renders the modal itself.
+  parameters: { kit: { authModal: false } },
+  render: (args, { parameters }) => (
+    <main style={{ padding: 16 }}>
+      <Opener open={parameters.openOnMount !== false} mode={(parameters.mode as 'sign-in' | 'sign-up') ?? 'sign-in'} />
+      <AuthModal {...args} />
+    </main>
+  ),
+} satisfies Meta<typeof AuthModal>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const dialogOf = async (canvasElement: HTMLElement, name: string) => page(canvasElement).findByRole('dialog', { name })
+
+/** Sign-in mode: social buttons, OR, email and password, 'Not a member?'. */
+export const SignIn: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogOf(canvasElement, 'Sign In'))
+    await expect(dialog.getByRole('button', { name: 'Continue With Facebook' })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Not a member?' })).toBeVisible()
+  },
+}
+
+/** Sign-up mode: 'Already a member?'. */
+export const SignUp: Story = {
+  parameters: { mode: 'sign-up' },
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogOf(canvasElement, 'Sign Up'))
+    await expect(dialog.getByRole('button', { name: 'Already a member?' })).toBeVisible()
+  },
+}
+
+/** Open from a control, close with the close button, open again, close with Escape; focus returns. */
+export const OpenAndClose: Story = {
+  parameters: { openOnMount: false },
+  play: async ({ canvas, canvasElement }) => {
+    const body = page(canvasElement)
+    const opener = canvas.getByRole('button', { name: 'Open sign-in' })
+    await userEvent.click(opener)
+    await userEvent.click(within(await dialogOf(canvasElement, 'Sign In')).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull())
+    await expect(opener).toHaveFocus()
+    await userEvent.click(opener)
+    await dialogOf(canvasElement, 'Sign In')
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull())
+  },
+}
+
+/** The link switches between sign-in and sign-up. */
+export const SwitchMode: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogOf(canvasElement, 'Sign In'))
+    await userEvent.click(dialog.getByRole('button', { name: 'Not a member?' }))
+    await dialogOf(canvasElement, 'Sign Up')
+  },
+}
+
+/** A successful email sign-in stores the session and closes the modal. */
+export const SignInSucceeds: Story = {
+  play: async (context) => {
+    const { canvasElement } = context
+    const dialog = within(await dialogOf(canvasElement, 'Sign In'))
+    await userEvent.type(dialog.getByLabelText('Your Email'), 'reader@comics.test')
+    await userEvent.type(dialog.getByLabelText('Your Password'), 'secret-password')
+    await userEvent.click(dialog.getByRole('button', { name: 'Sign In' }))
+    await waitFor(() => expect(page(canvasElement).queryByRole('dialog')).toBeNull())
+    await expect(kitOf(context).stores.session.getSnapshot().token).not.toBeNull()
+  },
+}
+
+/** The provider refuses: the error shows and the typed email stays. */
+export const SignInFails: Story = {
+  parameters: { kit: { authModal: false, authFailsWith: 'auth/network-request-failed' } },
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogOf(canvasElement, 'Sign In'))
+    await userEvent.type(dialog.getByLabelText('Your Email'), 'reader@comics.test')
+    await userEvent.type(dialog.getByLabelText('Your Password'), 'secret-password')
+    await userEvent.click(dialog.getByRole('button', { name: 'Sign In' }))
+    await dialog.findByRole('alert')
+    await expect(dialog.getByLabelText('Your Email')).toHaveValue('reader@comics.test')
+  },
+}
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+}
+
+export const PartnerTheme: Story = {
+  globals: { theme: 'partner' },
+}

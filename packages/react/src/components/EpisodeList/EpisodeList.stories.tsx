@@ -1,0 +1,108 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor } from 'storybook/test'
+import { kitOf, page } from '../../../../../.storybook/stories'
+import { EpisodeList } from './EpisodeList'
+
+const meta = {
+  title: 'Comic page/EpisodeList',
+  component: EpisodeList,
+  args: { comicId: '4' },
+} satisfies Meta<typeof EpisodeList>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const lockedRows = (canvasElement: HTMLElement) => canvasElement.querySelectorAll('[data-locked="true"]').length
+const banner = (canvasElement: HTMLElement) => canvasElement.querySelector('.comics-upgrade-banner')?.getAttribute('data-kind')
+
+/** Guest: 3 free episodes, locks from the 4th, the upgrade banner before it; a locked row opens sign-in. */
+export const Guest: Story = {
+  globals: { viewer: 'guest' },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('heading', { name: '8 Episodes' })
+    await waitFor(() => expect(lockedRows(canvasElement)).toBe(5))
+    await expect(banner(canvasElement)).toBe('continue')
+    await userEvent.click(canvas.getAllByRole('button', { name: 'Open' })[0]!)
+    await page(canvasElement).findByRole('dialog', { name: 'Sign In' })
+  },
+}
+
+/** Signed in without a subscription: the same locks; a locked row goes to /premium. */
+export const NoSubscription: Story = {
+  globals: { viewer: 'free' },
+  play: async (context) => {
+    const { canvas, canvasElement } = context
+    await canvas.findByRole('heading', { name: '8 Episodes' })
+    await waitFor(() => expect(lockedRows(canvasElement)).toBe(5))
+    const locked = canvas.getAllByRole('button', { name: 'Open' })[0]!
+    await waitFor(() => expect(locked).toBeEnabled())
+    await userEvent.click(locked)
+    await expect(kitOf(context).navigate).toHaveBeenCalledWith('/premium')
+  },
+}
+
+/** Level 1: every episode open, no banner. */
+export const Level1: Story = {
+  globals: { viewer: 'level1' },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('heading', { name: '8 Episodes' })
+    await waitFor(() => expect(lockedRows(canvasElement)).toBe(0))
+    await expect(banner(canvasElement)).toBeUndefined()
+  },
+}
+
+/** Level 2 on a comic with an uncensored edition: the uncensored upgrade banner. */
+export const Level2UncensoredComic: Story = {
+  globals: { viewer: 'level2', siteMode: 'adult' },
+  args: { comicId: '1' },
+  parameters: { kit: { ageVerified: true } },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('heading', { name: '6 Episodes' })
+    await waitFor(() => expect(banner(canvasElement)).toBe('uncensored'))
+  },
+}
+
+/** Level 3 on the same comic: no banner. */
+export const Level3UncensoredComic: Story = {
+  globals: { viewer: 'level3', siteMode: 'adult' },
+  args: { comicId: '1' },
+  parameters: { kit: { ageVerified: true } },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('heading', { name: '6 Episodes' })
+    await waitFor(() => expect(lockedRows(canvasElement)).toBe(0))
+    await expect(banner(canvasElement)).toBeUndefined()
+  },
+}
+
+/** Level 4 in uncensored mode: rows open the uncensored reader. */
+export const Level4UncensoredMode: Story = {
+  globals: { viewer: 'level4', siteMode: 'adult' },
+  args: { comicId: '1', uncensored: true },
+  parameters: { kit: { ageVerified: true } },
+}
+
+/** Chapter numbers with gaps (1, 2, 5, 7, 10): locking goes by order. */
+export const NumberingWithGaps: Story = {
+  globals: { viewer: 'guest' },
+  args: { comicId: '6' },
+}
+
+/** A comic with no episode yet. */
+export const Empty: Story = {
+  args: { comicId: '14' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No episodes yet')).toBeVisible()
+  },
+}
+
+/** The chapters never arrive. */
+export const Loading: Story = {
+  parameters: { kit: { mocks: { latencyMs: { listChapters: 'infinite' } } } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Loading…')).toBeVisible()
+  },
+}
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+}

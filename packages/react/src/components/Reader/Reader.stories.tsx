@@ -1,0 +1,220 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { useEffect, useState } from 'react'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { MOCK_LONG_EPISODE } from '@comics/mocks'
+import { flakyPageImages, withFlakyPage } from '../../../../../.storybook/flakyPageImages'
+import { kitOf, page, type StoryKit } from '../../../../../.storybook/stories'
+import { AUTOMATIC_PAGE_RETRIES } from './ReaderPage'
+import { Reader, type ReaderProps } from './Reader'
+
+/** The reader as its route renders it: it follows in-app navigation to another episode of the comic. */
+function ReaderRoute({ kit, ...props }: ReaderProps & { kit: StoryKit }) {
+  const [episode, setEpisode] = useState({ comicId: props.comicId, chapterId: props.chapterId })
+  useEffect(
+    () =>
+      kit.onNavigate((path) => {
+        const match = /^\/comic\/([^/]+)\/([^/]+)(?:\/uncensored)?$/.exec(path)
+        if (match) setEpisode({ comicId: match[1]!, chapterId: match[2]! })
+      }),
+    [kit],
+  )
+  return <Reader {...props} comicId={episode.comicId} chapterId={episode.chapterId} />
+}
+
+const meta = {
+  title: 'Reader/Reader',
+  component: Reader,
+  globals: { viewer: 'level1' },
+  args: { comicId: '4', chapterId: '401' },
+  render: (args, context) => <ReaderRoute {...args} kit={kitOf(context)} />,
+} satisfies Meta<typeof Reader>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const stripOf = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLElement>('.comics-reader__main')!
+const chromeOf = (canvasElement: HTMLElement) => canvasElement.querySelector('.comics-reader')!.getAttribute('data-chrome')
+
+/** A subscriber reading the first episode: header, pages, footer with Prev disabled. */
+export const FirstEpisode: Story = {
+  play: async ({ canvas }) => {
+    await canvas.findByRole('img', { name: /^Page 1 of/ })
+    await expect(canvas.getByRole('button', { name: 'Prev' })).toBeDisabled()
+    await expect(canvas.getByRole('button', { name: 'Next' })).toBeEnabled()
+  },
+}
+
+/** Clicking the strip toggles the header and footer. */
+export const ToggleHeaderAndFooter: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('img', { name: /^Page 1 of/ })
+    await expect(chromeOf(canvasElement)).toBe('visible')
+    await userEvent.click(stripOf(canvasElement))
+    await expect(chromeOf(canvasElement)).toBe('hidden')
+    await userEvent.click(stripOf(canvasElement))
+    await expect(chromeOf(canvasElement)).toBe('visible')
+  },
+}
+
+/** Next and Prev move between episodes; the strip goes back to the top. */
+export const MoveBetweenEpisodes: Story = {
+  play: async (context) => {
+    const { canvas } = context
+    await canvas.findByRole('img', { name: /^Page 1 of/ })
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }))
+    await expect(kitOf(context).navigate).toHaveBeenLastCalledWith('/comic/4/402')
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Prev' })).toBeEnabled())
+    await userEvent.click(canvas.getByRole('button', { name: 'Prev' }))
+    await expect(kitOf(context).navigate).toHaveBeenLastCalledWith('/comic/4/401')
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Prev' })).toBeDisabled())
+  },
+}
+
+/** 'List Episodes' opens the overlay; Open moves to a row's episode; Close and Escape close it. */
+export const EpisodeOverlay: Story = {
+  play: async (context) => {
+    const { canvas, canvasElement } = context
+    const body = page(canvasElement)
+    await canvas.findByRole('img', { name: /^Page 1 of/ })
+    await userEvent.click(canvas.getByRole('button', { name: 'List Episodes' }))
+    const dialog = within(await body.findByRole('dialog', { name: 'List Episodes' }))
+    await userEvent.click(dialog.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull())
+    await userEvent.click(canvas.getByRole('button', { name: 'List Episodes' }))
+    const again = within(await body.findByRole('dialog', { name: 'List Episodes' }))
+    await userEvent.click(again.getAllByRole('button', { name: 'Open' })[2]!)
+    await expect(kitOf(context).navigate).toHaveBeenLastCalledWith('/comic/4/403')
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull())
+  },
+}
+
+/** The overlay for a guest: locks on the rows after the third. */
+export const EpisodeOverlayGuest: Story = {
+  globals: { viewer: 'guest' },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('img', { name: /^Page 1 of/ })
+    await userEvent.click(canvas.getByRole('button', { name: 'List Episodes' }))
+    const dialog = await page(canvasElement).findByRole('dialog', { name: 'List Episodes' })
+    await waitFor(() => expect(dialog.querySelectorAll('[data-locked="true"]').length).toBeGreaterThan(0))
+  },
+}
+
+/** Episode 3 without a subscription: Next is disabled (spec §4). */
+export const FreeReaderOnThirdEpisode: Story = {
+  globals: { viewer: 'free' },
+  args: { chapterId: '403' },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('img', { name: /^Page 1 of/ })
+    await expect(canvas.getByRole('button', { name: 'Next' })).toBeDisabled()
+  },
+}
+
+/** A guest on a locked episode: the sign-in modal opens; closing it leaves the lock. */
+export const LockedEpisodeGuest: Story = {
+  globals: { viewer: 'guest' },
+  args: { chapterId: '404' },
+  play: async ({ canvas, canvasElement }) => {
+    const body = page(canvasElement)
+    await body.findByRole('dialog', { name: 'Sign In' })
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull())
+    await expect(await canvas.findByRole('button', { name: 'Sign In' })).toBeVisible()
+  },
+}
+
+/** Signed in without a subscription on a locked episode: sent to /premium. */
+export const LockedEpisodeSignedIn: Story = {
+  globals: { viewer: 'free' },
+  args: { chapterId: '404' },
+  play: async (context) => {
+    await waitFor(() => expect(kitOf(context).navigate).toHaveBeenCalledWith('/premium'))
+  },
+}
+
+/** The last episode: Next is disabled. */
+export const LastEpisode: Story = {
+  args: { chapterId: '408' },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('img', { name: /^Page 1 of/ })
+    await expect(canvas.getByRole('button', { name: 'Next' })).toBeDisabled()
+  },
+}
+
+/** A long episode of 200 pages: every page reserves its box, distant pages skip rendering. */
+export const LongEpisode: Story = {
+  args: { comicId: MOCK_LONG_EPISODE.comicId, chapterId: MOCK_LONG_EPISODE.chapterId },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('img', { name: 'Page 1 of 200' })
+    await expect(canvasElement.querySelectorAll('.comics-reader__page')).toHaveLength(200)
+    const strip = stripOf(canvasElement)
+    strip.scrollTop = strip.scrollHeight / 2
+    await waitFor(() => expect(strip.scrollTop).toBeGreaterThan(0))
+  },
+}
+
+/** The uncensored edition for a level 3 subscriber on the adult host. */
+export const Uncensored: Story = {
+  globals: { viewer: 'level3', siteMode: 'adult' },
+  args: { comicId: '1', chapterId: '101', uncensored: true },
+  parameters: { kit: { ageVerified: true } },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('img', { name: /^Page 1 of/ })
+  },
+}
+
+/** The pages never arrive. */
+export const Loading: Story = {
+  parameters: { kit: { mocks: { latencyMs: { listAssets: 'infinite' } } } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Loading…')).toBeVisible()
+  },
+}
+
+/** The pages fail to load (server error): a message and a retry. */
+export const PagesError: Story = {
+  parameters: { kit: { mocks: { errors: { listAssets: 500 } } } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('button', { name: 'Try again' })).toBeVisible()
+  },
+}
+
+/** A page image that fails once: the reader retries it by itself with backoff. */
+export const PageRetriesByItself: Story = {
+  parameters: {
+    kit: {
+      prepareState: (state: Parameters<typeof withFlakyPage>[0]) => withFlakyPage(state, '401', 1),
+      handlers: () => flakyPageImages(1),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(
+      () => expect(canvasElement.querySelector('[data-page-index="0"]')).toHaveAttribute('data-state', 'loaded'),
+      { timeout: 5000 },
+    )
+  },
+}
+
+/** A page image that keeps failing: after the automatic retries, 'Retry page 1'; a click loads it. */
+export const FailedPageWithRetry: Story = {
+  parameters: {
+    kit: {
+      prepareState: (state: Parameters<typeof withFlakyPage>[0]) => withFlakyPage(state, '401', 1),
+      handlers: () => flakyPageImages(AUTOMATIC_PAGE_RETRIES + 1),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const retry = await canvas.findByRole('button', { name: 'Retry page 1' }, { timeout: 15_000 })
+    await userEvent.click(retry)
+    await waitFor(() =>
+      expect(canvasElement.querySelector('[data-page-index="0"]')).toHaveAttribute('data-state', 'loaded'),
+    )
+  },
+}
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+}
+
+export const PartnerTheme: Story = {
+  globals: { theme: 'partner' },
+}

