@@ -1,6 +1,7 @@
 import { Suspense } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { AgeVerificationModal, AuthModal, CookieConsentBanner } from '@comics/react'
+import { PreloadAuthOnSignIn } from '../auth/PreloadAuthOnSignIn'
 import { ScreenFallback } from './ScreenFallback'
 
 /**
@@ -14,6 +15,7 @@ export function SiteRoot() {
         <Outlet />
       </Suspense>
       <AuthModal />
+      <PreloadAuthOnSignIn />
       <AgeVerificationModal />
       <CookieConsentBanner />
       <ScrollRestoration />

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startProcessGroup, waitUntilReady, type ProcessGroup } from './processGroup'
 import { requestWithHost } from './requestWithHost'
+import { cachedSeed, copySeed, newSeedFolder, seedFingerprint } from './seededApiData'
 
 export interface RunningApi {
   url: string
@@ -10,23 +11,26 @@ export interface RunningApi {
   stop(): Promise<void>
 }
 
-/**
- * The reference API on PGlite in a temporary folder, on its own port, with the site's hosts on
- * `sitePort` (host modes, allowed origins). It migrates and seeds its catalogue on this first start.
- */
-export async function startApi(options: { workspaceRoot: string; port: number; sitePort: number; emulatorHost: string }): Promise<RunningApi> {
-  const folder = mkdtempSync(join(tmpdir(), 'site-e2e-api-'))
+interface ApiOptions {
+  workspaceRoot: string
+  port: number
+  sitePort: number
+  emulatorHost: string
+}
+
+/** `pnpm --filter api start` on a data folder, with the site's hosts on `sitePort`; resolves once it answers. */
+async function launchApi(options: ApiOptions & { dataDir: string; log: string }): Promise<ProcessGroup> {
   const { port, sitePort } = options
   const url = `http://127.0.0.1:${port}`
   const origins = [`http://adult.localhost:${sitePort}`, `http://localhost:${sitePort}`, `http://127.0.0.1:${sitePort}`]
   const group = startProcessGroup('pnpm', ['--filter', 'api', 'start'], {
     cwd: options.workspaceRoot,
-    log: join(folder, 'api.log'),
+    log: options.log,
     env: {
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATA_DIR: join(folder, 'data'),
+      DATA_DIR: options.dataDir,
       ADULT_HOST: `adult.localhost:${sitePort}`,
       MIRROR_HOSTS: `localhost:${sitePort},127.0.0.1:${sitePort}`,
       ALLOWED_ORIGINS: origins.join(','),
@@ -46,18 +50,44 @@ export async function startApi(options: { workspaceRoot: string; port: number; s
     }
   }
   try {
-    await waitUntilReady('The API', group, answers, 180_000)
+    await waitUntilReady('The API', group, answers, 240_000)
   } catch (error) {
     await group.stop()
-    rmSync(folder, { recursive: true, force: true })
     throw error
   }
-  return {
-    url,
-    group,
-    async stop() {
-      await group.stop()
-      rmSync(folder, { recursive: true, force: true })
-    },
+  return group
+}
+
+/**
+ * The reference API on PGlite, on its own port, with the site's hosts on `sitePort` (host modes, allowed
+ * origins). A fresh database takes a minute or two to migrate and seed with its page images, so the
+ * seeded folder is kept under `cacheRoot` (keyed by the migrations, schema and seed) and each run works
+ * on a copy of it in a temporary folder.
+ */
+export async function startApi(options: ApiOptions & { cacheRoot: string }): Promise<RunningApi> {
+  const folder = mkdtempSync(join(tmpdir(), 'site-e2e-api-'))
+  try {
+    const fingerprint = seedFingerprint(join(options.workspaceRoot, 'examples/api'))
+    let seed = cachedSeed(options.cacheRoot, fingerprint)
+    if (!seed) {
+      const fresh = newSeedFolder(options.cacheRoot, fingerprint)
+      const seeding = await launchApi({ ...options, dataDir: fresh.data, log: join(folder, 'seed.log') })
+      await seeding.stop()
+      fresh.markReady()
+      seed = fresh.data
+    }
+    copySeed(seed, join(folder, 'data'))
+    const group = await launchApi({ ...options, dataDir: join(folder, 'data'), log: join(folder, 'api.log') })
+    return {
+      url: `http://127.0.0.1:${options.port}`,
+      group,
+      async stop() {
+        await group.stop()
+        rmSync(folder, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true })
+    throw error
   }
 }

@@ -30,14 +30,29 @@ export interface WatchedPage {
 
 /**
  * A fresh context (its own storage) and page. Uncaught errors of every page of the context (popups
- * included) are collected: each test ends by expecting none.
+ * included, except on `ignoreErrorsOn` origins) are collected: each test ends by expecting none.
  */
-export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+  watchOptions: {
+    /** Origins of pages and frames that are not the site's. */
+    ignoreErrorsOn?: readonly string[]
+    /** Errors known to come from such a frame although they carry no trace of it. */
+    isForeignError?: (error: Error) => boolean
+  } = {},
+): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport: DESKTOP, ...options })
   const pageErrors: Error[] = []
   const consoleLines: string[] = []
+  // Pages and frames that are not the site's (the Auth emulator's) answer for their own errors.
+  const foreign = (page: Page, error: Error) =>
+    (watchOptions.ignoreErrorsOn ?? []).some((origin) => page.url().startsWith(origin) || (error.stack ?? '').includes(origin)) ||
+    (watchOptions.isForeignError?.(error) ?? false)
   const watch = (page: Page) => {
-    page.on('pageerror', (error) => pageErrors.push(error))
+    page.on('pageerror', (error) => {
+      if (!foreign(page, error)) pageErrors.push(error)
+    })
     page.on('console', (message) => consoleLines.push(message.text()))
   }
   context.on('page', watch)

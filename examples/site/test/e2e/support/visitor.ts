@@ -18,6 +18,8 @@ export async function prepareVisitor(context: BrowserContext, state: VisitorStat
   const consent = state.consent === undefined ? 'rejected' : state.consent
   if (consent) entries.push(['google-analytics-consent', JSON.stringify(consent)])
   await context.addInitScript((pairs: [string, string][]) => {
+    // Init scripts run in every frame; only the site's own page is the visitor's.
+    if (window.top !== window) return
     for (const [key, value] of pairs) if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value)
   }, entries)
 }

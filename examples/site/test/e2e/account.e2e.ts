@@ -1,0 +1,73 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import type { Browser } from 'playwright'
+import { launchChromium, openPage, type WatchedPage } from './support/browser'
+import { screenshotBothSizes } from './support/screenshots'
+import { e2eStack } from './support/stack'
+import { authDialog, PASSWORD, prepareVisitor, signUpByEmail, submitAuthModal, uniqueEmail } from './support/visitor'
+
+const stack = e2eStack()
+let browser: Browser
+let visit: WatchedPage
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  expect(visit.pageErrors.map((error) => error.message)).toEqual([])
+  await visit.context.close()
+})
+
+describe('the account page', () => {
+  test('changes the password (mismatch and wrong old password shown), logs out clearing storage, signs in with the new one', async () => {
+    visit = await openPage(browser)
+    await prepareVisitor(visit.context)
+    const { page } = visit
+    const email = uniqueEmail('account')
+    await page.goto(`${stack.mirrorOrigin}/`)
+    await signUpByEmail(page, email)
+    await page.getByRole('banner').getByRole('link', { name: 'Account' }).click()
+    await page.waitForURL(`${stack.mirrorOrigin}/account`)
+    await expect.poll(() => page.getByRole('heading', { name: 'MY ACCOUNT' }).isVisible()).toBe(true)
+    expect(await page.getByText('Basic', { exact: true }).isVisible()).toBe(true)
+    expect(await page.getByText(email).isVisible()).toBe(true)
+    await expect.poll(() => page.getByText("YOU DON'T HAVE MEMBERSHIP").isVisible()).toBe(true)
+    expect(await page.getByRole('link', { name: 'Become a Member' }).isVisible()).toBe(true)
+    // The page is light pink (spec §2).
+    expect(await page.locator('.site-layout').evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgb(255, 255, 255)')
+
+    await page.getByRole('button', { name: 'Change Password' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Change Password' })
+    await expect.poll(() => dialog.isVisible()).toBe(true)
+    await dialog.getByLabel('Old password').fill(PASSWORD)
+    await dialog.getByLabel('New password', { exact: true }).fill('new-secret-1')
+    await dialog.getByLabel('Confirm new password').fill('new-secret-2')
+    await dialog.getByRole('button', { name: 'Change Password' }).click()
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe("Passwords doesn't match")
+    await screenshotBothSizes(page, 'change-password')
+
+    await dialog.getByLabel('Old password').fill('not-my-password')
+    await dialog.getByLabel('Confirm new password').fill('new-secret-1')
+    await dialog.getByRole('button', { name: 'Change Password' }).click()
+    await expect.poll(() => dialog.getByRole('alert').textContent(), { timeout: 20_000 }).toMatch(/^(Incorrect password\.|The email or password is incorrect\.)$/)
+
+    await dialog.getByLabel('Old password').fill(PASSWORD)
+    await dialog.getByLabel('New password', { exact: true }).fill('new-secret-1')
+    await dialog.getByLabel('Confirm new password').fill('new-secret-1')
+    await dialog.getByRole('button', { name: 'Change Password' }).click()
+    await expect.poll(() => dialog.isVisible(), { timeout: 20_000 }).toBe(false)
+
+    expect(await page.evaluate(() => window.localStorage.getItem('authToken'))).not.toBeNull()
+    await page.getByRole('button', { name: 'Log Out' }).click()
+    await page.waitForURL(`${stack.mirrorOrigin}/`)
+    await expect.poll(() => page.evaluate(() => [window.localStorage.getItem('authUser'), window.localStorage.getItem('authToken')])).toEqual([null, null])
+    await expect.poll(() => page.getByRole('banner').getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true)
+
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+    await submitAuthModal(page, email, 'new-secret-1', 'sign-in')
+    await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Account' }).isVisible()).toBe(true)
+    expect(await authDialog(page).isVisible()).toBe(false)
+  })
+})

@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import type { Browser } from 'playwright'
+import { launchChromium, openPage, type WatchedPage } from './support/browser'
+import { renderPngs } from './support/pageImages'
+import { screenshotBothSizes } from './support/screenshots'
+import { e2eStack } from './support/stack'
+import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
+
+const stack = e2eStack()
+const workspaceRoot = fileURLToPath(new URL('../../../..', import.meta.url))
+let browser: Browser
+let visit: WatchedPage
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  expect(visit.pageErrors.map((error) => error.message)).toEqual([])
+  await visit.context.close()
+})
+
+/** The README's way to become admin: the API's grant-admin script against the emulator. */
+async function grantAdmin(email: string): Promise<string> {
+  const { stdout } = await promisify(execFile)('pnpm', ['--filter', 'api', 'grant-admin', email], {
+    cwd: workspaceRoot,
+    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: stack.emulatorHost },
+  })
+  return stdout
+}
+
+describe('the admin screen', () => {
+  test('refuses a reader; once granted by the script, uploads a comic with episodes and pages that Categories lists and the reader shows', async () => {
+    visit = await openPage(browser)
+    await prepareVisitor(visit.context)
+    const { page } = visit
+    const email = uniqueEmail('admin')
+    await page.goto(`${stack.adultOrigin}/admin`)
+    await expect.poll(() => page.getByRole('heading', { name: 'Not allowed' }).isVisible()).toBe(true)
+    await signUpByEmail(page, email)
+    await expect.poll(() => page.getByText(`The account ${email} is not an admin.`).isVisible()).toBe(true)
+    await screenshotBothSizes(page, 'admin-not-allowed')
+
+    expect(await grantAdmin(email)).toContain('is now an admin')
+    await page.getByRole('button', { name: 'Refresh my access' }).click()
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Admin' }).isVisible(), { timeout: 20_000 }).toBe(true)
+
+    const title = `Admin Upload ${Date.now().toString(36)}`
+    const [cover, banner, preview1, preview2, page1, page2] = await renderPngs(browser, [
+      { name: 'cover.png', width: 600, height: 800, label: 'Cover' },
+      { name: 'banner.png', width: 1200, height: 400, label: 'Banner' },
+      { name: 'preview-1.png', width: 320, height: 180, label: 'Episode 1' },
+      { name: 'preview-2.png', width: 320, height: 180, label: 'Episode 2' },
+      { name: 'page-1.png', width: 800, height: 1200, label: 'Page 1' },
+      { name: 'page-2.png', width: 800, height: 1200, label: 'Page 2' },
+    ])
+
+    await page.getByRole('button', { name: 'New comic' }).click()
+    const comicForm = page.getByRole('form', { name: 'New comic' })
+    await comicForm.getByLabel('Title').fill(title)
+    await comicForm.getByLabel('Description').fill('Made by the end-to-end test.')
+    await comicForm.getByLabel('Content rating').selectOption('AO')
+    await comicForm.getByRole('checkbox', { name: 'Drama' }).check()
+    await comicForm.getByLabel('Cover').setInputFiles(cover!)
+    await comicForm.getByLabel('Banner').setInputFiles(banner!)
+    await comicForm.getByRole('button', { name: 'Create comic' }).click()
+    const editForm = page.getByRole('form', { name: `Edit '${title}'` })
+    await expect.poll(() => editForm.isVisible(), { timeout: 20_000 }).toBe(true)
+
+    const newEpisodes = page.getByRole('form', { name: 'Add episodes' })
+    await newEpisodes.getByRole('button', { name: 'One more episode' }).click()
+    await newEpisodes.getByLabel('Preview').nth(0).setInputFiles(preview1!)
+    await newEpisodes.getByLabel('Preview').nth(1).setInputFiles(preview2!)
+    await newEpisodes.getByRole('button', { name: 'Create episodes' }).click()
+    await expect.poll(() => page.getByRole('form', { name: 'Episode 2' }).isVisible(), { timeout: 20_000 }).toBe(true)
+
+    const upload = page.getByRole('form', { name: 'Upload pages' })
+    await upload.getByLabel('Episode').selectOption({ label: '#1 Episode 1' })
+    await upload.getByLabel('Variant').selectOption('censored')
+    await upload.getByLabel('Page images').setInputFiles([page2!, page1!])
+    await upload.getByRole('button', { name: 'Upload pages' }).click()
+    await expect.poll(() => upload.getByText('Uploaded 2 page(s).').isVisible(), { timeout: 20_000 }).toBe(true)
+    await screenshotBothSizes(page, 'admin')
+
+    await page.goto(`${stack.adultOrigin}/categories`)
+    const card = page.getByRole('link', { name: title })
+    await expect.poll(() => card.isVisible()).toBe(true)
+    await card.click()
+    await expect.poll(() => page.getByRole('heading', { name: '2 Episodes' }).isVisible()).toBe(true)
+    await page.locator('.comics-episode-row').first().getByRole('link', { name: 'Open' }).click()
+    const firstPage = page.getByRole('img', { name: 'Page 1 of 2' })
+    await expect.poll(() => firstPage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth === 800)).toBe(true)
+    expect(await page.getByRole('img', { name: 'Page 2 of 2' }).count()).toBe(1)
+  })
+})

@@ -1,0 +1,120 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import type { Browser, Page } from 'playwright'
+import { launchChromium, openPage, type WatchedPage } from './support/browser'
+import { screenshotBothSizes } from './support/screenshots'
+import { e2eStack } from './support/stack'
+import { prepareVisitor } from './support/visitor'
+
+const stack = e2eStack()
+let browser: Browser
+let visit: WatchedPage
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  expect(visit.pageErrors.map((error) => error.message)).toEqual([])
+  await visit.context.close()
+})
+
+const ageGate = (page: Page) => page.getByRole('dialog', { name: 'Are you over the age of 18?' })
+const cookieBanner = (page: Page) => page.getByRole('region', { name: 'We use cookies' })
+/** Events the built site's console sink printed (consent changes are printed as '[analytics] consent'). */
+const sentEvents = (lines: readonly string[]) => lines.filter((line) => /^\[analytics\] (?!consent)/.test(line))
+
+describe('the adult host', () => {
+  test('shows the age gate until Yes, which is remembered', async () => {
+    visit = await openPage(browser)
+    await prepareVisitor(visit.context, { ageVerified: false })
+    const { page } = visit
+    await page.goto(`${stack.adultOrigin}/categories`)
+    await expect.poll(() => ageGate(page).isVisible()).toBe(true)
+    expect(await ageGate(page).getByText('You need to confirm that you are over the age of 18 to read adult content.').isVisible()).toBe(true)
+    await screenshotBothSizes(page, 'age-gate')
+    // It cannot be closed any other way.
+    await page.keyboard.press('Escape')
+    await page.waitForTimeout(300)
+    expect(await ageGate(page).isVisible()).toBe(true)
+
+    await ageGate(page).getByRole('button', { name: 'Yes' }).click()
+    await expect.poll(() => ageGate(page).isVisible()).toBe(false)
+    await page.reload()
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'ALL' }).isVisible()).toBe(true)
+    expect(await ageGate(page).isVisible()).toBe(false)
+    expect(await page.evaluate(() => window.localStorage.getItem('isUserPassAgeVerification'))).toBe('true')
+  })
+
+  test('sends No to the mirror host', async () => {
+    visit = await openPage(browser)
+    await prepareVisitor(visit.context, { ageVerified: false })
+    const { page } = visit
+    await page.goto(`${stack.adultOrigin}/`)
+    await ageGate(page).getByRole('button', { name: 'No' }).click()
+    await page.waitForURL(`${stack.mirrorOrigin}/`)
+    expect(await ageGate(page).isVisible()).toBe(false)
+  })
+})
+
+describe('any other host', () => {
+  test('is redirected to the same path and query on the adult host', async () => {
+    visit = await openPage(browser)
+    await prepareVisitor(visit.context)
+    const { page } = visit
+    await page.goto(`http://other.localhost:${stack.sitePort}/categories?genre=1`)
+    await page.waitForURL(`${stack.adultOrigin}/categories?genre=1`)
+  })
+})
+
+describe('cookie consent', () => {
+  test('the banner appears after 1 s; Accept lets analytics events through', async () => {
+    visit = await openPage(browser)
+    await prepareVisitor(visit.context, { consent: null })
+    const { page, consoleLines } = visit
+    await page.goto(`${stack.mirrorOrigin}/comic/${stack.catalogue.mirrorComic.id}`)
+    await expect.poll(() => page.getByRole('heading', { name: /\d+ Episodes/ }).isVisible()).toBe(true)
+    const openedAt = Date.now()
+    await expect.poll(() => cookieBanner(page).isVisible(), { timeout: 5_000, interval: 100 }).toBe(true)
+    // The page had been loading for a while before the heading showed: the banner waits about a second.
+    expect(Date.now() - openedAt).toBeLessThan(5_000)
+    expect(sentEvents(consoleLines)).toEqual([])
+    await screenshotBothSizes(page, 'cookie-banner')
+
+    await cookieBanner(page).getByRole('button', { name: 'Accept' }).click()
+    await expect.poll(() => cookieBanner(page).isVisible()).toBe(false)
+    await page.getByRole('link', { name: 'Start Reading' }).or(page.getByRole('button', { name: 'Start Reading' })).click()
+    await expect.poll(() => sentEvents(consoleLines).some((line) => line.includes('comic_reading_clicked'))).toBe(true)
+    await page.reload()
+    await expect.poll(() => sentEvents(consoleLines).some((line) => line.includes('episode_view'))).toBe(true)
+    expect(await cookieBanner(page).isVisible()).toBe(false)
+  })
+
+  test('the banner shows 1 s after the page opens; Reject sends nothing', async () => {
+    visit = await openPage(browser)
+    await prepareVisitor(visit.context, { consent: null })
+    // When the banner first shows, in milliseconds since the navigation started.
+    await visit.context.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('.comics-cookie-banner')) return
+        ;(window as Window & { cookieBannerShownAt?: number }).cookieBannerShownAt = performance.now()
+        observer.disconnect()
+      }).observe(document, { childList: true, subtree: true })
+    })
+    const { page, consoleLines } = visit
+    await page.goto(`${stack.mirrorOrigin}/privacy-policy`)
+    await expect.poll(() => cookieBanner(page).isVisible(), { timeout: 5_000, interval: 100 }).toBe(true)
+    const shownAt = await page.evaluate(() => (window as Window & { cookieBannerShownAt?: number }).cookieBannerShownAt ?? 0)
+    expect(shownAt).toBeGreaterThanOrEqual(1_000)
+
+    await cookieBanner(page).getByRole('button', { name: 'Reject' }).click()
+    await expect.poll(() => cookieBanner(page).isVisible()).toBe(false)
+    await page.goto(`${stack.mirrorOrigin}/comic/${stack.catalogue.mirrorComic.id}`)
+    await page.getByRole('link', { name: 'Start Reading' }).or(page.getByRole('button', { name: 'Start Reading' })).click()
+    await expect.poll(() => page.getByRole('img', { name: /^Page 1 of \d+$/ }).isVisible()).toBe(true)
+    await page.waitForTimeout(500)
+    expect(sentEvents(consoleLines)).toEqual([])
+    expect(await page.evaluate(() => window.localStorage.getItem('google-analytics-consent'))).toContain('rejected')
+  })
+})

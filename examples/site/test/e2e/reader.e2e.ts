@@ -1,0 +1,103 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import type { Browser, Page } from 'playwright'
+import { DESKTOP, launchChromium, openPage, type WatchedPage } from './support/browser'
+import { screenshotBothSizes } from './support/screenshots'
+import { e2eStack } from './support/stack'
+import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
+
+const stack = e2eStack()
+const comic = stack.catalogue.mirrorComic
+const readerUrl = (index: number) => `${stack.mirrorOrigin}/comic/${comic.id}/${comic.chapterIds[index]}`
+let browser: Browser
+let visit: WatchedPage
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  expect(visit.pageErrors.map((error) => error.message)).toEqual([])
+  await visit.context.close()
+})
+
+const chrome = (page: Page) => page.locator('.comics-reader').getAttribute('data-chrome')
+const firstPageLoaded = (page: Page) =>
+  page.getByRole('img', { name: /^Page 1 of \d+$/ }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)
+
+describe('the reader', () => {
+  test('toggles its header and footer, pages between free episodes, lists episodes with locks and closes to the comic', async () => {
+    visit = await openPage(browser)
+    await prepareVisitor(visit.context)
+    const { page } = visit
+    await page.goto(readerUrl(0))
+    await expect.poll(() => firstPageLoaded(page)).toBe(true)
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: comic.title }).isVisible()).toBe(true)
+    expect(await page.getByText(comic.chapterTitles[0]!, { exact: true }).first().isVisible()).toBe(true)
+
+    // A tap in the middle of the strip, where it is (a click on the page's centre would scroll first).
+    const tapStrip = () => page.mouse.click(DESKTOP.width / 2, DESKTOP.height / 2)
+    expect(await chrome(page)).toBe('visible')
+    await tapStrip()
+    await expect.poll(() => chrome(page)).toBe('hidden')
+    await tapStrip()
+    await expect.poll(() => chrome(page)).toBe('visible')
+
+    const prev = page.getByRole('button', { name: 'Prev', exact: true })
+    const next = page.getByRole('button', { name: 'Next', exact: true })
+    expect(await prev.isDisabled()).toBe(true)
+    await next.click()
+    await page.waitForURL(readerUrl(1))
+    await expect.poll(() => prev.isEnabled()).toBe(true)
+    await next.click()
+    await page.waitForURL(readerUrl(2))
+    await expect.poll(() => firstPageLoaded(page)).toBe(true)
+    // Without a subscription the third episode is the last one open.
+    await expect.poll(() => next.isDisabled()).toBe(true)
+
+    await page.getByRole('button', { name: 'List Episodes' }).click()
+    const list = page.getByRole('dialog', { name: 'List Episodes' })
+    await expect.poll(() => list.isVisible()).toBe(true)
+    const rows = list.getByRole('listitem')
+    expect(await rows.count()).toBe(comic.chapterIds.length)
+    for (let index = 0; index < comic.chapterIds.length; index++) {
+      expect(await rows.nth(index).getAttribute('data-locked')).toBe(index < 3 ? 'false' : 'true')
+    }
+    await screenshotBothSizes(page, 'reader-episode-list')
+    await list.getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => list.isVisible()).toBe(false)
+
+    await page.getByRole('link', { name: 'Close reader' }).click()
+    await page.waitForURL(`${stack.mirrorOrigin}/comic/${comic.id}`)
+  })
+
+  test("keeps the reading progress: 'Continue reading' on the comic page and LAST READ on the account, after a reload too", async () => {
+    visit = await openPage(browser)
+    await prepareVisitor(visit.context)
+    const { page } = visit
+    await page.goto(`${stack.mirrorOrigin}/`)
+    await signUpByEmail(page, uniqueEmail('progress'))
+
+    await page.goto(readerUrl(1))
+    await expect.poll(() => firstPageLoaded(page)).toBe(true)
+    const continueReading = `Continue reading '${comic.chapterTitles[1]}'`
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('comicsReadingHistory') ?? '')).toContain(comic.chapterIds[1])
+
+    await page.goto(`${stack.mirrorOrigin}/comic/${comic.id}`)
+    const start = page.getByRole('link', { name: continueReading }).or(page.getByRole('button', { name: continueReading }))
+    await expect.poll(() => start.count()).toBe(1)
+    await page.reload()
+    await expect.poll(() => start.count()).toBe(1)
+
+    await page.goto(`${stack.mirrorOrigin}/account`)
+    const lastRead = page.getByRole('region', { name: 'LAST READ' })
+    await expect.poll(() => lastRead.getByText(comic.title).first().isVisible()).toBe(true)
+    await page.reload()
+    await expect.poll(() => lastRead.getByText(comic.title).first().isVisible()).toBe(true)
+    await screenshotBothSizes(page, 'account-last-read')
+
+    await lastRead.getByRole('link').filter({ hasText: comic.title }).first().press('Enter')
+    await page.waitForURL(`${stack.mirrorOrigin}/comic/${comic.id}`)
+  })
+})

@@ -1,0 +1,88 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import type { Browser } from 'playwright'
+import { launchChromium, openPage, type WatchedPage } from './support/browser'
+import { payForSelectedPlan, selectedPlan } from './support/premium'
+import { screenshotBothSizes } from './support/screenshots'
+import { e2eStack } from './support/stack'
+import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
+
+const stack = e2eStack()
+const comic = stack.catalogue.uncensoredComic
+let browser: Browser
+let visit: WatchedPage
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  expect(visit.pageErrors.map((error) => error.message)).toEqual([])
+  await visit.context.close()
+})
+
+describe('a reader who subscribes', () => {
+  test('signs up, is sent to /premium by a locked episode, pays 4 weeks, reads episode 4, then goes uncensored at level 3', async () => {
+    visit = await openPage(browser)
+    await prepareVisitor(visit.context)
+    const { page } = visit
+    const comicPage = `${stack.adultOrigin}/comic/${comic.id}`
+    await page.goto(comicPage)
+    await signUpByEmail(page, uniqueEmail('subscriber'))
+    await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Account' }).isVisible()).toBe(true)
+
+    // Signed in without a subscription: the 4th episode leads to the plans.
+    const fourth = page.locator('.comics-episode-row').nth(3).getByRole('button', { name: 'Open' })
+    await expect.poll(() => fourth.isEnabled()).toBe(true)
+    await fourth.click()
+    await page.waitForURL(`${stack.adultOrigin}/premium`)
+
+    await expect.poll(() => page.getByRole('heading', { name: 'PLEASE SELECT A PRODUCT' }).isVisible()).toBe(true)
+    await expect.poll(() => selectedPlan(page)).toBe('4weeks')
+    const pay = page.getByRole('button', { name: 'Select and Pay' })
+    expect(await pay.isDisabled()).toBe(true)
+    await screenshotBothSizes(page, 'premium')
+    await page.getByLabel('I have read and agree to the Terms and Conditions and Privacy Policy').check()
+    await expect.poll(() => pay.isEnabled()).toBe(true)
+    await page.getByLabel('I have read and agree to the Terms and Conditions and Privacy Policy').uncheck()
+    await expect.poll(() => pay.isDisabled()).toBe(true)
+
+    await payForSelectedPlan(page, stack.adultOrigin)
+    const benefits = page.getByRole('region', { name: 'YOUR BENEFITS' })
+    await expect.poll(() => benefits.getByRole('heading', { name: 'Premium · 4 weeks' }).isVisible(), { timeout: 20_000 }).toBe(true)
+    await expect.poll(() => benefits.getByRole('link', { name: 'Upgrade Plan' }).isVisible()).toBe(true)
+    await screenshotBothSizes(page, 'account')
+
+    // Level 2: every episode, but not the uncensored edition.
+    await page.goto(`${stack.adultOrigin}/comic/${comic.id}/${comic.chapterIds[3]}`)
+    await expect.poll(() => page.getByRole('img', { name: /^Page 1 of \d+$/ }).isVisible()).toBe(true)
+    await page.goto(comicPage)
+    const readUncensored = page.getByRole('button', { name: '🔥Read Uncensored' })
+    await expect.poll(() => readUncensored.isEnabled()).toBe(true)
+    await readUncensored.click()
+    await page.waitForURL(`${stack.adultOrigin}/premium`)
+
+    // The plan one level up is offered first; paying it makes level 3.
+    await expect.poll(() => selectedPlan(page)).toBe('12weeks')
+    await payForSelectedPlan(page, stack.adultOrigin)
+    await expect.poll(() => page.getByRole('region', { name: 'YOUR BENEFITS' }).getByRole('heading', { name: 'Premium · 12 weeks' }).isVisible(), { timeout: 20_000 }).toBe(true)
+
+    await page.goto(comicPage)
+    await expect.poll(() => readUncensored.isEnabled()).toBe(true)
+    await readUncensored.click()
+    await page.waitForURL(`${comicPage}/uncensored`)
+    await expect.poll(() => page.getByRole('button', { name: '🔥Read Uncensored' }).count()).toBe(0)
+    await screenshotBothSizes(page, 'comic-page-uncensored')
+
+    const uncensoredAssets = page.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/comics-assets/list') && response.request().postData()?.includes('"uncensored"') === true,
+    )
+    await page.locator('.comics-episode-row').first().getByRole('link', { name: 'Open' }).click()
+    await page.waitForURL(`${comicPage}/${comic.chapterIds[0]}/uncensored`)
+    expect((await uncensoredAssets).status()).toBe(200)
+    const firstPage = page.getByRole('img', { name: /^Page 1 of \d+$/ })
+    await expect.poll(() => firstPage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+    await screenshotBothSizes(page, 'reader-uncensored')
+  })
+})
