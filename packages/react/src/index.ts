@@ -4,6 +4,7 @@
 export * from './provider'
 export * from './hooks'
 export * from './messages'
+export type { PolicyDocument, PolicySection } from './policies/types' // the texts: '@comics/react/policies'
 
 // ---------------------------------------------------------------------------------------------------
 // Components. Each lives in src/components/<Name>/ with its stylesheet, test and index.ts; add one

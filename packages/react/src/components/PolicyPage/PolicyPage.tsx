@@ -1,11 +1,15 @@
 import { useId, type ReactNode } from 'react'
 import { routes } from '@comics/core'
 import { useMessages, useNavigate } from '../../hooks'
+import type { PolicyDocument } from '../../policies/types'
 
 export interface PolicyPageProps {
-  title: ReactNode
-  /** The policy text: paragraphs, lists, headings. */
-  children: ReactNode
+  /** The page heading; default the document's title. */
+  title?: ReactNode
+  /** The policy text: paragraphs, lists, headings. Shown after `document` when both are given. */
+  children?: ReactNode
+  /** A structured policy text, e.g. `privacyPolicy()`: its intro, then each section under an h2. */
+  document?: PolicyDocument
   /** What Back does; default the previous page, or / when the page was opened directly. */
   onBack?: () => void
   className?: string
@@ -17,8 +21,9 @@ export interface PolicyPageProps {
  * <PolicyPage title="Privacy Policy">
  *   <p>We keep your reading progress in this browser only.</p>
  * </PolicyPage>
+ * <PolicyPage document={termsOfUse({ supportEmail: 'help@comics.example' })} />
  */
-export function PolicyPage({ title, children, onBack, className }: PolicyPageProps) {
+export function PolicyPage({ title, children, document, onBack, className }: PolicyPageProps) {
   const messages = useMessages()
   const navigate = useNavigate()
   const titleId = useId()
@@ -34,9 +39,40 @@ export function PolicyPage({ title, children, onBack, className }: PolicyPagePro
         <span aria-hidden="true">←</span> {messages['common.back']}
       </button>
       <h1 id={titleId} className="comics-policy-page__title">
-        {title}
+        {title ?? document?.title}
       </h1>
-      <div className="comics-policy-page__text">{children}</div>
+      <div className="comics-policy-page__text">
+        {document && <DocumentBody document={document} idPrefix={titleId} />}
+        {children}
+      </div>
     </article>
+  )
+}
+
+function DocumentBody({ document, idPrefix }: { document: PolicyDocument; idPrefix: string }) {
+  return (
+    <>
+      {document.intro.map((paragraph, i) => (
+        <p key={i}>{paragraph}</p>
+      ))}
+      {document.sections.map((section) => {
+        const headingId = `${idPrefix}-${section.id}`
+        return (
+          <section key={section.id} aria-labelledby={headingId}>
+            <h2 id={headingId}>{section.heading}</h2>
+            {section.paragraphs.map((paragraph, i) => (
+              <p key={i}>{paragraph}</p>
+            ))}
+            {section.items && section.items.length > 0 && (
+              <ul>
+                {section.items.map((item, i) => (
+                  <li key={i}>{item}</li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )
+      })}
+    </>
   )
 }
