@@ -9,4 +9,5 @@ export const workspaceAliases = [
   { find: /^@comics\/core\/(.*)$/, replacement: here('./packages/core/src/$1/index.ts') },
   { find: /^@comics\/mocks$/, replacement: here('./packages/mocks/src/index.ts') },
   { find: /^@comics\/react$/, replacement: here('./packages/react/src/index.ts') },
+  { find: /^@comics\/react\/policies$/, replacement: here('./packages/react/src/policies/index.ts') },
 ]
