@@ -5,8 +5,8 @@ import { useComicsContext } from './useComicsContext'
 export interface AuthModalHandle {
   isOpen: boolean
   mode: AuthModalMode
-  /** Opens the modal, in sign-in mode unless told otherwise (spec §4). */
-  openAuthModal(mode?: AuthModalMode): void
+  /** Opens the modal, in sign-in mode unless told otherwise (spec §4); a click event counts as no mode. */
+  openAuthModal(mode?: AuthModalMode | { type: string }): void
   closeAuthModal(): void
   setMode(mode: AuthModalMode): void
 }

@@ -14,7 +14,8 @@ export interface AuthModalState {
  * reader can refetch its assets when the modal closes (spec §4 "Locked access").
  */
 export interface AuthModalController extends ReadableStore<AuthModalState> {
-  open(mode?: AuthModalMode): void
+  /** Anything but 'sign-up' opens sign-in, so it can be wired straight to onClick (the event is ignored). */
+  open(mode?: AuthModalMode | { type: string }): void
   close(): void
   setMode(mode: AuthModalMode): void
   /** Calls `listener` each time the modal goes from open to closed; returns the unsubscribe function. */
