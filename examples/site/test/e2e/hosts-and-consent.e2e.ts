@@ -45,6 +45,9 @@ describe('the adult host', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'ALL' }).isVisible()).toBe(true)
     expect(await ageGate(page).isVisible()).toBe(false)
     expect(await page.evaluate(() => window.localStorage.getItem('isUserPassAgeVerification'))).toBe('true')
+    await page.goto(`${stack.adultOrigin}/`)
+    await expect.poll(() => page.getByRole('region', { name: 'Featured comics' }).getByRole('link', { name: 'Read now' }).count()).toBe(3)
+    await screenshotBothSizes(page, 'home-adult')
   })
 
   test('sends No to the mirror host', async () => {

@@ -32,6 +32,18 @@ describe('a reader who subscribes', () => {
     await signUpByEmail(page, uniqueEmail('subscriber'))
     await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Account' }).isVisible()).toBe(true)
 
+    // The payment route defaults to the 1-week plan (spec §2).
+    await page.goto(`${stack.adultOrigin}/payment`)
+    await page.waitForURL(`${stack.adultOrigin}/payment/1week`)
+    await expect.poll(() => page.getByRole('heading', { name: 'Complete Your Purchase' }).isVisible()).toBe(true)
+    expect(await page.getByRole('heading', { name: 'Your Order' }).isVisible()).toBe(true)
+    expect(await page.getByText('1 week', { exact: true }).first().isVisible()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true)
+    await screenshotBothSizes(page, 'payment')
+    await page.getByRole('link', { name: /Select another package/ }).click()
+    await page.waitForURL(`${stack.adultOrigin}/premium`)
+    await page.goto(comicPage)
+
     // Signed in without a subscription: the 4th episode leads to the plans.
     const fourth = page.locator('.comics-episode-row').nth(3).getByRole('button', { name: 'Open' })
     await expect.poll(() => fourth.isEnabled()).toBe(true)
