@@ -67,6 +67,8 @@ export const MobileMenu: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvas }) => {
     const menu = canvas.getByRole('button', { name: 'Open menu' })
+    // The viewport is the story's: the menu button shows at 768px and below only.
+    await expect(menu).toBeVisible()
     await userEvent.click(menu)
     await expect(menu).toHaveAttribute('aria-expanded', 'true')
     await userEvent.click(canvas.getByRole('button', { name: 'Close menu' }))
