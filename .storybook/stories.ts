@@ -12,4 +12,4 @@ export function kitOf(context: Pick<StoryContext, 'loaded'>): StoryKit {
 }
 
 /** Queries over the whole page: dialogs render in a portal on document.body, outside the canvas. */
-export const page = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body)
+export const page = (canvasElement: HTMLElement): ReturnType<typeof within> => within(canvasElement.ownerDocument.body)

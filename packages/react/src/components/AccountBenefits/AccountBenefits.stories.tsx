@@ -39,6 +39,14 @@ export const Level4: Story = {
   },
 }
 
+/** The admin has no subscription of their own: like any reader without one. */
+export const Admin: Story = {
+  globals: { viewer: 'admin' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText("YOU DON'T HAVE MEMBERSHIP")).toBeVisible()
+  },
+}
+
 /** Cancel auto-renewal: access stays until the period end, which is shown. */
 export const CancelAutoRenewal: Story = {
   globals: { viewer: 'level2' },
