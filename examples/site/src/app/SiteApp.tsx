@@ -1,31 +1,23 @@
-import { useEffect, useMemo, useState } from 'react'
-import { createBrowserRouter, Link, RouterProvider } from 'react-router'
-import { createBrowserStorage, createSessionStore, type HostConfig, type SiteMode } from '@comics/core'
+import { useEffect, useMemo } from 'react'
+import { Link, RouterProvider } from 'react-router'
+import type { HostConfig, SiteMode } from '@comics/core'
 import { ComicsProvider, type SiteConfig } from '@comics/react'
-import { analyticsSinks } from '../analytics/analyticsSinks'
-import { createSiteAuth } from '../auth/createSiteAuth'
 import { SiteAuthContext } from '../auth/siteAuthContext'
 import { featuredComicsFor } from '../config/featuredComics'
 import type { SiteEnv } from '../config/siteEnv'
 import { resolveSiteHost } from '../host/resolveSiteHost'
-import { siteRoutes } from '../routes/siteRoutes'
+import type { SiteServices } from './createSiteServices'
 
 export interface SiteAppProps {
   env: SiteEnv
   hostConfig: HostConfig
   siteMode: SiteMode
+  services: SiteServices
 }
 
 /** The kit's provider around the router, wired to the router's navigation and links. */
-export function SiteApp({ env, hostConfig, siteMode }: SiteAppProps) {
-  const [router] = useState(() => createBrowserRouter(siteRoutes))
-  const [sinks] = useState(() => analyticsSinks(env))
-  // The session store is made here so the auth service exists before the provider: the site keeps a
-  // handle on it (SiteAuthContext) and gives both to the kit.
-  const [{ session, auth }] = useState(() => {
-    const store = createSessionStore(createBrowserStorage())
-    return { session: store, auth: createSiteAuth(env, store) }
-  })
+export function SiteApp({ env, hostConfig, siteMode, services }: SiteAppProps) {
+  const { router, session, auth, sinks } = services
 
   // The host policy on every navigation (spec §2); the first check ran before the first render.
   useEffect(() => router.subscribe(() => void resolveSiteHost(hostConfig)), [router, hostConfig])
@@ -35,13 +27,14 @@ export function SiteApp({ env, hostConfig, siteMode }: SiteAppProps) {
     [hostConfig, env.supportEmail, siteMode],
   )
   const navigate = useMemo(() => (path: string) => void router.navigate(path), [router])
+  const stores = useMemo(() => ({ session }), [session])
 
   return (
     <ComicsProvider
       apiBaseUrl={env.apiBaseUrl}
       siteMode={siteMode}
       site={site}
-      stores={{ session }}
+      stores={stores}
       auth={auth}
       analyticsSinks={sinks}
       navigate={navigate}

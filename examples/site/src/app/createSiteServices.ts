@@ -1,0 +1,28 @@
+import { createBrowserRouter } from 'react-router'
+import { createBrowserStorage, createSessionStore, type AnalyticsSink, type SessionStore } from '@comics/core'
+import { analyticsSinks } from '../analytics/analyticsSinks'
+import { createSiteAuth, type SiteAuth } from '../auth/createSiteAuth'
+import type { SiteEnv } from '../config/siteEnv'
+import { siteRoutes } from '../routes/siteRoutes'
+
+export interface SiteServices {
+  router: ReturnType<typeof createBrowserRouter>
+  /** Made here so the auth service exists before the kit's provider, which is given both. */
+  session: SessionStore
+  auth: SiteAuth
+  sinks: AnalyticsSink[]
+}
+
+/**
+ * What lives as long as the page: made once, outside React, so StrictMode's double render does not
+ * make a second router listening to history or load gtag.js twice.
+ */
+export function createSiteServices(env: SiteEnv): SiteServices {
+  const session = createSessionStore(createBrowserStorage())
+  return {
+    router: createBrowserRouter(siteRoutes),
+    session,
+    auth: createSiteAuth(env, session),
+    sinks: analyticsSinks(env),
+  }
+}
