@@ -23,14 +23,16 @@ afterEach(async () => {
 describe('the account page', () => {
   test('changes the password (mismatch and wrong old password shown), logs out clearing storage, signs in with the new one', async () => {
     visit = await openPage(browser)
-    await prepareVisitor(visit.context)
-    const { page } = visit
+    await prepareVisitor(visit.context, { consent: 'accepted' })
+    const { page, consoleLines } = visit
     const email = uniqueEmail('account')
     await page.goto(`${stack.mirrorOrigin}/`)
     await signUpByEmail(page, email)
     await page.getByRole('banner').getByRole('link', { name: 'Account' }).click()
     await page.waitForURL(`${stack.mirrorOrigin}/account`)
     await expect.poll(() => page.getByRole('heading', { name: 'MY ACCOUNT' }).isVisible()).toBe(true)
+    // The page-view event of the account page, through the consented analytics sink.
+    await expect.poll(() => consoleLines.filter((line) => line.startsWith('[analytics] page_view')).length).toBe(1)
     expect(await page.getByText('Basic', { exact: true }).isVisible()).toBe(true)
     expect(await page.getByText(email).isVisible()).toBe(true)
     await expect.poll(() => page.getByText("YOU DON'T HAVE MEMBERSHIP").isVisible()).toBe(true)

@@ -35,7 +35,7 @@ async function grantAdmin(email: string): Promise<string> {
 }
 
 describe('the admin screen', () => {
-  test('refuses a reader; once granted by the script, uploads a comic with episodes and pages that Categories lists and the reader shows', async () => {
+  test('refuses a reader; once granted by the script, uploads a comic with episodes and pages that Categories lists and the reader shows, adds a mature genre, edits and deletes the comic', async () => {
     visit = await openPage(browser)
     await prepareVisitor(visit.context)
     const { page } = visit
@@ -82,6 +82,11 @@ describe('the admin screen', () => {
     const upload = page.getByRole('form', { name: 'Upload pages' })
     await upload.getByLabel('Episode').selectOption({ label: '#1 Episode 1' })
     await upload.getByLabel('Variant').selectOption('censored')
+    // A file that only claims to be an image is refused by the API; the error shows, the form stays.
+    await upload.getByLabel('Page images').setInputFiles({ name: 'page-0.png', mimeType: 'image/png', buffer: Buffer.from('not an image') })
+    await upload.getByRole('button', { name: 'Upload pages' }).click()
+    await expect.poll(() => upload.getByRole('alert').isVisible(), { timeout: 20_000 }).toBe(true)
+    expect(await upload.getByLabel('Variant').inputValue()).toBe('censored')
     await upload.getByLabel('Page images').setInputFiles([page2!, page1!])
     await upload.getByRole('button', { name: 'Upload pages' }).click()
     await expect.poll(() => upload.getByText('Uploaded 2 page(s).').isVisible(), { timeout: 20_000 }).toBe(true)
@@ -96,5 +101,29 @@ describe('the admin screen', () => {
     const firstPage = page.getByRole('img', { name: 'Page 1 of 2' })
     await expect.poll(() => firstPage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth === 800)).toBe(true)
     expect(await page.getByRole('img', { name: 'Page 2 of 2' }).count()).toBe(1)
+
+    // A mature genre, an edit and a delete.
+    await page.goto(`${stack.adultOrigin}/admin`)
+    const genreName = `E2E ${Date.now().toString(36)}`
+    const newGenre = page.getByRole('form', { name: 'New genre' })
+    await newGenre.getByLabel('New genre').fill(genreName)
+    await newGenre.getByRole('checkbox', { name: 'Mature' }).check()
+    await newGenre.getByRole('button', { name: 'Add genre' }).click()
+    const genreRow = page.getByRole('form', { name: `Genre ${genreName}` })
+    await expect.poll(() => genreRow.isVisible(), { timeout: 20_000 }).toBe(true)
+    expect(await genreRow.getByRole('checkbox', { name: 'Mature' }).isChecked()).toBe(true)
+
+    await page.getByRole('button', { name: title }).click()
+    const edit = page.getByRole('form', { name: `Edit '${title}'` })
+    await edit.getByLabel('Title').fill(`${title} (edited)`)
+    await edit.getByRole('button', { name: 'Save comic' }).click()
+    await expect.poll(() => page.getByRole('form', { name: `Edit '${title} (edited)'` }).isVisible(), { timeout: 20_000 }).toBe(true)
+    const edited = page.getByRole('form', { name: `Edit '${title} (edited)'` })
+    await edited.getByRole('button', { name: 'Delete comic' }).click()
+    await edited.getByRole('button', { name: 'Yes, delete' }).click()
+    await expect.poll(() => page.getByRole('button', { name: `${title} (edited)` }).count(), { timeout: 20_000 }).toBe(0)
+    await page.goto(`${stack.adultOrigin}/categories`)
+    await expect.poll(() => page.locator('.site-card-grid li').count()).toBeGreaterThan(0)
+    expect(await page.getByRole('link', { name: title }).count()).toBe(0)
   })
 })
