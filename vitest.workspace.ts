@@ -10,8 +10,10 @@ export default defineConfig({
       './packages/mocks/vitest.config.ts',
       './packages/react/vitest.config.ts',
       './examples/api/vitest.config.ts',
+      './examples/api/vitest.postgres.config.ts',
       './vitest.storybook.config.ts',
       './vitest.storybook-static.config.ts',
+      './examples/site/vitest.e2e.config.ts',
     ],
   },
 })

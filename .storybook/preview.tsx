@@ -119,9 +119,21 @@ const preview: Preview = {
     // Every story is an accessibility test: any axe violation fails it.
     a11y: { test: 'error' },
     // The usage snippet of each story: its code as written in the stories file.
-    docs: { source: { type: 'code' } },
+    docs: {
+      source: { type: 'code' },
+      // The component description is its JSDoc; its @example is JSX, which the docs page's markdown would
+      // otherwise render as unknown HTML tags. Show it as a fenced usage snippet instead.
+      extractComponentDescription: (component: { __docgenInfo?: { description?: string } } | undefined) =>
+        usageDescription(component?.__docgenInfo?.description ?? ''),
+    },
     options: { storySort: { order: ['Introduction', 'Layout', 'Home', 'Catalogue', 'Comic page', 'Reader', 'Premium', 'Payment', 'Account', 'Modals', 'Pages'] } },
   },
 }
 
 export default preview
+
+function usageDescription(description: string): string {
+  const [text = '', ...examples] = description.split(/^\s*@example\b/m)
+  const snippets = examples.map((example) => '```tsx\n' + example.trim() + '\n```')
+  return [text.trim(), ...snippets].filter(Boolean).join('\n\n')
+}

@@ -110,6 +110,8 @@ describe('the static Storybook', () => {
     const { page, errors } = await open('/iframe.html?id=premium-planselector--docs&viewMode=docs')
     await page.locator('.docblock-argstable').first().waitFor({ timeout: 60_000 })
     await expect(page.getByText('onBack').first().isVisible()).resolves.toBe(true)
+    // The JSDoc @example shows as a code snippet, not as markup.
+    await page.locator('pre, code', { hasText: '<PlanSelector onBack' }).first().waitFor({ timeout: 30_000 })
     expect(errors).toEqual([])
     await page.close()
   }, 120_000)
