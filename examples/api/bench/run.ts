@@ -113,7 +113,7 @@ async function load(name: string, url: string, body: unknown, headers: Record<st
 
 async function benchDatabase(kind: 'pglite' | 'postgres') {
   console.log(`\n== ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL 15'} ==`)
-  const env: Record<string, string> = { FILES_DIR: filesDir, SEED_ON_FIRST_START: '0', LOG_LEVEL: 'info' }
+  const env: Record<string, string> = { FILES_DIR: filesDir, SEED_ON_FIRST_START: '0', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }
   let stopDatabase = async () => {}
   let bodies: Awaited<ReturnType<typeof targets>>
   if (kind === 'pglite') {
