@@ -3,18 +3,15 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Alias, type Plugin, type ProxyOptions } from 'vite'
 import react from '@vitejs/plugin-react'
+import { workspaceAliases } from '../../vitest.shared'
 
 // The site runs on the kit's sources, as the workspace tests do, so `pnpm dev` needs no package build
 // and a change in packages/ shows at once.
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url))
 const fromRoot = (path: string) => join(workspaceRoot, path)
 
-const kitSourceAliases: Alias[] = [
-  { find: /^@comics\/core$/, replacement: fromRoot('packages/core/src/index.ts') },
-  { find: /^@comics\/core\/firebase$/, replacement: fromRoot('packages/core/src/auth/firebase.ts') },
-  { find: /^@comics\/core\/(.*)$/, replacement: fromRoot('packages/core/src/$1/index.ts') },
-  { find: /^@comics\/react$/, replacement: fromRoot('packages/react/src/index.ts') },
-]
+// The same source aliases as the workspace tests, minus the mocks, which the site never imports.
+const kitSourceAliases: Alias[] = workspaceAliases.filter((alias) => !String(alias.find).includes('mocks'))
 
 const STYLES_ID = '@comics/react/styles.css'
 const RESOLVED_STYLES_ID = '\0comics-react-styles'

@@ -1,11 +1,6 @@
-import { PolicyPage, useMessages } from '@comics/react'
-import { PaymentAndRefundText } from '../policies/PaymentAndRefundText'
+import { paymentAndRefundPolicy } from '@comics/react/policies'
+import { PolicyScreen } from './PolicyScreen'
 
 export default function PaymentAndRefundScreen() {
-  const messages = useMessages()
-  return (
-    <PolicyPage title={messages['policy.paymentAndRefund']}>
-      <PaymentAndRefundText />
-    </PolicyPage>
-  )
+  return <PolicyScreen document={paymentAndRefundPolicy} titleKey="policy.paymentAndRefund" />
 }

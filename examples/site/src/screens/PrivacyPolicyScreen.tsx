@@ -1,11 +1,6 @@
-import { PolicyPage, useMessages } from '@comics/react'
-import { PrivacyPolicyText } from '../policies/PrivacyPolicyText'
+import { privacyPolicy } from '@comics/react/policies'
+import { PolicyScreen } from './PolicyScreen'
 
 export default function PrivacyPolicyScreen() {
-  const messages = useMessages()
-  return (
-    <PolicyPage title={messages['policy.privacyPolicy']}>
-      <PrivacyPolicyText />
-    </PolicyPage>
-  )
+  return <PolicyScreen document={privacyPolicy} titleKey="policy.privacyPolicy" />
 }

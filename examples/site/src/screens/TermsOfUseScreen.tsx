@@ -1,11 +1,6 @@
-import { PolicyPage, useMessages } from '@comics/react'
-import { TermsOfUseText } from '../policies/TermsOfUseText'
+import { termsOfUse } from '@comics/react/policies'
+import { PolicyScreen } from './PolicyScreen'
 
 export default function TermsOfUseScreen() {
-  const messages = useMessages()
-  return (
-    <PolicyPage title={messages['policy.termsOfUse']}>
-      <TermsOfUseText />
-    </PolicyPage>
-  )
+  return <PolicyScreen document={termsOfUse} titleKey="policy.termsOfUse" />
 }
