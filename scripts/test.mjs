@@ -28,5 +28,5 @@ for (const [name, command, args] of steps) {
 console.log('\nSummary')
 for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`)
 const failed = results.filter((r) => !r.ok).length
-console.log(`${results.length - failed} passed, ${failed} failed`)
+console.log(`steps: ${results.length - failed} passed, ${failed} failed`)
 process.exit(failed === 0 && results.length === steps.length ? 0 : 1)

@@ -1,28 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import type { Browser } from 'playwright'
-import { launchChromium, openPage, type WatchedPage } from './support/browser'
+import { describe, expect, test } from 'vitest'
+import { chromiumPerFile, type WatchedPage } from './support/browser'
 import { screenshotBothSizes } from './support/screenshots'
 import { e2eStack } from './support/stack'
 import { authDialog, PASSWORD, prepareVisitor, signUpByEmail, submitAuthModal, uniqueEmail } from './support/visitor'
 
 const stack = e2eStack()
-let browser: Browser
+const chromium = chromiumPerFile()
 let visit: WatchedPage
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  expect(visit.pageErrors.map((error) => error.message)).toEqual([])
-  await visit.context.close()
-})
 
 describe('the account page', () => {
   test('changes the password (mismatch and wrong old password shown), logs out clearing storage, signs in with the new one', async () => {
-    visit = await openPage(browser)
+    visit = await chromium.open()
     await prepareVisitor(visit.context, { consent: 'accepted' })
     const { page, consoleLines } = visit
     const email = uniqueEmail('account')

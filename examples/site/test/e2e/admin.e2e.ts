@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import type { Browser } from 'playwright'
-import { launchChromium, openPage, type WatchedPage } from './support/browser'
+import { describe, expect, test } from 'vitest'
+import { chromiumPerFile, type WatchedPage } from './support/browser'
 import { renderPngs } from './support/pageImages'
 import { screenshotBothSizes } from './support/screenshots'
 import { e2eStack } from './support/stack'
@@ -11,19 +10,8 @@ import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
 
 const stack = e2eStack()
 const workspaceRoot = fileURLToPath(new URL('../../../..', import.meta.url))
-let browser: Browser
+const chromium = chromiumPerFile()
 let visit: WatchedPage
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  expect(visit.pageErrors.map((error) => error.message)).toEqual([])
-  await visit.context.close()
-})
 
 /** The README's way to become admin: the API's grant-admin script against the emulator. */
 async function grantAdmin(email: string): Promise<string> {
@@ -36,7 +24,7 @@ async function grantAdmin(email: string): Promise<string> {
 
 describe('the admin screen', () => {
   test('refuses a reader; once granted by the script, uploads a comic with episodes and pages that Categories lists and the reader shows, adds a mature genre, edits and deletes the comic', async () => {
-    visit = await openPage(browser)
+    visit = await chromium.open()
     await prepareVisitor(visit.context)
     const { page } = visit
     const email = uniqueEmail('admin')
@@ -51,7 +39,7 @@ describe('the admin screen', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Admin' }).isVisible(), { timeout: 20_000 }).toBe(true)
 
     const title = `Admin Upload ${Date.now().toString(36)}`
-    const [cover, banner, preview1, preview2, page1, page2] = await renderPngs(browser, [
+    const [cover, banner, preview1, preview2, page1, page2] = await renderPngs(chromium.browser, [
       { name: 'cover.png', width: 600, height: 800, label: 'Cover' },
       { name: 'banner.png', width: 1200, height: 400, label: 'Banner' },
       { name: 'preview-1.png', width: 320, height: 180, label: 'Episode 1' },

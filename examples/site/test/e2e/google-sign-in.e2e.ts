@@ -1,29 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import type { Browser } from 'playwright'
-import { launchChromium, openPage, type WatchedPage } from './support/browser'
+import { describe, expect, test } from 'vitest'
+import { chromiumPerFile, type WatchedPage } from './support/browser'
 import { serveGapiStandIn } from './support/gapiStandIn'
 import { e2eStack } from './support/stack'
 import { authDialog, prepareVisitor, uniqueEmail } from './support/visitor'
 
 const stack = e2eStack()
 const emulatorOrigin = `http://${stack.emulatorHost}`
-let browser: Browser
+const chromium = chromiumPerFile()
 let visit: WatchedPage
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  expect(visit.pageErrors.map((error) => error.message)).toEqual([])
-  await visit.context.close()
-})
 
 describe('Google sign-in', () => {
   test("signs in through the Auth emulator's provider page in a popup", async () => {
-    visit = await openPage(browser, {}, {
+    visit = await chromium.open({}, {
       ignoreErrorsOn: [emulatorOrigin],
       // The emulator's helper iframe (a third party here) reads sessionStorage, which Chromium denies it;
       // that error reaches the page without a stack. The popup flow does not need it.

@@ -1,28 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import type { Browser } from 'playwright'
-import { launchChromium, openPage, type WatchedPage } from './support/browser'
+import { describe, expect, test } from 'vitest'
+import { chromiumPerFile, type WatchedPage } from './support/browser'
 import { screenshotBothSizes } from './support/screenshots'
 import { e2eStack } from './support/stack'
 import { authDialog, prepareVisitor } from './support/visitor'
 
 const stack = e2eStack()
 const comic = stack.catalogue.mirrorComic
-let browser: Browser
+const chromium = chromiumPerFile()
 let visit: WatchedPage
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  expect(visit.pageErrors.map((error) => error.message)).toEqual([])
-  await visit.context.close()
-})
-
 async function guest(): Promise<WatchedPage> {
-  visit = await openPage(browser)
+  visit = await chromium.open()
   await prepareVisitor(visit.context)
   return visit
 }

@@ -1,24 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import type { Browser, Page } from 'playwright'
-import { launchChromium, openPage, type WatchedPage } from './support/browser'
+import { describe, expect, test } from 'vitest'
+import type { Page } from 'playwright'
+import { chromiumPerFile, type WatchedPage } from './support/browser'
 import { screenshotBothSizes } from './support/screenshots'
 import { e2eStack } from './support/stack'
 import { prepareVisitor } from './support/visitor'
 
 const stack = e2eStack()
-let browser: Browser
+const chromium = chromiumPerFile()
 let visit: WatchedPage
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  expect(visit.pageErrors.map((error) => error.message)).toEqual([])
-  await visit.context.close()
-})
 
 const ageGate = (page: Page) => page.getByRole('dialog', { name: 'Are you over the age of 18?' })
 const cookieBanner = (page: Page) => page.getByRole('region', { name: 'We use cookies' })
@@ -27,7 +16,7 @@ const sentEvents = (lines: readonly string[]) => lines.filter((line) => /^\[anal
 
 describe('the adult host', () => {
   test('shows the age gate until Yes, which is remembered', async () => {
-    visit = await openPage(browser)
+    visit = await chromium.open()
     await prepareVisitor(visit.context, { ageVerified: false })
     const { page } = visit
     await page.goto(`${stack.adultOrigin}/categories`)
@@ -51,7 +40,7 @@ describe('the adult host', () => {
   })
 
   test('sends No to the mirror host', async () => {
-    visit = await openPage(browser)
+    visit = await chromium.open()
     await prepareVisitor(visit.context, { ageVerified: false })
     const { page } = visit
     await page.goto(`${stack.adultOrigin}/`)
@@ -63,7 +52,7 @@ describe('the adult host', () => {
 
 describe('any other host', () => {
   test('is redirected to the same path and query on the adult host', async () => {
-    visit = await openPage(browser)
+    visit = await chromium.open()
     await prepareVisitor(visit.context)
     const { page } = visit
     await page.goto(`http://other.localhost:${stack.sitePort}/categories?genre=1`)
@@ -73,7 +62,7 @@ describe('any other host', () => {
 
 describe('cookie consent', () => {
   test('the banner appears after 1 s; Accept lets analytics events through', async () => {
-    visit = await openPage(browser)
+    visit = await chromium.open()
     await prepareVisitor(visit.context, { consent: null })
     const { page, consoleLines } = visit
     await page.goto(`${stack.mirrorOrigin}/comic/${stack.catalogue.mirrorComic.id}`)
@@ -95,7 +84,7 @@ describe('cookie consent', () => {
   })
 
   test('the banner shows 1 s after the page opens; Reject sends nothing', async () => {
-    visit = await openPage(browser)
+    visit = await chromium.open()
     await prepareVisitor(visit.context, { consent: null })
     // When the banner first shows, in milliseconds since the navigation started.
     await visit.context.addInitScript(() => {

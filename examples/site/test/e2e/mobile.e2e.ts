@@ -1,29 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import type { Browser } from 'playwright'
-import { launchChromium, MOBILE, openPage, type WatchedPage } from './support/browser'
+import { describe, expect, test } from 'vitest'
+import { chromiumPerFile, MOBILE, type WatchedPage } from './support/browser'
 import { screenshotBothSizes } from './support/screenshots'
 import { e2eStack } from './support/stack'
 import { prepareVisitor } from './support/visitor'
 
 const stack = e2eStack()
 const comic = stack.catalogue.mirrorComic
-let browser: Browser
+const chromium = chromiumPerFile()
 let visit: WatchedPage
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  expect(visit.pageErrors.map((error) => error.message)).toEqual([])
-  await visit.context.close()
-})
 
 describe('at 375 px', () => {
   test('the top bar collapses into a menu with a close control', async () => {
-    visit = await openPage(browser, { viewport: MOBILE, isMobile: true, hasTouch: true })
+    visit = await chromium.open({ viewport: MOBILE, isMobile: true, hasTouch: true })
     await prepareVisitor(visit.context)
     const { page } = visit
     await page.goto(`${stack.mirrorOrigin}/`)
@@ -47,7 +35,7 @@ describe('at 375 px', () => {
   })
 
   test('the reader shows the pages and moves between episodes', async () => {
-    visit = await openPage(browser, { viewport: MOBILE, isMobile: true, hasTouch: true })
+    visit = await chromium.open({ viewport: MOBILE, isMobile: true, hasTouch: true })
     await prepareVisitor(visit.context)
     const { page } = visit
     await page.goto(`${stack.mirrorOrigin}/comic/${comic.id}`)

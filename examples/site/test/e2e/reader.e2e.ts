@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import type { Browser, Page } from 'playwright'
-import { DESKTOP, launchChromium, openPage, type WatchedPage } from './support/browser'
+import { describe, expect, test } from 'vitest'
+import type { Page } from 'playwright'
+import { chromiumPerFile, DESKTOP, type WatchedPage } from './support/browser'
 import { screenshotBothSizes } from './support/screenshots'
 import { e2eStack } from './support/stack'
 import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
@@ -8,19 +8,8 @@ import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
 const stack = e2eStack()
 const comic = stack.catalogue.mirrorComic
 const readerUrl = (index: number) => `${stack.mirrorOrigin}/comic/${comic.id}/${comic.chapterIds[index]}`
-let browser: Browser
+const chromium = chromiumPerFile()
 let visit: WatchedPage
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  expect(visit.pageErrors.map((error) => error.message)).toEqual([])
-  await visit.context.close()
-})
 
 const chrome = (page: Page) => page.locator('.comics-reader').getAttribute('data-chrome')
 const firstPageLoaded = (page: Page) =>
@@ -28,7 +17,7 @@ const firstPageLoaded = (page: Page) =>
 
 describe('the reader', () => {
   test('toggles its header and footer, pages between free episodes, lists episodes with locks and closes to the comic', async () => {
-    visit = await openPage(browser)
+    visit = await chromium.open()
     await prepareVisitor(visit.context)
     const { page } = visit
     await page.goto(readerUrl(0))
@@ -73,7 +62,7 @@ describe('the reader', () => {
   })
 
   test("keeps the reading progress: 'Continue reading' on the comic page and LAST READ on the account, after a reload too", async () => {
-    visit = await openPage(browser)
+    visit = await chromium.open()
     await prepareVisitor(visit.context)
     const { page } = visit
     await page.goto(`${stack.mirrorOrigin}/`)

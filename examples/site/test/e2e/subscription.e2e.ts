@@ -1,6 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import type { Browser } from 'playwright'
-import { launchChromium, openPage, type WatchedPage } from './support/browser'
+import { describe, expect, test } from 'vitest'
+import { chromiumPerFile, type WatchedPage } from './support/browser'
 import { payForSelectedPlan, selectedPlan } from './support/premium'
 import { screenshotBothSizes } from './support/screenshots'
 import { e2eStack } from './support/stack'
@@ -8,23 +7,12 @@ import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
 
 const stack = e2eStack()
 const comic = stack.catalogue.uncensoredComic
-let browser: Browser
+const chromium = chromiumPerFile()
 let visit: WatchedPage
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  expect(visit.pageErrors.map((error) => error.message)).toEqual([])
-  await visit.context.close()
-})
 
 describe('a reader who subscribes', () => {
   test('signs up, is sent to /premium by a locked episode, pays 4 weeks, reads episode 4, then goes uncensored at level 3', async () => {
-    visit = await openPage(browser)
+    visit = await chromium.open()
     await prepareVisitor(visit.context)
     const { page } = visit
     // Every page list asked for in the uncensored variant, with its answer.

@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright'
 
 /** Debian's Chromium, as the machine has it: no browser download works here. */
@@ -60,3 +61,42 @@ export async function openPage(
   page.setDefaultTimeout(15_000)
   return { page, context, pageErrors, consoleLines }
 }
+
+/**
+ * One Chromium for a test file: launched before its tests and closed after them. After each test, every
+ * page opened through `open` must have had no uncaught error; then its context is closed.
+ */
+export function chromiumPerFile() {
+  let browser: Browser | undefined
+  const opened: WatchedPage[] = []
+  beforeAll(async () => {
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  afterEach(async () => {
+    const visits = opened.splice(0)
+    try {
+      expect(visits.flatMap((visit) => visit.pageErrors.map((error) => error.message))).toEqual([])
+    } finally {
+      for (const visit of visits) await visit.context.close()
+    }
+  })
+  const running = (): Browser => {
+    if (!browser) throw new Error('Chromium is not running yet: open pages inside tests or hooks')
+    return browser
+  }
+  return {
+    get browser(): Browser {
+      return running()
+    },
+    async open(...args: OpenPageOptions): Promise<WatchedPage> {
+      const visit = await openPage(running(), ...args)
+      opened.push(visit)
+      return visit
+    },
+  }
+}
+
+type OpenPageOptions = Parameters<typeof openPage> extends [Browser, ...infer Rest] ? Rest : never

@@ -6,14 +6,6 @@ import { TopBar } from './TopBar'
 const meta = {
   title: 'Layout/TopBar',
   component: TopBar,
-  parameters: {
-    a11y: {
-      config: {
-        // Reported: TopBar.tsx names the home link 'Home' while its wordmark reads 'Comics'.
-        rules: [{ id: 'label-content-name-mismatch', enabled: false }],
-      },
-    },
-  },
 } satisfies Meta<typeof TopBar>
 
 export default meta

@@ -21,7 +21,7 @@ const renderTopBar = (viewer?: 'guest' | 'free' | 'level3') =>
 describe('TopBar', () => {
   it('links the logo to / and Categories to /categories', async () => {
     const { user, navigate } = renderTopBar()
-    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
+    expect(screen.getByRole('link', { name: 'Comics Home' })).toHaveAttribute('href', '/')
     const categories = screen.getByRole('link', { name: 'Categories' })
     expect(categories).toHaveAttribute('href', '/categories')
     await user.click(categories)

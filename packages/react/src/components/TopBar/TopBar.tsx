@@ -50,8 +50,15 @@ export function TopBar({ logo, className }: TopBarProps) {
 
   return (
     <header className={className ? `comics-topbar ${className}` : 'comics-topbar'}>
-      <Link to={routes.home} className="comics-topbar__logo" aria-label={messages['nav.home']}>
-        {logo ?? <span className="comics-topbar__wordmark">{messages['nav.logo']}</span>}
+      {/* A custom logo names the link 'Home'; the default wordmark stays part of the name ('Comics Home'),
+          so what is read out starts with what is seen. */}
+      <Link to={routes.home} className="comics-topbar__logo" aria-label={logo ? messages['nav.home'] : undefined}>
+        {logo ?? (
+          <>
+            <span className="comics-topbar__wordmark">{messages['nav.logo']}</span>{' '}
+            <span className="comics-visually-hidden">{messages['nav.home']}</span>
+          </>
+        )}
       </Link>
       <button
         ref={menuButton}
