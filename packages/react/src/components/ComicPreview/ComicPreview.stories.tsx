@@ -97,3 +97,11 @@ export const Mobile: Story = {
 export const PartnerTheme: Story = {
   globals: { theme: 'partner' },
 }
+
+/** The comic fails to load: an alert with a retry. */
+export const LoadError: Story = {
+  parameters: { kit: { mocks: { errors: { listComics: 500 } } } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Something went wrong')
+  },
+}

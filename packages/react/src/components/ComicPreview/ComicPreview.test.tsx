@@ -1,11 +1,22 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderWithKit, type KitViewer } from '../../../test/render'
+import { mockHandlers, server } from '../../../test/server'
 import { ComicPreview } from './ComicPreview'
 
 const history = (entry: object) => ({ comicsReadingHistory: JSON.stringify([entry]), lastReadComics: '["4"]' })
 
 describe('ComicPreview', () => {
+  it('shows a failed load as an error with a retry that loads the comic again', async () => {
+    const { user } = renderWithKit(<ComicPreview comicId="4" />, { mocks: { errors: { listComics: 500 } } })
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Something went wrong. Please try again.')
+    server.use(...mockHandlers({ siteMode: 'normal' }))
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { name: 'Silent Blade' })).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+  })
+
   it('shows Back to main, the title, the description and the cover with its tags', async () => {
     const { user, navigate } = renderWithKit(<ComicPreview comicId="4" />)
     expect(await screen.findByRole('heading', { name: 'Silent Blade' })).toBeInTheDocument()

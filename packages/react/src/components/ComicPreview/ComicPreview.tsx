@@ -37,8 +37,15 @@ export function ComicPreview({ comicId, uncensored = false, uncensoredBannerUrl,
   const navigate = useNavigate()
   const analytics = useAnalytics()
   const viewer = useViewer()
-  const { data: comic } = useComic(comicId)
-  const { data: chapters = [] } = useChapters(comicId)
+  const comicQuery = useComic(comicId)
+  const chaptersQuery = useChapters(comicId)
+  const comic = comicQuery.data
+  const chapters = chaptersQuery.data ?? []
+  const failed = comicQuery.isError || chaptersQuery.isError
+  const retry = () => {
+    if (comicQuery.isError) void comicQuery.refetch()
+    if (chaptersQuery.isError) void chaptersQuery.refetch()
+  }
   const { progress } = useReadingProgress(comicId)
 
   // Once per comic, even when StrictMode runs the effect twice.
@@ -61,12 +68,20 @@ export function ComicPreview({ comicId, uncensored = false, uncensoredBannerUrl,
   return (
     <section
       className={className ? `comics-comic-preview ${className}` : 'comics-comic-preview'}
-      aria-busy={comic === undefined}
+      aria-busy={comic === undefined && !failed}
       data-mode={uncensored ? 'uncensored' : 'standard'}
     >
       <Link to={routes.home} className="comics-link comics-comic-preview__back">
         {messages['common.backToMain']}
       </Link>
+      {failed && (
+        <div role="alert" className="comics-comic-preview__error" data-state="error">
+          <p>{messages['common.error']}</p>
+          <button type="button" className="comics-button" data-variant="ghost" onClick={retry}>
+            {messages['common.retry']}
+          </button>
+        </div>
+      )}
       {uncensored && bannerUrl && (
         <img className="comics-comic-preview__uncensored-banner" src={bannerUrl} alt="" decoding="async" />
       )}

@@ -106,3 +106,12 @@ export const Loading: Story = {
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
 }
+
+/** The episodes fail to load: an alert with a retry, never '0 Episodes'. */
+export const LoadError: Story = {
+  parameters: { kit: { mocks: { errors: { listChapters: 500 } } } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Something went wrong')
+    await expect(canvas.queryByText('No episodes yet')).toBeNull()
+  },
+}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { useAuthModal } from '../../hooks'
 import { renderWithKit, type KitOptions, type KitViewer } from '../../../test/render'
+import { mockHandlers, server } from '../../../test/server'
 import { EpisodeList } from './EpisodeList'
 
 function ModalProbe() {
@@ -30,6 +31,18 @@ const lockedTitles = (rows: HTMLElement[]) =>
   rows.filter((row) => within(row).queryByRole('img', { name: 'Locked' })).map((row) => within(row).getByText(/^Episode/).textContent)
 
 describe('EpisodeList', () => {
+  it('shows a failed load as an error with a retry, never as an empty list', async () => {
+    const { user } = renderList('4', { mocks: { errors: { listChapters: 500 } } })
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Something went wrong. Please try again.')
+    expect(screen.queryByRole('heading', { name: /Episodes/ })).toBeNull()
+    expect(screen.queryByText('No episodes yet')).toBeNull()
+    server.use(...mockHandlers({ siteMode: 'normal' }))
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { name: /^\d+ Episodes$/ })).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
   it("heads the list '{n} Episodes' and sorts rows by chapter number, gaps included", async () => {
     renderList('6', { viewer: 'level1' })
     const rows = await loadedRows(5)

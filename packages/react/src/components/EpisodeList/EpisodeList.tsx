@@ -24,7 +24,7 @@ export function EpisodeList({ comicId, uncensored = false, className }: EpisodeL
   const messages = useMessages()
   const viewer = useViewer()
   const { data: comic } = useComic(comicId)
-  const { data: chapters, isPending } = useChapters(comicId)
+  const { data: chapters, isPending, isError, refetch } = useChapters(comicId)
   const episodes = chapters ?? []
   const banner = comic && !viewer.isPending ? upgradeBanner(viewer, comic) : null
   const rows = (part: typeof episodes) =>
@@ -35,15 +35,22 @@ export function EpisodeList({ comicId, uncensored = false, className }: EpisodeL
     <section
       className={className ? `comics-episode-list ${className}` : 'comics-episode-list'}
       aria-busy={isPending}
-      data-state={isPending ? 'loading' : 'ready'}
+      data-state={isPending ? 'loading' : isError ? 'error' : 'ready'}
     >
-      {/* No count until it is known: '0 Episodes' while loading would be wrong. */}
+      {/* No count until it is known: '0 Episodes' while loading, or after a failed load, would be wrong. */}
       {isPending ? (
         <p className="comics-episode-list__status">{messages['common.loading']}</p>
+      ) : isError ? (
+        <div role="alert" className="comics-episode-list__status" data-state="error">
+          <p>{messages['common.error']}</p>
+          <button type="button" className="comics-button" data-variant="ghost" onClick={() => void refetch()}>
+            {messages['common.retry']}
+          </button>
+        </div>
       ) : (
         <h2 className="comics-episode-list__heading">{formatMessage(messages['episodes.count'], { n: episodes.length })}</h2>
       )}
-      {!isPending && episodes.length === 0 && <p className="comics-episode-list__empty">{messages['episodes.empty']}</p>}
+      {!isPending && !isError && episodes.length === 0 && <p className="comics-episode-list__empty">{messages['episodes.empty']}</p>}
       {episodes.length > 0 && <ol className="comics-episode-list__rows">{rows(episodes.slice(0, FREE_EPISODES))}</ol>}
       {/* spec §6: the banner sits before the 4th row; two lists keep it out of the list's items. */}
       {banner && hasFourthRow && <UpgradeBanner kind={banner} className="comics-episode-list__banner" />}
