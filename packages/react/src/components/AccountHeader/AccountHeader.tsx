@@ -1,6 +1,5 @@
 import { useId } from 'react'
-import { routes } from '@comics/core'
-import { useAuth, useMessages, useNavigate } from '../../hooks'
+import { useAuth, useGoBack, useMessages } from '../../hooks'
 
 export interface AccountHeaderProps {
   /** What the back button does; default the previous page, or / when the page was opened directly. */
@@ -16,14 +15,9 @@ export interface AccountHeaderProps {
  */
 export function AccountHeader({ onBack, className }: AccountHeaderProps) {
   const messages = useMessages()
-  const navigate = useNavigate()
   const { logout, pending, errorMessage } = useAuth()
   const titleId = useId()
-  const back = () => {
-    if (onBack) onBack()
-    else if (window.history.length > 1) window.history.back()
-    else navigate(routes.home)
-  }
+  const back = useGoBack(onBack)
   return (
     <header className={className ? `comics-account-header ${className}` : 'comics-account-header'} aria-labelledby={titleId}>
       <button type="button" className="comics-button comics-account-header__back" data-variant="ghost" onClick={back}>

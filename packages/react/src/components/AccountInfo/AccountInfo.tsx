@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { canChangePassword } from '@comics/core'
 import { useMessages, useSession } from '../../hooks'
 
 export interface AccountInfoProps {
@@ -6,9 +7,6 @@ export interface AccountInfoProps {
   onChangePassword?: () => void
   className?: string
 }
-
-/** The provider id of an email-and-password account (Firebase's 'password'). */
-const PASSWORD_PROVIDER_ID = 'password'
 
 /**
  * The account page's INFO section (spec §2): 'Email or Phone' with the signed-in user's email (or
@@ -23,8 +21,7 @@ export function AccountInfo({ onChangePassword, className }: AccountInfoProps) {
   const messages = useMessages()
   const { user } = useSession()
   const headingId = useId()
-  // spec §2: the row depends on the *first* sign-in provider, not on any linked one.
-  const hasPassword = user?.providerData[0]?.providerId === PASSWORD_PROVIDER_ID
+  const hasPassword = canChangePassword(user)
   return (
     <section className={className ? `comics-account-info ${className}` : 'comics-account-info'} aria-labelledby={headingId}>
       <h2 id={headingId} className="comics-account-info__heading">

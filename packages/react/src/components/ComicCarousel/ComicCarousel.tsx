@@ -1,4 +1,4 @@
-import { useId, type KeyboardEvent } from 'react'
+import { useId } from 'react'
 import useEmblaCarousel from 'embla-carousel-react'
 import { ANALYTICS_EVENTS, routes, type Comic } from '@comics/core'
 import { useAnalytics, useComics, useLink, useMessages } from '../../hooks'
@@ -70,16 +70,9 @@ function ComicSlides({ comics }: { comics: readonly Comic[] }) {
   const analytics = useAnalytics()
   // 'auto' scrolls by as many cards as the CSS shows, so prev and next move a whole view.
   const [viewportRef, embla] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', slidesToScroll: 'auto' })
-  const { canScrollPrev, canScrollNext } = useCarouselState(embla)
+  const { canScrollPrev, canScrollNext, onKeyDown } = useCarouselState(embla)
   const slidesId = useId()
   const total = comics.length
-
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'ArrowLeft') embla?.scrollPrev()
-    else if (event.key === 'ArrowRight') embla?.scrollNext()
-    else return
-    event.preventDefault()
-  }
 
   return (
     <div className="comics-comic-carousel__body" onKeyDown={onKeyDown}>

@@ -1,4 +1,4 @@
-import { useId, type KeyboardEvent } from 'react'
+import { useId } from 'react'
 import useEmblaCarousel from 'embla-carousel-react'
 import { ANALYTICS_EVENTS, comicPath, FEATURED_COUNT, MOBILE_BREAKPOINT_PX } from '@comics/core'
 import { useAnalytics, useLink, useMessages, useSiteConfig } from '../../hooks'
@@ -35,16 +35,9 @@ function FeaturedSlides({ featured, className }: { featured: readonly FeaturedCo
   const analytics = useAnalytics()
   const Link = useLink()
   const [viewportRef, embla] = useEmblaCarousel({ loop: featured.length > 1 })
-  const { selectedIndex } = useCarouselState(embla)
+  const { selectedIndex, onKeyDown } = useCarouselState(embla)
   const slidesId = useId()
   const total = featured.length
-
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'ArrowLeft') embla?.scrollPrev()
-    else if (event.key === 'ArrowRight') embla?.scrollNext()
-    else return
-    event.preventDefault()
-  }
 
   return (
     <section

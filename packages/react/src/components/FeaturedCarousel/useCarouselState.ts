@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type KeyboardEvent } from 'react'
 import type { UseEmblaCarouselType } from 'embla-carousel-react'
 
 type EmblaApi = NonNullable<UseEmblaCarouselType[1]>
@@ -12,16 +12,21 @@ export interface CarouselState {
   canScrollNext: boolean
 }
 
+export interface CarouselControls extends CarouselState {
+  /** ArrowLeft and ArrowRight move the carousel; put it on the carousel's container. */
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void
+}
+
 const INITIAL: CarouselState = { selectedIndex: 0, snapCount: 0, canScrollPrev: false, canScrollNext: false }
 
 /**
- * Follows an Embla carousel's selection so its controls can show it: which snap is selected, and
+ * Follows an Embla carousel's selection so its controls can show it, and moves it with the arrow keys: which snap is selected, and
  * whether prev and next can move. Re-read on every select and re-init (a resize can change the snaps).
  * @example
  * const [viewportRef, embla] = useEmblaCarousel({ loop: true })
  * const { selectedIndex, canScrollNext } = useCarouselState(embla)
  */
-export function useCarouselState(embla: EmblaApi | undefined): CarouselState {
+export function useCarouselState(embla: EmblaApi | undefined): CarouselControls {
   const [state, setState] = useState<CarouselState>(INITIAL)
   useEffect(() => {
     if (!embla) return
@@ -38,5 +43,11 @@ export function useCarouselState(embla: EmblaApi | undefined): CarouselState {
       embla.off('select', read).off('reInit', read)
     }
   }, [embla])
-  return state
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'ArrowLeft') embla?.scrollPrev()
+    else if (event.key === 'ArrowRight') embla?.scrollNext()
+    else return
+    event.preventDefault()
+  }
+  return { ...state, onKeyDown }
 }

@@ -3,11 +3,10 @@ import {
   ANALYTICS_EVENTS,
   CANCELLATION_NOTICE_HOURS,
   chargeFor,
-  routes,
   type Plan,
   type PlanId,
 } from '@comics/core'
-import { useAnalytics, useCheckout, useMessages, useNavigate, usePlans } from '../../hooks'
+import { useAnalytics, useCheckout, useGoBack, useMessages, usePlans } from '../../hooks'
 import { formatMessage, type Messages } from '../../messages'
 import { SaleBanner } from '../SaleBanner'
 
@@ -56,7 +55,6 @@ function disclaimerLines(plan: Plan, messages: Messages): string[] {
  */
 export function PlanSelector({ onBack, className }: PlanSelectorProps) {
   const messages = useMessages()
-  const navigate = useNavigate()
   const analytics = useAnalytics()
   const { plans, defaultPlanId, hasMaximum, isPending } = usePlans()
   const checkout = useCheckout()
@@ -71,11 +69,7 @@ export function PlanSelector({ onBack, className }: PlanSelectorProps) {
   const selectedId = chosen && plans.some((p) => p.id === chosen) ? chosen : defaultPlanId
   const selected = plans.find((p) => p.id === selectedId)
 
-  const back = () => {
-    if (onBack) onBack()
-    else if (window.history.length > 1) window.history.back()
-    else navigate(routes.home)
-  }
+  const back = useGoBack(onBack)
 
   const select = (plan: Plan) => {
     if (plan.id === selectedId) return

@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react'
-import { routes } from '@comics/core'
-import { useMessages, useNavigate } from '../../hooks'
+import { useGoBack, useMessages } from '../../hooks'
 import type { PolicyDocument } from '../../policies/types'
 
 export interface PolicyPageProps {
@@ -25,14 +24,8 @@ export interface PolicyPageProps {
  */
 export function PolicyPage({ title, children, document, onBack, className }: PolicyPageProps) {
   const messages = useMessages()
-  const navigate = useNavigate()
   const titleId = useId()
-  const back = () => {
-    if (onBack) onBack()
-    // A page opened from a bookmark or a mail link has nowhere to go back to inside the site.
-    else if (window.history.length > 1) window.history.back()
-    else navigate(routes.home)
-  }
+  const back = useGoBack(onBack)
   return (
     <article className={className ? `comics-policy-page ${className}` : 'comics-policy-page'} aria-labelledby={titleId}>
       <button type="button" className="comics-button comics-policy-page__back" data-variant="ghost" onClick={back}>
