@@ -4,14 +4,26 @@ import { openDatabase } from '../db/open-database'
 import { FileStore } from '../files/file-store'
 import { seedCatalogue } from './seed-catalogue'
 
-// pnpm --filter api seed [--episodes N] [--pool N]: replaces the catalogue (users' subscriptions stay).
+// pnpm --filter api seed [--episodes N] [--pool N] [--long-comic EPISODESxPAGES]: replaces the catalogue
+// (users' subscriptions stay). --long-comic 12x60 adds a mirror comic of 12 episodes of 60 pages each.
 const { values } = parseArgs({
-  options: { episodes: { type: 'string', default: '60' }, pool: { type: 'string', default: '30' } },
+  options: {
+    episodes: { type: 'string', default: '60' },
+    pool: { type: 'string', default: '30' },
+    'long-comic': { type: 'string' },
+  },
 })
 const episodes = Number(values.episodes)
 const poolSize = Number(values.pool)
-if (!Number.isInteger(episodes) || episodes < 1 || !Number.isInteger(poolSize) || poolSize < 1) {
-  console.error('Usage: seed [--episodes N] [--pool N]  (positive integers)')
+const longMatch = values['long-comic'] === undefined ? null : /^(\d+)x(\d+)$/.exec(values['long-comic'])
+const longComic = longMatch ? { episodes: Number(longMatch[1]), pages: Number(longMatch[2]) } : undefined
+const usable = (n: number, max = Infinity) => Number.isInteger(n) && n >= 1 && n <= max
+if (
+  !usable(episodes) ||
+  !usable(poolSize) ||
+  (values['long-comic'] !== undefined && !(longComic && usable(longComic.episodes, 200) && usable(longComic.pages, 200)))
+) {
+  console.error('Usage: seed [--episodes N] [--pool N] [--long-comic EPISODESxPAGES]  (positive integers; at most 200 episodes and 200 pages)')
   process.exit(2)
 }
 const config = loadConfig()
@@ -19,7 +31,7 @@ const database = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
 )
 try {
-  await seedCatalogue(database.db, new FileStore(config.filesDir, config.filesPublicUrl), { episodes, poolSize, log: console.log })
+  await seedCatalogue(database.db, new FileStore(config.filesDir, config.filesPublicUrl), { episodes, poolSize, ...(longComic ? { longComic } : {}), log: console.log })
 } finally {
   await database.close()
 }

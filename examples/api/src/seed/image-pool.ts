@@ -13,6 +13,8 @@ export interface PooledImage {
 
 export interface ImagePool {
   pages: Record<PageVariant, PooledImage[]>
+  /** Distinct legal page images for a long comic (`longRun` of them), in drawing order. */
+  longRun: PooledImage[]
   covers: PooledImage[]
   banners: PooledImage[]
   previews: PooledImage[]
@@ -32,7 +34,13 @@ const VARIANTS: PageVariant[] = ['censored', 'uncensored', 'legal']
  * megabytes instead of gigabytes. Images are deterministic and remembered in a manifest beside the
  * files, so a second seed reuses them instead of drawing them again.
  */
-export async function buildImagePool(db: Database, fileStore: FileStore, size: number, log: (line: string) => void): Promise<ImagePool> {
+export async function buildImagePool(
+  db: Database,
+  fileStore: FileStore,
+  size: number,
+  log: (line: string) => void,
+  options: { longRun?: number } = {},
+): Promise<ImagePool> {
   const manifestPath = join(fileStore.directory, MANIFEST)
   const manifest: Record<string, ManifestEntry> = await readFile(manifestPath, 'utf8').then(
     (text) => JSON.parse(text) as Record<string, ManifestEntry>,
@@ -61,6 +69,14 @@ export async function buildImagePool(db: Database, fileStore: FileStore, size: n
     pages[variant][i] = await image(`page:${variant}:${i}:${height}`, () =>
       renderPageImage({ width: 800, height, seed: i * 31 + 1, variant, label: `Page ${i + 1}` }), 800, height)
   })
+  // The long comic's own pages: every page of an episode differs, and so do neighbouring episodes.
+  const longRun: PooledImage[] = []
+  const runHeights = randomSource(11)
+  const runJobs = Array.from({ length: options.longRun ?? 0 }, (_, i) => ({ i, height: 1000 + Math.round(runHeights() * 1500) }))
+  await inBatches(runJobs, 4, async ({ i, height }) => {
+    longRun[i] = await image(`long:legal:${i}:${height}`, () =>
+      renderPageImage({ width: 800, height, seed: 5000 + i * 13, variant: 'legal', label: `Long page ${i + 1}` }), 800, height)
+  })
   const small = (kind: string, count: number, width: number, height: number) =>
     Promise.all(
       Array.from({ length: count }, (_, i) =>
@@ -81,7 +97,7 @@ export async function buildImagePool(db: Database, fileStore: FileStore, size: n
   }
   await writeFile(manifestPath, JSON.stringify(manifest))
   log(`image pool: ${all.length} images (${drawn} drawn, ${all.length - drawn} reused)`)
-  return { pages, covers, banners, previews }
+  return { pages, longRun, covers, banners, previews }
 }
 
 async function inBatches<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {

@@ -10,6 +10,12 @@ export interface SeedOptions {
   episodes: number
   /** Distinct page images per variant. */
   poolSize: number
+  /**
+   * One more comic, rated T and shown on the mirror, whose `episodes` episodes all have `pages` pages of
+   * images of their own (distinct within an episode and from the neighbouring episodes), for measuring
+   * a reader on a long episode where the browser cache cannot stand in for the network.
+   */
+  longComic?: { episodes: number; pages: number }
   now?: Date
   log?: (line: string) => void
 }
@@ -47,7 +53,8 @@ export async function seedCatalogue(db: Database, fileStore: FileStore, options:
   const started = Date.now()
   const random = randomSource(42)
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!
-  const pool = await buildImagePool(db, fileStore, options.poolSize, log)
+  const longComic = options.longComic
+  const pool = await buildImagePool(db, fileStore, options.poolSize, log, { longRun: longComic ? longComic.pages * 2 : 0 })
 
   await db.execute(sql`truncate table assets, chapters, comic_genres, comics, genres restart identity cascade`)
   const genreRows = await db.insert(genres).values(GENRES).returning()
@@ -78,6 +85,18 @@ export async function seedCatalogue(db: Database, fileStore: FileStore, options:
       createdAt: new Date(now.getTime() - (sizes.length - i) * 3_600_000),
     }
   })
+  if (longComic) {
+    sizes.push(longComic.episodes)
+    comicValues.push({
+      title: 'Long Strip',
+      description: `A story in ${longComic.episodes} episodes of ${longComic.pages} pages each.`,
+      contentRating: 'T',
+      displayOnMirror: true,
+      coverFile: pool.covers[0]!.name,
+      bannerFile: pool.banners[0]!.name,
+      createdAt: now,
+    })
+  }
   const comicRows = await db.insert(comics).values(comicValues).returning({ id: comics.id, contentRating: comics.contentRating })
 
   const links: { comicId: number; genreId: number }[] = []
@@ -118,7 +137,24 @@ export async function seedCatalogue(db: Database, fileStore: FileStore, options:
     assetCount += batch.length
     batch = []
   }
+  const longComicId = longComic ? comicRows[comicRows.length - 1]!.id : null
+  const episodeOfLongComic = new Map<number, number>()
   for (const chapter of chapterRows) {
+    if (chapter.comicId !== longComicId) continue
+    const index = episodeOfLongComic.size
+    episodeOfLongComic.set(chapter.id, index)
+  }
+  for (const chapter of chapterRows) {
+    const longIndex = episodeOfLongComic.get(chapter.id)
+    if (longComic && longIndex !== undefined) {
+      // Alternate halves of the long run: episode n and n + 1 never share an image.
+      const offset = (longIndex % 2) * longComic.pages
+      for (let position = 1; position <= longComic.pages; position++) {
+        batch.push({ comicId: chapter.comicId, chapterId: chapter.id, variant: 'legal', position, file: pool.longRun[offset + position - 1]!.name })
+        batch.push({ comicId: chapter.comicId, chapterId: chapter.id, variant: 'censored', position, file: pick(pool.pages.censored).name })
+      }
+      continue
+    }
     const pages = 5 + Math.floor(random() * 6)
     const variants = uncensored.has(chapter.comicId) ? (['censored', 'uncensored', 'legal'] as const) : (['censored', 'legal'] as const)
     for (const variant of variants) {
