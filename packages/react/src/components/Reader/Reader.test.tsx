@@ -7,6 +7,7 @@ import { queryKeys } from '../../hooks/queryKeys'
 import { createKit, renderWithKit, type KitOptions, type KitViewer } from '../../../test/render'
 import { server } from '../../../test/server'
 import { Reader, type ReaderProps } from './Reader'
+import { PAGE_STALL_MS } from './ReaderPage'
 
 function ModalProbe() {
   const { isOpen, mode, closeAuthModal } = useAuthModal()
@@ -451,7 +452,108 @@ describe('Reader: asset fetch errors', () => {
   })
 })
 
+describe('Reader: the comic or its episodes fail to load', () => {
+  it('shows the error while the episode list is missing, and Try again brings back the titles, Next and the recorded progress', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { user, stores } = renderReader({}, { mocks: { errors: { listChapters: 500 } } })
+    const again = await screen.findByRole('button', { name: 'Try again' })
+    // The pages came, but without the episode there is no title, no Next and nothing to record.
+    expect(await firstPage()).toBeInTheDocument()
+    expect(screen.getByText('Something went wrong. Please try again.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
+    expect(stores.progress.getProgress('4')).toBeUndefined()
+    server.resetHandlers()
+    await user.click(again)
+    expect(await screen.findByText('Episode 1', { selector: 'p' })).toBeInTheDocument()
+    await waitFor(() => expect(stores.progress.getProgress('4')).toMatchObject({ chapterId: '401', chapterTitle: 'Episode 1' }))
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled()
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument()
+  })
+
+  it('fetches the comic, its episodes and the pages again with one Try again after they all failed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const requests = assetRequests()
+    const { user, stores } = renderReader(
+      {},
+      { mocks: { errors: { listComics: 'network', listChapters: 'network', listAssets: 'network' } } },
+    )
+    const again = await screen.findByRole('button', { name: 'Try again' })
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument()
+    server.resetHandlers()
+    await user.click(again)
+    expect(await screen.findByRole('heading', { name: 'Silent Blade' })).toBeInTheDocument()
+    expect(await screen.findByText('Episode 1', { selector: 'p' })).toBeInTheDocument()
+    expect(await firstPage()).toBeInTheDocument()
+    await waitFor(() => expect(stores.progress.getProgress('4')?.chapterId).toBe('401'))
+    expect(requests.bodies).toHaveLength(2)
+    requests.stop()
+  })
+})
+
+/**
+ * An IntersectionObserver the test drives: `comeIntoView(element)` tells every observer still watching
+ * it that it intersects the viewport.
+ */
+function drivenIntersectionObserver() {
+  const watching: { target: Element; callback: IntersectionObserverCallback; observer: IntersectionObserver; active: boolean }[] = []
+  class DrivenObserver {
+    constructor(private readonly callback: IntersectionObserverCallback) {}
+    observe(target: Element) {
+      watching.push({ target, callback: this.callback, observer: this as unknown as IntersectionObserver, active: true })
+    }
+    unobserve(target: Element) {
+      for (const entry of watching) if (entry.observer === (this as unknown) && entry.target === target) entry.active = false
+    }
+    disconnect() {
+      for (const entry of watching) if (entry.observer === (this as unknown)) entry.active = false
+    }
+    takeRecords() {
+      return []
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', DrivenObserver)
+  return {
+    comeIntoView(element: Element) {
+      for (const entry of watching.filter((candidate) => candidate.active && candidate.target === element)) {
+        entry.callback([{ isIntersecting: true, target: element } as IntersectionObserverEntry], entry.observer)
+      }
+    },
+  }
+}
+
 describe('Reader: a page that fails', () => {
+  it('counts a page that has not arrived 15 s after it came into view as failed, and tries it again', async () => {
+    const viewport = drivenIntersectionObserver()
+    try {
+      renderReader()
+      const total = pagesOf('4', '401')
+      await firstPage()
+      vi.useFakeTimers()
+      const image = () => screen.getByAltText(`Page 3 of ${total}`)
+      const page = () => image().closest('li')!
+      const firstUrl = image().getAttribute('src')!
+      // Far below, a lazy page is not requested yet: it may wait as long as it likes.
+      act(() => vi.advanceTimersByTime(60_000))
+      expect(page()).toHaveAttribute('data-state', 'loading')
+
+      act(() => viewport.comeIntoView(page()))
+      act(() => vi.advanceTimersByTime(PAGE_STALL_MS - 1))
+      expect(page()).toHaveAttribute('data-state', 'loading')
+      act(() => vi.advanceTimersByTime(1))
+      expect(page()).toHaveAttribute('data-state', 'retrying')
+      act(() => vi.advanceTimersByTime(1000))
+      expect(page()).toHaveAttribute('data-state', 'loading')
+      // A new element: the stalled request is left behind (a data: url takes no retry parameter).
+      expect(image().getAttribute('src')).toBe(firstUrl)
+      fireEvent.load(image())
+      expect(page()).toHaveAttribute('data-state', 'loaded')
+      act(() => vi.advanceTimersByTime(60_000))
+      expect(page()).toHaveAttribute('data-state', 'loaded')
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('retries by itself with backoff, then offers a retry button, without reloading the episode', async () => {
     const state = createMockState()
     const total = pagesOf('4', '401')

@@ -54,7 +54,9 @@ export interface ReaderProps {
  * lazily, off-screen pages skip rendering, a failed page retries with backoff and then offers a retry
  * button, the next episode is fetched at 70 % of this one, and the position (page and offset) is saved
  * when idle and restored when the episode is opened again. A refused episode sends a signed-in reader
- * to /premium and opens the sign-in modal for a guest; closing it fetches the pages again.
+ * to /premium and opens the sign-in modal for a guest; closing it fetches the pages again. Any other
+ * failure of the pages, the comic or its episodes (network, server, a broken answer) shows 'Something
+ * went wrong' with 'Try again', which fetches again whatever failed.
  * @example
  * // route /comic/:id/:chapterId and /comic/:id/:chapterId/uncensored
  * <Reader comicId={params.id} chapterId={params.chapterId} uncensored={isUncensoredRoute} />
@@ -67,10 +69,18 @@ export function Reader({ comicId, chapterId, uncensored = false, className }: Re
   const viewer = useViewer()
   const authModal = useAuthModal()
   const variant = assetVariant({ mode: useSiteMode(), uncensored })
-  const { data: comic } = useComic(comicId)
-  const { data: chapters = [] } = useChapters(comicId)
+  const comicQuery = useComic(comicId)
+  const chaptersQuery = useChapters(comicId)
+  const comic = comicQuery.data
+  const { data: chapters = [] } = chaptersQuery
   const assets = useEpisodeAssets({ comicId, chapterId, variant })
-  const failure = useAssetsFailure(assets, `${comicId}/${chapterId}/${variant}`)
+  // The titles, Prev/Next and the recorded progress need the comic and its episodes as well as the
+  // pages: a failure of any of them shows the error, and its retry fetches again whatever failed.
+  const failure =
+    useAssetsFailure(assets, `${comicId}/${chapterId}/${variant}`) ?? (comicQuery.isError || chaptersQuery.isError ? 'failed' : null)
+  const retry = () => {
+    for (const query of [assets, comicQuery, chaptersQuery]) if (query.isError) void query.refetch()
+  }
   const pages = assets.data
   const chapter = chapters.find((candidate) => candidate.id === chapterId)
 
@@ -183,7 +193,7 @@ export function Reader({ comicId, chapterId, uncensored = false, className }: Re
         {failure === 'failed' && (
           <div className="comics-reader__status" data-state="failed">
             <p>{messages['common.error']}</p>
-            <button type="button" className="comics-button" onClick={() => void assets.refetch()}>
+            <button type="button" className="comics-button" onClick={retry}>
               {messages['common.retry']}
             </button>
           </div>

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState, type CSSProperties } from 'react'
+import { memo, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react'
 import { retryDelayMs, type Asset } from '@comics/core'
 import { useMessages } from '../../hooks'
 import { formatMessage } from '../../messages'
@@ -7,6 +7,11 @@ import { formatMessage } from '../../messages'
 const FALLBACK_SIZE = { width: 800, height: 1200 }
 /** Failures retried on their own before the retry button shows. */
 export const AUTOMATIC_PAGE_RETRIES = 3
+/**
+ * A page still not in this long after it came into view counts as failed: a stalled connection never
+ * fires an error, and the browser would wait minutes. Long enough for a large page on a slow network.
+ */
+export const PAGE_STALL_MS = 15_000
 
 type PageState = 'loading' | 'loaded' | 'retrying' | 'failed'
 
@@ -35,7 +40,8 @@ export interface ReaderPageProps {
  * off-screen pages skip rendering through `content-visibility: auto` sized by those same numbers.
  * The first page loads eagerly with high priority, the others lazily with async decoding. A failed
  * page retries by itself with backoff (core `retryDelayMs`), then offers 'Retry page {n}'; the rest of
- * the episode is left alone.
+ * the episode is left alone. A page that has not arrived {@link PAGE_STALL_MS} after it came into view
+ * counts as failed too.
  */
 export const ReaderPage = memo(function ReaderPage({ asset, index, total }: ReaderPageProps) {
   const messages = useMessages()
@@ -43,6 +49,7 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total }: Read
   const [state, setState] = useState<PageState>('loading')
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null)
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const box = useRef<HTMLLIElement>(null)
   useEffect(() => () => clearTimeout(retryTimer.current), [])
 
   const width = asset.width ?? natural?.width ?? FALLBACK_SIZE.width
@@ -63,13 +70,35 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total }: Read
     }
   }
 
+  // The stall clock of this attempt starts when the page comes into view: a lazy page far below has
+  // not been requested yet, and must not fail for waiting.
+  const onStall = useRef(onError)
+  useLayoutEffect(() => {
+    onStall.current = onError
+  })
+  useEffect(() => {
+    const element = box.current
+    if (state !== 'loading' || !element || typeof IntersectionObserver === 'undefined') return
+    let stallTimer: ReturnType<typeof setTimeout> | undefined
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return
+      observer.disconnect()
+      stallTimer = setTimeout(() => onStall.current(), PAGE_STALL_MS)
+    })
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      clearTimeout(stallTimer)
+    }
+  }, [state, attempt])
+
   const style = {
     aspectRatio: `${width} / ${height}`,
     containIntrinsicSize: `auto ${width}px auto ${height}px`,
   } satisfies CSSProperties
 
   return (
-    <li className="comics-reader__page" data-page-index={index} data-state={state} style={style}>
+    <li ref={box} className="comics-reader__page" data-page-index={index} data-state={state} style={style}>
       <img
         // A new element per attempt: the browser loads it again even when the url cannot change.
         key={attempt}
