@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -13,10 +13,12 @@ import { FileStore } from '../src/files/file-store'
 import { seedCatalogue } from '../src/seed/seed-catalogue'
 import { startPostgres } from '../test/support/postgres-cluster'
 
-// pnpm --filter api bench [--only pglite|postgres] [--duration 10] [--connections 50]
+// pnpm --filter api bench [--only pglite|postgres] [--duration 10] [--connections 50] [--rounds 3] [--json FILE]
 // Seeds a catalogue of more than 3000 episodes (once, kept in .bench-data), starts the API in its own
 // process as `pnpm start` would (timing the cold start), and runs autocannon on loopback against three
-// public calls and a bare Fastify route, side by side.
+// public calls and a bare Fastify route, side by side. The calls run in rounds, each round measuring the
+// bare route and then each call in turn, so every ratio compares runs seconds apart; the table shows the
+// median of the rounds (this machine is shared: a single run can land on a busy moment).
 const { values } = parseArgs({
   options: {
     only: { type: 'string' },
@@ -24,12 +26,15 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     episodes: { type: 'string', default: '3300' },
     warmup: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
+    json: { type: 'string' },
   },
 })
 const duration = Number(values.duration)
 const connections = Number(values.connections)
 const episodes = Number(values.episodes)
 const warmup = Number(values.warmup)
+const rounds = Number(values.rounds)
 const packageRoot = fileURLToPath(new URL('..', import.meta.url))
 const benchData = `${packageRoot}.bench-data`
 const filesDir = `${benchData}/files`
@@ -97,7 +102,31 @@ interface Figure {
   non2xx: number
 }
 
-async function load(name: string, url: string, body: unknown, headers: Record<string, string> = {}): Promise<Figure> {
+/** The figures of one call over the rounds: medians, and the worst p99. */
+interface CallFigures {
+  name: string
+  requestsPerSecond: number
+  /** Median over the rounds of (this call's req/s ÷ the bare route's req/s in the same round). */
+  ratioToBare: number
+  p99: number
+  worstP99: number
+  non2xx: number
+}
+
+export interface DatabaseFigures {
+  database: 'pglite' | 'postgres'
+  coldStartMs: number
+  startupInsideServerMs: number | undefined
+  calls: CallFigures[]
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+async function load(name: string, url: string, body: unknown, headers: Record<string, string>, warm: boolean): Promise<Figure> {
   const options = {
     url,
     method: 'POST' as const,
@@ -106,12 +135,12 @@ async function load(name: string, url: string, body: unknown, headers: Record<st
     body: JSON.stringify(body),
   }
   // A short unrecorded run first, so the figures are of warm code (JIT, caches), as in production.
-  if (warmup > 0) await autocannon({ ...options, duration: warmup })
+  if (warm && warmup > 0) await autocannon({ ...options, duration: warmup })
   const result = await autocannon({ ...options, duration })
   return { name, requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors }
 }
 
-async function benchDatabase(kind: 'pglite' | 'postgres') {
+async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigures> {
   console.log(`\n== ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL 15'} ==`)
   const env: Record<string, string> = { FILES_DIR: filesDir, SEED_ON_FIRST_START: '0', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }
   let stopDatabase = async () => {}
@@ -134,11 +163,12 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
   }
   const apiPort = await freePort()
   const barePort = await freePort()
-  // Both servers run in processes of their own, started the way `pnpm start` starts the API (tsx).
-  const runTs = (file: string, args: string[], extraEnv: Record<string, string>) =>
-    spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: packageRoot, env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'inherit'] })
-  const api = runTs('src/main.ts', [], { ...env, PORT: String(apiPort) })
-  const bare = runTs('bench/bare-server.ts', [String(barePort)], {})
+  // Both servers run in processes of their own: the API as `pnpm start` runs it (the bundle, built above),
+  // the bare route through tsx (it is one file; its start is not measured).
+  const run = (args: string[], extraEnv: Record<string, string>) =>
+    spawn(process.execPath, args, { cwd: packageRoot, env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'inherit'] })
+  const api = run(['--enable-source-maps', 'dist/main.js'], { ...env, PORT: String(apiPort) })
+  const bare = run(['--import', 'tsx', 'bench/bare-server.ts', String(barePort)], {})
   // The server reports its own start time (from its first line of code to listening) in the 'api ready' line.
   let startupMs: number | undefined
   api.stdout!.on('data', (chunk: Buffer) => {
@@ -148,34 +178,60 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
   try {
     const coldStartMs = await waitForHttp(`http://127.0.0.1:${apiPort}/api/v1/openapi.json`, api)
     await waitForHttp(`http://127.0.0.1:${barePort}/ready`, bare)
-    console.log(`cold start on the existing ${kind === 'pglite' ? 'data folder' : 'database'}: ${coldStartMs} ms from spawn to first answer (node + tsx included), ${startupMs ?? '?'} ms inside the server`)
-    console.log(`catalogue: at least ${episodes} episodes; ${connections} connections, ${duration} s per call after ${warmup} s of warm-up; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`)
+    console.log(`cold start on the existing ${kind === 'pglite' ? 'data folder' : 'database'}: ${coldStartMs} ms from spawn to first answer, ${startupMs ?? '?'} ms inside the server`)
+    console.log(`catalogue: at least ${episodes} episodes; ${connections} connections, ${duration} s per call and round, ${rounds} rounds, ${warmup} s of warm-up; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`)
 
     const api1 = `http://127.0.0.1:${apiPort}/api/v1`
     const adult = { host: 'adult.localhost:5173' }
-    const figures: Figure[] = []
-    figures.push(await load('bare Fastify route', `http://127.0.0.1:${barePort}/bare`, {}))
-    figures.push(await load('comics/list (limit 10)', `${api1}/comics/list`, bodies.comicsList, adult))
-    figures.push(await load('chapters/list (limit 200)', `${api1}/chapters/list`, bodies.chaptersList, adult))
-    figures.push(await load('comics-assets/list (free episode)', `${api1}/comics-assets/list`, bodies.assetsList, adult))
-    const bareRate = figures[0]!.requestsPerSecond
-    console.log('\n| call | req/s | p99 (ms) | vs bare | non-2xx |')
-    console.log('|---|---:|---:|---:|---:|')
-    for (const figure of figures) {
-      const ratio = `${((figure.requestsPerSecond / bareRate) * 100).toFixed(0)}%`
-      console.log(`| ${figure.name} | ${figure.requestsPerSecond.toFixed(0)} | ${figure.p99} | ${ratio} | ${figure.non2xx} |`)
+    const calls = [
+      { name: 'bare Fastify route', url: `http://127.0.0.1:${barePort}/bare`, body: {}, headers: {} },
+      { name: 'comics/list (limit 10)', url: `${api1}/comics/list`, body: bodies.comicsList, headers: adult },
+      { name: 'chapters/list (limit 200)', url: `${api1}/chapters/list`, body: bodies.chaptersList, headers: adult },
+      { name: 'comics-assets/list (free episode)', url: `${api1}/comics-assets/list`, body: bodies.assetsList, headers: adult },
+    ]
+    const perRound: Figure[][] = []
+    for (let round = 0; round < rounds; round++) {
+      const figures: Figure[] = []
+      for (const call of calls) figures.push(await load(call.name, call.url, call.body, call.headers, round === 0))
+      perRound.push(figures)
+      const bare = figures[0]!.requestsPerSecond
+      console.log(`round ${round + 1}/${rounds}: ${figures.map((f) => `${f.name.split(' ')[0]} ${f.requestsPerSecond.toFixed(0)}/s${f === figures[0] ? '' : ` (${((f.requestsPerSecond / bare) * 100).toFixed(0)}%)`}`).join(', ')}`)
     }
+    const results: CallFigures[] = calls.map((call, index) => {
+      const of = perRound.map((figures) => figures[index]!)
+      return {
+        name: call.name,
+        requestsPerSecond: median(of.map((f) => f.requestsPerSecond)),
+        ratioToBare: median(perRound.map((figures) => figures[index]!.requestsPerSecond / figures[0]!.requestsPerSecond)),
+        p99: median(of.map((f) => f.p99)),
+        worstP99: Math.max(...of.map((f) => f.p99)),
+        non2xx: of.reduce((sum, f) => sum + f.non2xx, 0),
+      }
+    })
+    console.log(`\n| call | req/s | p99 (ms) | worst p99 | vs bare | non-2xx |`)
+    console.log('|---|---:|---:|---:|---:|---:|')
+    for (const figure of results) {
+      console.log(`| ${figure.name} | ${figure.requestsPerSecond.toFixed(0)} | ${figure.p99} | ${figure.worstP99} | ${(figure.ratioToBare * 100).toFixed(0)}% | ${figure.non2xx} |`)
+    }
+    return { database: kind, coldStartMs, startupInsideServerMs: startupMs, calls: results }
   } finally {
     await Promise.all([stop(api), stop(bare)])
     await stopDatabase()
   }
 }
 
+// The API runs from its bundle, as `pnpm start` runs it.
+execFileSync(process.execPath, ['build-server.mjs'], { cwd: packageRoot, stdio: 'inherit' })
 const kinds = values.only ? [values.only as 'pglite' | 'postgres'] : (['pglite', 'postgres'] as const)
+const all: DatabaseFigures[] = []
 for (const kind of kinds) {
   if (kind === 'postgres' && !existsSync('/usr/lib/postgresql/15/bin/initdb') && !process.env.POSTGRES_BIN) {
     console.log('\n== PostgreSQL 15: skipped (no binaries in /usr/lib/postgresql/15/bin; set POSTGRES_BIN) ==')
     continue
   }
-  await benchDatabase(kind)
+  all.push(await benchDatabase(kind))
+}
+if (values.json) {
+  writeFileSync(values.json, `${JSON.stringify({ connections, durationSeconds: duration, rounds, episodes, cores: cpus().length, databases: all }, null, 2)}\n`)
+  console.log(`\nfigures written to ${values.json}`)
 }

@@ -1,8 +1,6 @@
 import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { HostConfig } from '@comics/core/site'
-
-const packageRoot = fileURLToPath(new URL('..', import.meta.url))
+import { packageRoot } from './package-root'
 
 export interface ApiConfig {
   host: string

@@ -3,6 +3,7 @@ import { systemClock } from './clock'
 import { loadConfig } from './config'
 import { openDatabase } from './db/open-database'
 import { FileStore } from './files/file-store'
+import type { TokenVerifier } from './auth/token-verifier'
 
 // pnpm --filter api start: listens on 127.0.0.1:8787 (HOST, PORT) with the embedded database unless
 // DATABASE_URL is set, seeding a small catalogue on the first start.
@@ -11,12 +12,10 @@ const config = loadConfig()
 const fileStore = new FileStore(config.filesDir, config.filesPublicUrl)
 
 // Opening the database (PGlite compiles its WebAssembly) overlaps with loading the server's modules:
-// that is most of a cold start.
-const [database, verifier, { buildApp }, { renewDueSubscriptions }] = await Promise.all([
+// that is most of a cold start. firebase-admin, the heaviest module, is loaded once the server listens
+// (see `verifierLoadedAfterListening`): only signed-in calls need it, and they wait for it.
+const [database, { buildApp }, { renewDueSubscriptions }] = await Promise.all([
   openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }),
-  import('./auth/firebase-token-verifier').then(({ createFirebaseTokenVerifier }) =>
-    createFirebaseTokenVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseAuthEmulatorHost }),
-  ),
   import('./app'),
   import('./payments/renew-subscriptions'),
 ])
@@ -26,9 +25,11 @@ if (config.seedOnFirstStart) {
     await seedCatalogue(database.db, fileStore, { episodes: 60, poolSize: 8, log: (line) => console.log(`[seed] ${line}`) })
   }
 }
+const verifier = verifierLoadedAfterListening()
 const context = { config, db: database.db, clock: systemClock, verifier, cache: new CatalogueCache(), fileStore }
 const app = await buildApp(context)
 await app.listen({ host: config.host, port: config.port })
+verifier.load()
 app.log.info(
   { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, startupMs: Date.now() - startedAt },
   'api ready',
@@ -51,4 +52,22 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .then(() => database.close())
       .finally(() => process.exit(0))
   })
+}
+
+/** A token verifier whose firebase-admin is loaded on `load()` (or by the first token, if that comes first). */
+function verifierLoadedAfterListening(): TokenVerifier & { load(): void } {
+  let loaded: Promise<TokenVerifier> | undefined
+  const load = () =>
+    (loaded ??= import('./auth/firebase-token-verifier')
+      .then(({ createFirebaseTokenVerifier }) =>
+        createFirebaseTokenVerifier({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseAuthEmulatorHost }),
+      )
+      .catch((error: unknown) => {
+        loaded = undefined // the next token tries again
+        throw error
+      }))
+  return {
+    load: () => void load().catch((error: unknown) => console.error('firebase-admin failed to load', error)),
+    verify: async (idToken) => (await load()).verify(idToken),
+  }
 }

@@ -1,9 +1,10 @@
 import { mkdir } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { packageRoot } from '../package-root'
 import * as schema from './schema'
 import type { Database, OpenDatabase } from './database'
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
+export const MIGRATIONS_FOLDER = join(packageRoot, 'drizzle')
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -23,10 +24,20 @@ async function openPostgres(url: string, poolSize = 10) {
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ])
-  const pool = new pg.Pool({ connectionString: url, max: poolSize })
-  // An idle connection can be cut by the server (restart, admin shutdown); the pool replaces it, and the
-  // error must not crash the process, which is what an 'error' event without a listener does.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // A database that does not answer fails the request (503) instead of holding it forever.
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+  })
+  // A connection can be cut by the server (restart, admin shutdown) while idle in the pool or while a
+  // transaction holds it between two statements; an 'error' event without a listener would crash the
+  // process. The pool drops such a connection (idle, or when it is released unusable) and opens a new one
+  // on the next request, so the server recovers without a restart; the request that was using it fails
+  // with the error, answered 503.
   pool.on('error', () => undefined)
+  pool.on('connect', (client) => client.on('error', () => undefined))
   const db = drizzle(pool, { schema })
   return {
     db: db as unknown as Database,
