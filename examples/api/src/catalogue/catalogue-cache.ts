@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto'
 
-/** A serialised response ready to send, with its entity tag. */
+/** A response serialised and UTF-8 encoded once, ready to send as is, with its entity tag. */
 export interface PreparedResponse {
-  readonly json: string
+  readonly body: Buffer
   readonly etag: string
 }
 
 export function prepareResponse(value: unknown): PreparedResponse {
-  const json = JSON.stringify(value)
-  const etag = `"${createHash('sha1').update(json).digest('base64url')}"`
-  return { json, etag }
+  const body = Buffer.from(JSON.stringify(value), 'utf8')
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
+  return { body, etag }
 }
 
 /**

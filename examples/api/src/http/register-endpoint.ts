@@ -87,7 +87,7 @@ export function registerEndpoint<E extends ContractEndpoint>(
       if (result instanceof Prepared) {
         reply.header('etag', result.response.etag).header('cache-control', result.cacheControl)
         if (request.headers['if-none-match'] === result.response.etag) return reply.status(304).send()
-        return reply.type('application/json; charset=utf-8').send(result.response.json)
+        return reply.type('application/json; charset=utf-8').send(result.response.body)
       }
       const checked = z.safeParse(endpoint.response, result)
       if (!checked.success) {
