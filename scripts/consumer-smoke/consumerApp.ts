@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict'
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { runCommand } from './commands'
+import { readManifest } from './releaseWorkspace'
+
+/** The app's sources: index.html, src/main.tsx, vite.config.ts, tsconfig.json. */
+const TEMPLATE = fileURLToPath(new URL('./app', import.meta.url))
+
+/** What a partner adds next to the kit, at the versions the workspace itself uses. */
+const APP_DEPENDENCIES = ['react', 'react-dom', '@tanstack/react-query', 'msw']
+const APP_DEV_DEPENDENCIES = ['vite', '@vitejs/plugin-react', 'typescript', '@types/react', '@types/react-dom']
+
+async function installedVersion(root: string, name: string): Promise<string> {
+  return (await readManifest(join(root, 'node_modules', name))).version
+}
+
+/**
+ * A fresh Vite + React app in `appDir` that depends on the tarballs by `file:` path. The overrides make
+ * the kit's own dependencies between its packages (e.g. @comics/react → @comics/core@version) resolve
+ * to the tarballs too, since that version is not on the registry.
+ */
+export async function writeConsumerApp(root: string, appDir: string, tarballs: ReadonlyMap<string, string>): Promise<void> {
+  const kit = Object.fromEntries([...tarballs].map(([name, file]) => [name, `file:${file}`]))
+  const pinned = async (names: readonly string[]) =>
+    Object.fromEntries(await Promise.all(names.map(async (name) => [name, await installedVersion(root, name)] as const)))
+  const manifest = {
+    name: 'comics-kit-consumer',
+    private: true,
+    type: 'module',
+    dependencies: { ...kit, ...(await pinned(APP_DEPENDENCIES)) },
+    devDependencies: await pinned(APP_DEV_DEPENDENCIES),
+    pnpm: { overrides: kit },
+  }
+  await cp(TEMPLATE, appDir, { recursive: true })
+  await writeFile(join(appDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+}
+
+/**
+ * `pnpm install` from the registry (the store makes it quick), then checks that each kit package is
+ * installed once, from its tarball, at the released version.
+ */
+export async function installConsumerApp(appDir: string, version: string, tarballs: ReadonlyMap<string, string>): Promise<void> {
+  await runCommand('pnpm', ['install', '--prefer-offline', '--no-frozen-lockfile', '--ignore-workspace', '--reporter=append-only'], {
+    cwd: appDir,
+    timeoutMs: 300_000,
+  })
+  const store = await readdir(join(appDir, 'node_modules', '.pnpm'))
+  for (const name of tarballs.keys()) {
+    assert.equal((await readManifest(join(appDir, 'node_modules', name))).version, version, `${name} must be installed at ${version}`)
+    const copies = store.filter((entry) => entry.startsWith(`${name.replace('/', '+')}@`))
+    assert.equal(copies.length, 1, `${name} must be installed once, from its tarball; found ${copies.join(', ')}`)
+    assert.ok(copies[0]!.includes('file+'), `${name} must come from its tarball, not the registry (found ${copies[0]})`)
+  }
+}
+
+/** The JavaScript file of a package's binary in the app, to run with this Node and stop by its own id. */
+export async function binaryOf(appDir: string, pkg: string, bin: string): Promise<string> {
+  const folder = join(appDir, 'node_modules', pkg)
+  const manifest = await readManifest(folder)
+  const path = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.[bin]
+  if (!path) throw new Error(`${pkg} has no ${bin} binary`)
+  return join(folder, path)
+}
+
+/** The browser worker of MSW in public/, as a partner sets it up (`msw init`). */
+export async function initMockServiceWorker(appDir: string): Promise<void> {
+  await runCommand(process.execPath, [await binaryOf(appDir, 'msw', 'msw'), 'init', 'public', '--no-save'], { cwd: appDir })
+  const worker = await readFile(join(appDir, 'public', 'mockServiceWorker.js'), 'utf8')
+  assert.ok(worker.includes('Mock Service Worker'), 'msw init must write public/mockServiceWorker.js')
+}
+
+/** `tsc --noEmit` of the app's sources against the declarations the tarballs ship. */
+export async function typecheckConsumerApp(appDir: string): Promise<void> {
+  await runCommand(process.execPath, [await binaryOf(appDir, 'typescript', 'tsc'), '--noEmit', '-p', 'tsconfig.json'], { cwd: appDir })
+}
+
+export async function buildConsumerApp(appDir: string): Promise<void> {
+  await runCommand(process.execPath, [await binaryOf(appDir, 'vite', 'vite'), 'build'], { cwd: appDir, env: { ...process.env, NO_COLOR: '1' } })
+}
