@@ -5,6 +5,11 @@ import { formatMessage } from '../../messages'
 
 /** A page without width and height from the API still gets a box of a typical webtoon slice. */
 const FALLBACK_SIZE = { width: 800, height: 1200 }
+/**
+ * Element Timing identifier of each episode's first page (`elementtiming`), so that a site measures when
+ * the first page was painted with a PerformanceObserver of type 'element'.
+ */
+export const FIRST_PAGE_ELEMENT_TIMING = 'comics-reader-first-page'
 /** Failures retried on their own before the retry button shows. */
 export const AUTOMATIC_PAGE_RETRIES = 3
 /**
@@ -109,6 +114,8 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total }: Read
         height={height}
         loading={first ? 'eager' : 'lazy'}
         fetchPriority={first ? 'high' : undefined}
+        // Not in React's attribute types; passed through to the element as written.
+        {...(first ? ({ elementtiming: FIRST_PAGE_ELEMENT_TIMING } as Record<string, string>) : {})}
         decoding={first ? undefined : 'async'}
         onLoad={(event) => {
           const image = event.currentTarget
