@@ -459,7 +459,7 @@ describe('Reader: the comic or its episodes fail to load', () => {
     const again = await screen.findByRole('button', { name: 'Try again' })
     // The pages came, but without the episode there is no title, no Next and nothing to record.
     expect(await firstPage()).toBeInTheDocument()
-    expect(screen.getByText('Something went wrong. Please try again.')).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong. Please try again.')
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
     expect(stores.progress.getProgress('4')).toBeUndefined()
     server.resetHandlers()

@@ -191,7 +191,7 @@ export function Reader({ comicId, chapterId, uncensored = false, className }: Re
           </div>
         )}
         {failure === 'failed' && (
-          <div className="comics-reader__status" data-state="failed">
+          <div className="comics-reader__status" data-state="failed" role="alert">
             <p>{messages['common.error']}</p>
             <button type="button" className="comics-button" onClick={retry}>
               {messages['common.retry']}
