@@ -188,6 +188,26 @@ describe('responses parsed by the contract', () => {
     expect(error.endpoint).toBe('checkout')
     expect(error.paths).toEqual(['url'])
   })
+
+  it.each(['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)'])(
+    'refuses a checkout answer whose url would run script when the browser is sent there: %s',
+    async (url) => {
+      server.use(http.post(`${BASE_URL}/subscriptions/checkout`, () => HttpResponse.json({ url })))
+      const error = (await failureOf(
+        apiFor('reader').checkout.create({ level: 2, title: '4weeks', urlSuccess: 'http://comics.test/account' }),
+      )) as ContractError
+      expect(error).toBeInstanceOf(ContractError)
+      expect(error.paths).toEqual(['url'])
+    },
+  )
+
+  it('takes an http or https payment page', async () => {
+    for (const url of ['https://pay.example/checkout/1', 'http://127.0.0.1:8787/api/v1/checkout/2']) {
+      server.use(http.post(`${BASE_URL}/subscriptions/checkout`, () => HttpResponse.json({ url })))
+      const answer = await apiFor('reader').checkout.create({ level: 2, title: '4weeks', urlSuccess: 'http://comics.test/account' })
+      expect(answer.url).toBe(url)
+    }
+  })
 })
 
 describe('HTTP errors are ApiError', () => {

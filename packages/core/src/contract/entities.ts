@@ -123,5 +123,9 @@ export const PaymentMethodSchema = z.object({
 })
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>
 
-export const CheckoutResponseSchema = z.object({ url: z.url() })
+/**
+ * The payment page the browser is sent to. Only http(s): a `javascript:` or `data:` url from a broken
+ * or hostile answer would run script on the site when the kit redirects to it.
+ */
+export const CheckoutResponseSchema = z.object({ url: z.url({ protocol: /^https?$/ }) })
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>
