@@ -1,0 +1,210 @@
+import { writeFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { runApiBench, type ApiRun } from './apiBench'
+import { CPU_SLOWDOWN, launchChromium, SLOW_4G } from './browser'
+import { createSubscriber, findLongComic } from './catalogue'
+import { runLighthouse, type LighthouseFigures } from './lighthouseRun'
+import { describeMachine } from './machine'
+import { measurePackageSizes, type PackageSize } from './packageSizes'
+import { measureAuthLoad, measurePageLoad, type AuthLoadFigures, type PageLoadFigures, type SitePage } from './pageLoads'
+import { benchPaths } from './paths'
+import { measureReader, type ReaderFigures } from './readerRun'
+import { formatTable, kB, MB, ms, type Row } from './report'
+import { startBenchStack } from './stack'
+
+// pnpm bench [--only sizes,pages,reader,lighthouse,api] [--runs 3] [--lighthouse-runs 1] [--api-duration 5]
+// Builds what it measures (packages, the site), starts its own stack on free loopback ports, prints one
+// table and writes every figure to bench-results/latest.json.
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string', default: 'sizes,pages,reader,lighthouse,api' },
+    runs: { type: 'string', default: '3' },
+    'lighthouse-runs': { type: 'string', default: '1' },
+    'api-duration': { type: 'string', default: '5' },
+  },
+})
+const parts = new Set(values.only.split(',').map((part) => part.trim()))
+const readerRuns = Number(values.runs)
+const lighthouseRuns = Number(values['lighthouse-runs'])
+
+const TARGETS = {
+  homeInitialJsGzip: 110_000,
+  lcpMs: 1800,
+  cls: 0.005,
+  nextWithPrefetchMs: 150,
+  nextSpeedup: 5,
+  heapGrowthBytes: 20_000_000,
+  lighthouse: 95,
+  duplicates: 0,
+}
+
+interface Figures {
+  packageSizes?: PackageSize[]
+  pages?: PageLoadFigures[]
+  auth?: AuthLoadFigures
+  reader?: ReaderFigures
+  lighthouse?: LighthouseFigures[]
+  api?: ApiRun[]
+}
+
+const log = (line: string) => console.log(`[bench] ${line}`)
+const started = Date.now()
+const machine = describeMachine()
+const figures: Figures = {}
+const errors: string[] = []
+
+async function part(name: string, work: () => Promise<void>) {
+  if (!parts.has(name)) return
+  const at = Date.now()
+  log(`${name}...`)
+  try {
+    await work()
+    log(`${name} done in ${((Date.now() - at) / 1000).toFixed(0)} s`)
+  } catch (error) {
+    errors.push(`${name}: ${(error as Error).stack ?? String(error)}`)
+    log(`${name} FAILED: ${(error as Error).message.split('\n')[0]}`)
+  }
+}
+
+await part('sizes', async () => {
+  figures.packageSizes = measurePackageSizes()
+})
+
+if (['pages', 'reader', 'lighthouse'].some((name) => parts.has(name))) {
+  log('starting the stack (Auth emulator, api with the long comic, site build and preview)')
+  const stack = await startBenchStack()
+  try {
+    const subscriber = await createSubscriber(stack)
+    const comic = await findLongComic(stack, subscriber.idToken)
+    const pages: (SitePage & { name: 'home' | 'comic' | 'reader' })[] = [
+      { name: 'home', path: '/', routeModule: 'src/screens/HomeScreen.tsx' },
+      { name: 'comic', path: `/comic/${comic.id}`, routeModule: 'src/screens/ComicScreen.tsx' },
+      { name: 'reader', path: `/comic/${comic.id}/${comic.chapterIds[0]}`, routeModule: 'src/screens/ReaderScreen.tsx' },
+    ]
+    const browser = await launchChromium()
+    try {
+      await part('pages', async () => {
+        figures.pages = []
+        for (const page of pages) figures.pages.push(await measurePageLoad(browser, { origin: stack.siteOrigin, distDir: stack.distDir, page }))
+        figures.auth = await measureAuthLoad(browser, { origin: stack.siteOrigin, distDir: stack.distDir })
+      })
+      await part('reader', async () => {
+        figures.reader = await measureReader(browser, { origin: stack.siteOrigin, comic, subscriber, runs: readerRuns })
+      })
+    } finally {
+      await browser.close()
+    }
+    await part('lighthouse', async () => {
+      figures.lighthouse = []
+      for (const page of pages) figures.lighthouse.push(await runLighthouse(stack.siteOrigin, page, lighthouseRuns))
+    })
+  } finally {
+    await stack.stop()
+  }
+}
+
+// Last, alone on the machine: autocannon wants both cores.
+await part('api', async () => {
+  figures.api = (await runApiBench(['--only', 'pglite', '--duration', values['api-duration'], '--rounds', '1'])).runs
+})
+
+const rows: Row[] = []
+for (const size of figures.packageSizes ?? []) {
+  rows.push({ area: 'package (size-limit)', measure: size.name, value: kB(size.gzipBytes), target: `≤ ${kB(size.limitBytes)}`, pass: size.passed })
+}
+for (const page of figures.pages ?? []) {
+  const home = page.name === 'home'
+  rows.push({
+    area: `site: ${page.name}`,
+    measure: 'initial JS, gzip (requested in Chromium)',
+    value: `${kB(page.initialJsGzip)} (manifest walk ${kB(page.manifestJsGzip)})`,
+    target: home ? `≤ ${kB(TARGETS.homeInitialJsGzip)} incl. React` : '',
+    pass: home ? page.initialJsGzip <= TARGETS.homeInitialJsGzip : null,
+  })
+  rows.push({ area: `site: ${page.name}`, measure: 'initial CSS, gzip', value: kB(page.initialCssGzip), target: '', pass: null })
+  rows.push({ area: `site: ${page.name}`, measure: 'Firebase JS before any auth action', value: kB(page.firebaseJsGzip), target: '0 kB', pass: page.firebaseJsGzip === 0 })
+  rows.push({ area: `site: ${page.name}`, measure: 'LCP, first visit (slow 4G, 4x CPU)', value: `${ms(page.lcpMs)} (${page.lcpElement || '?'})`, target: `≤ ${ms(TARGETS.lcpMs)}`, pass: page.lcpMs <= TARGETS.lcpMs })
+  rows.push({
+    area: `site: ${page.name}`,
+    measure: 'CLS, first visit',
+    value: page.cls.toFixed(3),
+    target: page.name === 'comic' ? '' : '0.00',
+    pass: page.name === 'comic' ? null : page.cls < TARGETS.cls,
+  })
+  rows.push({
+    area: `site: ${page.name}`,
+    measure: 'requests / duplicates, first visit',
+    value: `${page.requests} / ${page.duplicates.length}`,
+    target: '0 duplicates',
+    pass: page.duplicates.length === TARGETS.duplicates,
+  })
+  if (home && page.initialJsGzip > TARGETS.homeInitialJsGzip) {
+    const top = Object.entries(page.jsByDependency).slice(0, 9)
+    rows.push({ area: 'site: home', measure: 'initial JS by dependency', value: top.map(([name, bytes]) => `${name} ${kB(bytes)}`).join(', '), target: '', pass: null })
+  }
+}
+if (figures.auth) {
+  rows.push({
+    area: 'site: home',
+    measure: 'Firebase JS once the sign-in modal opens',
+    value: `${kB(figures.auth.firebaseBeforeGzip)} → ${kB(figures.auth.firebaseAfterSignInOpenGzip)}`,
+    target: 'loaded on demand',
+    pass: figures.auth.firebaseBeforeGzip === 0 && figures.auth.firebaseAfterSignInOpenGzip > 0,
+  })
+}
+const reader = figures.reader
+if (reader) {
+  const area = `reader (${reader.pagesInEpisode}-page episode)`
+  rows.push({ area, measure: `LCP, slow 4G + 4x CPU (median of ${reader.runs.lcpMs.length})`, value: `${ms(reader.lcpMs)} (${reader.lcpElement})`, target: `≤ ${ms(TARGETS.lcpMs)}`, pass: reader.lcpMs <= TARGETS.lcpMs })
+  rows.push({ area, measure: 'CLS (worst run)', value: reader.cls.toFixed(3), target: '0.00', pass: reader.cls < TARGETS.cls })
+  rows.push({ area, measure: 'first page image painted', value: ms(reader.firstPagePaintMs), target: '', pass: null })
+  rows.push({ area, measure: 'Next → first page painted, with prefetch', value: ms(reader.nextWithPrefetchMs), target: `≤ ${ms(TARGETS.nextWithPrefetchMs)}`, pass: reader.nextWithPrefetchMs <= TARGETS.nextWithPrefetchMs })
+  rows.push({ area, measure: 'Next → first page painted, without prefetch', value: ms(reader.nextWithoutPrefetchMs), target: '', pass: null })
+  rows.push({ area, measure: 'prefetch speed-up (without / with)', value: `${reader.nextSpeedup.toFixed(1)}x`, target: `≥ ${TARGETS.nextSpeedup}x`, pass: reader.nextSpeedup >= TARGETS.nextSpeedup })
+  rows.push({ area, measure: 'requests / duplicates, first visit', value: `${reader.coldRequests} / ${reader.coldDuplicates.length}`, target: '0 duplicates', pass: reader.coldDuplicates.length === 0 })
+  const scroll = reader.scroll
+  rows.push({ area, measure: `JS heap growth over ${scroll.episodes} episodes (after GC)`, value: `${MB(scroll.heapGrowthBytes)} (${MB(scroll.heapStartBytes)} → ${MB(scroll.heapEndBytes)})`, target: `≤ ${MB(TARGETS.heapGrowthBytes)}`, pass: scroll.heapGrowthBytes <= TARGETS.heapGrowthBytes })
+  rows.push({ area, measure: `DOM nodes after ${scroll.episodes} episodes`, value: `${scroll.nodesEnd} (from ${scroll.nodesStart}; ${scroll.domElementsEnd} elements)`, target: '', pass: null })
+  const perEpisode = scroll.requestsPerEpisode
+  rows.push({
+    area,
+    measure: 'requests per episode / duplicates',
+    value: `${Math.min(...perEpisode)}–${Math.max(...perEpisode)} / ${scroll.duplicates.length}`,
+    target: '0 duplicates',
+    pass: scroll.duplicates.length === 0,
+  })
+}
+for (const page of figures.lighthouse ?? []) {
+  rows.push({
+    area: `Lighthouse mobile: ${page.name}`,
+    measure: 'performance (FCP, LCP, TBT, CLS, SI)',
+    value: `${page.performance} (${ms(page.fcpMs)}, ${ms(page.lcpMs)}, ${ms(page.tbtMs)}, ${page.cls.toFixed(3)}, ${ms(page.speedIndexMs)})`,
+    target: `≥ ${TARGETS.lighthouse}`,
+    pass: page.performance >= TARGETS.lighthouse,
+  })
+}
+for (const run of figures.api ?? []) {
+  for (const call of run.calls) {
+    const ratio = call.vsBare === null ? '' : `, ${(call.vsBare * 100).toFixed(0)} % of the bare route`
+    rows.push({ area: `api: ${run.database}`, measure: call.call, value: `${call.requestsPerSecond} req/s, p99 ${call.p99Ms} ms${ratio}`, target: '', pass: null })
+  }
+}
+
+const result = {
+  generatedAt: new Date().toISOString(),
+  durationSeconds: Math.round((Date.now() - started) / 1000),
+  machine: { ...machine, loadAverageAtEnd: describeMachine().loadAverage },
+  profile: { network: SLOW_4G, cpuSlowdown: CPU_SLOWDOWN, readerRuns, lighthouseRuns },
+  targets: TARGETS,
+  figures,
+  rows,
+  errors,
+}
+writeFileSync(benchPaths.latestJson, `${JSON.stringify(result, null, 2)}\n`)
+console.log(`\n${formatTable(rows)}\n`)
+console.log(`${machine.cores} cores, ${machine.cpuModel}, ${machine.chromium}, Node ${machine.node}; load ${machine.loadAverage.join(' ')} at start`)
+console.log(`figures written to ${benchPaths.latestJson.slice(benchPaths.workspaceRoot.length)} in ${result.durationSeconds} s`)
+if (errors.length > 0) {
+  console.error(`\n${errors.length} part(s) failed:\n${errors.join('\n\n')}`)
+  process.exitCode = 1
+}

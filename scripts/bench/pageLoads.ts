@@ -1,0 +1,134 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser } from 'playwright'
+import { duplicatesAmong, openMeasuredPage, openSignIn, readFigures, requestKey, type SeenRequest } from './browser'
+import { addBreakdown, chunkBreakdown, gzipSize } from './dependencyBreakdown'
+
+export interface SitePage {
+  name: 'home' | 'comic' | 'reader'
+  path: string
+  /** The lazy route module of the page in Vite's manifest. */
+  routeModule: string
+}
+
+export interface PageLoadFigures {
+  name: SitePage['name']
+  path: string
+  /** gzip bytes of the scripts and stylesheets the page requested before it settled (Chromium). */
+  initialJsGzip: number
+  initialCssGzip: number
+  scripts: string[]
+  /** The same page from Vite's manifest: the entry's and the route chunk's static imports. */
+  manifestJsGzip: number
+  manifestCssGzip: number
+  /** gzip bytes of the requested scripts by the package their code came from. */
+  jsByDependency: Record<string, number>
+  firebaseJsGzip: number
+  lcpMs: number
+  lcpElement: string
+  cls: number
+  shifts: { value: number; at: number; sources: string[] }[]
+  requests: number
+  duplicates: string[]
+}
+
+interface ManifestChunk {
+  file: string
+  imports?: string[]
+  css?: string[]
+  isEntry?: boolean
+}
+
+/** Files (js and css) a manifest key pulls in statically, itself included. */
+function staticClosure(manifest: Record<string, ManifestChunk>, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key]
+  if (!chunk) throw new Error(`No '${key}' in the site's build manifest`)
+  if (into.has(chunk.file)) return into
+  into.add(chunk.file)
+  for (const css of chunk.css ?? []) into.add(css)
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into)
+  return into
+}
+
+const isFirebase = (dependency: string) => dependency === 'firebase' || dependency.startsWith('@firebase/') || dependency === 'idb'
+
+/** dist file of a url the preview served, if it is one of the build's files. */
+function distFileOf(distDir: string, url: string): string | null {
+  const path = new URL(url).pathname
+  const file = join(distDir, path)
+  return path.startsWith('/assets/') && existsSync(file) ? file : null
+}
+
+function weigh(distDir: string, requests: readonly SeenRequest[], type: 'Script' | 'Stylesheet') {
+  const files = [...new Set(requests.filter((request) => request.resourceType === type).map((request) => distFileOf(distDir, request.url)).filter((file): file is string => file !== null))]
+  return { files, gzip: files.reduce((sum, file) => sum + gzipSize(readFileSync(file)), 0) }
+}
+
+/**
+ * Loads a page as a first-time visitor (fresh cache and storage) under slow 4G and 4x CPU slowdown, lets
+ * it settle (network quiet for 1.5 s), and reports its largest contentful paint, layout shifts, the JS and
+ * CSS it requested (gzip, from the build's files) and its requests.
+ */
+export async function measurePageLoad(browser: Browser, options: { origin: string; distDir: string; page: SitePage }): Promise<PageLoadFigures> {
+  const { origin, distDir, page: sitePage } = options
+  const measured = await openMeasuredPage(browser, { throttled: true })
+  try {
+    await measured.page.goto(`${origin}${sitePage.path}`, { waitUntil: 'load', timeout: 120_000 })
+    await measured.network.quiet(1500, 120_000)
+    const figures = await readFigures(measured.page)
+    const requests = measured.network.requests
+    const js = weigh(distDir, requests, 'Script')
+    const css = weigh(distDir, requests, 'Stylesheet')
+    const breakdown = new Map<string, number>()
+    for (const file of js.files) addBreakdown(breakdown, chunkBreakdown(file))
+    const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
+    const closure = staticClosure(manifest, sitePage.routeModule, staticClosure(manifest, 'index.html'))
+    const manifestFiles = [...closure].map((file) => join(distDir, file))
+    const sum = (files: string[]) => files.reduce((total, file) => total + gzipSize(readFileSync(file)), 0)
+    return {
+      name: sitePage.name,
+      path: sitePage.path,
+      initialJsGzip: js.gzip,
+      initialCssGzip: css.gzip,
+      scripts: js.files.map((file) => file.slice(distDir.length + 1)),
+      manifestJsGzip: sum(manifestFiles.filter((file) => file.endsWith('.js'))),
+      manifestCssGzip: sum(manifestFiles.filter((file) => file.endsWith('.css'))),
+      jsByDependency: Object.fromEntries([...breakdown].sort((a, b) => b[1] - a[1]).map(([key, value]) => [key, Math.round(value)])),
+      firebaseJsGzip: Math.round([...breakdown].filter(([key]) => isFirebase(key)).reduce((total, [, value]) => total + value, 0)),
+      lcpMs: figures.lcp,
+      lcpElement: figures.lcpTag,
+      cls: figures.cls,
+      shifts: figures.shifts,
+      requests: requests.filter((request) => !request.fromCache).length,
+      duplicates: duplicatesAmong(requests).map(requestKey),
+    }
+  } finally {
+    await measured.context.close()
+  }
+}
+
+export interface AuthLoadFigures {
+  /** Firebase's JS (gzip) on the home page before any auth action, and once the sign-in modal opened. */
+  firebaseBeforeGzip: number
+  firebaseAfterSignInOpenGzip: number
+}
+
+/** Opens the sign-in modal on the home page and reports how much Firebase code it loaded. */
+export async function measureAuthLoad(browser: Browser, options: { origin: string; distDir: string }): Promise<AuthLoadFigures> {
+  const measured = await openMeasuredPage(browser, { throttled: false, storage: { 'google-analytics-consent': '"rejected"' } })
+  const firebaseOf = (requests: readonly SeenRequest[]) => {
+    const breakdown = new Map<string, number>()
+    for (const file of weigh(options.distDir, requests, 'Script').files) addBreakdown(breakdown, chunkBreakdown(file))
+    return Math.round([...breakdown].filter(([key]) => isFirebase(key)).reduce((total, [, value]) => total + value, 0))
+  }
+  try {
+    await measured.page.goto(`${options.origin}/`, { waitUntil: 'load' })
+    await measured.network.quiet(1000)
+    const before = firebaseOf(measured.network.requests)
+    await openSignIn(measured.page)
+    await measured.network.quiet(1000)
+    return { firebaseBeforeGzip: before, firebaseAfterSignInOpenGzip: firebaseOf(measured.network.requests) }
+  } finally {
+    await measured.context.close()
+  }
+}

@@ -1,0 +1,222 @@
+import type { Browser, Page } from 'playwright'
+import { duplicatesAmong, heapAfterGc, openMeasuredPage, openSignIn, readFigures, requestKey, waitInPage, type MeasuredPage } from './browser'
+import type { LongComic, Subscriber } from './catalogue'
+
+const FIRST_PAGE = 'comics-reader-first-page'
+const NO_BANNER = { 'google-analytics-consent': '"rejected"' }
+
+export interface ReaderFigures {
+  pagesInEpisode: number
+  /** Cold open of episode 1 as a first-time guest, throttled (median of the runs). */
+  lcpMs: number
+  lcpElement: string
+  cls: number
+  firstPagePaintMs: number
+  coldRequests: number
+  coldDuplicates: string[]
+  /** Next click to the next episode's first page painted, throttled. */
+  nextWithPrefetchMs: number
+  nextWithoutPrefetchMs: number
+  nextSpeedup: number
+  runs: { firstPagePaintMs: number[]; lcpMs: number[]; cls: number[]; nextWithPrefetchMs: number[]; nextWithoutPrefetchMs: number[] }
+  /** Through 10 episodes as a subscriber. */
+  scroll: {
+    episodes: number
+    heapStartBytes: number
+    heapEndBytes: number
+    heapGrowthBytes: number
+    nodesStart: number
+    nodesEnd: number
+    domElementsEnd: number
+    requestsPerEpisode: number[]
+    duplicates: string[]
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+const readerPath = (comic: LongComic, episode: number) => `/comic/${comic.id}/${comic.chapterIds[episode]}`
+
+/** The paint time of the first page of the episode whose first image is `url`, once painted after `after`. */
+async function firstPagePainted(page: Page, url: string, after = 0): Promise<number> {
+  const match = { identifier: FIRST_PAGE, url, after }
+  await waitInPage(
+    page,
+    (m) =>
+      (window as unknown as { __bench: { elements: { identifier: string; url: string; renderTime: number }[] } }).__bench.elements.some(
+        (entry) => entry.identifier === m.identifier && entry.url.endsWith(m.url) && entry.renderTime > m.after,
+      ),
+    match,
+    120_000,
+  )
+  const figures = await readFigures(page)
+  return figures.elements.find((entry) => entry.identifier === FIRST_PAGE && entry.url.endsWith(url) && entry.renderTime > after)!.renderTime
+}
+
+/** Clicks Next (in the page, with the time of the click kept) and returns the click time. */
+async function clickNext(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const next = [...document.querySelectorAll<HTMLButtonElement>('.comics-reader__footer button')].find((button) => button.textContent?.trim() === 'Next')
+    if (!next || next.disabled) throw new Error('Next is not available')
+    const at = performance.now()
+    ;(window as unknown as { __bench: { clickAt: number } }).__bench.clickAt = at
+    next.click()
+    return at
+  })
+}
+
+/** Scrolls the strip so that the bottom of the viewport is at `fraction` of its height (1: the end). */
+async function scrollStripTo(page: Page, fraction: number): Promise<void> {
+  await page.evaluate((f) => {
+    const strip = document.querySelector<HTMLElement>('.comics-reader__main')!
+    strip.scrollTop = Math.max(0, strip.scrollHeight * f - strip.clientHeight)
+    strip.dispatchEvent(new Event('scroll'))
+  }, fraction)
+}
+
+/** Scrolls through the whole strip a screen at a time, as a quick reader would. */
+async function scrollThrough(page: Page): Promise<void> {
+  for (;;) {
+    const atEnd = await page.evaluate(() => {
+      const strip = document.querySelector<HTMLElement>('.comics-reader__main')!
+      strip.scrollTop += strip.clientHeight * 1.5
+      return strip.scrollTop + strip.clientHeight >= strip.scrollHeight - 2
+    })
+    if (atEnd) return
+    await page.waitForTimeout(60)
+  }
+}
+
+interface ColdRun {
+  measured: MeasuredPage
+  firstPagePaintMs: number
+}
+
+/** A first-time guest opens episode 1, throttled; resolves once its first page is painted and the network is quiet. */
+async function coldOpen(browser: Browser, origin: string, comic: LongComic): Promise<ColdRun> {
+  const measured = await openMeasuredPage(browser, { throttled: true, storage: NO_BANNER })
+  await measured.page.goto(`${origin}${readerPath(comic, 0)}`, { waitUntil: 'commit', timeout: 120_000 })
+  const firstPagePaintMs = await firstPagePainted(measured.page, comic.firstPageUrls[0]!)
+  await measured.network.quiet(1500, 120_000)
+  return { measured, firstPagePaintMs }
+}
+
+/**
+ * The reader on the long comic: cold opens of episode 1 (LCP, CLS, first page painted, requests), Next
+ * without prefetch (clicked at the top of the episode, where no prefetch has started) and with it (clicked
+ * at the end, after the prefetch at 70 %), all under slow 4G and 4x CPU; then a subscriber reads through 10
+ * episodes (no throttling) for the heap, the DOM and the requests per episode.
+ */
+export async function measureReader(
+  browser: Browser,
+  options: { origin: string; comic: LongComic; subscriber: Subscriber; runs: number },
+): Promise<ReaderFigures> {
+  const { origin, comic } = options
+  const runs: ReaderFigures['runs'] = { firstPagePaintMs: [], lcpMs: [], cls: [], nextWithPrefetchMs: [], nextWithoutPrefetchMs: [] }
+  let lcpElement = ''
+  let coldRequests = 0
+  let coldDuplicates: string[] = []
+  for (let run = 0; run < options.runs; run++) {
+    // Without prefetch: Next at the top of episode 1.
+    const cold = await coldOpen(browser, origin, comic)
+    try {
+      const figures = await readFigures(cold.measured.page)
+      runs.firstPagePaintMs.push(cold.firstPagePaintMs)
+      runs.lcpMs.push(figures.lcp)
+      runs.cls.push(figures.cls)
+      lcpElement = figures.lcpTag
+      const requests = cold.measured.network.requests
+      coldRequests = requests.filter((request) => !request.fromCache).length
+      coldDuplicates = duplicatesAmong(requests).map(requestKey)
+      const clickAt = await clickNext(cold.measured.page)
+      runs.nextWithoutPrefetchMs.push((await firstPagePainted(cold.measured.page, comic.firstPageUrls[1]!, clickAt)) - clickAt)
+    } finally {
+      await cold.measured.context.close()
+    }
+    // With prefetch: read to 75 % (the prefetch starts at 70 %), then to the end, then Next.
+    const read = await coldOpen(browser, origin, comic)
+    try {
+      await scrollStripTo(read.measured.page, 0.75)
+      await read.measured.network.quiet(1500, 120_000)
+      await scrollStripTo(read.measured.page, 1)
+      await read.measured.network.quiet(1500, 120_000)
+      const clickAt = await clickNext(read.measured.page)
+      runs.nextWithPrefetchMs.push((await firstPagePainted(read.measured.page, comic.firstPageUrls[1]!, clickAt)) - clickAt)
+    } finally {
+      await read.measured.context.close()
+    }
+  }
+
+  const scroll = await readThroughEpisodes(browser, options)
+  const withPrefetch = median(runs.nextWithPrefetchMs)
+  const withoutPrefetch = median(runs.nextWithoutPrefetchMs)
+  return {
+    pagesInEpisode: comic.pagesPerEpisode[0]!,
+    lcpMs: median(runs.lcpMs),
+    lcpElement,
+    cls: Math.max(...runs.cls),
+    firstPagePaintMs: median(runs.firstPagePaintMs),
+    coldRequests,
+    coldDuplicates,
+    nextWithPrefetchMs: withPrefetch,
+    nextWithoutPrefetchMs: withoutPrefetch,
+    nextSpeedup: withoutPrefetch / withPrefetch,
+    runs,
+    scroll,
+  }
+}
+
+/** A subscriber signs in, opens episode 1 and reads through 10 episodes, pressing Next at the end of each. */
+async function readThroughEpisodes(browser: Browser, options: { origin: string; comic: LongComic; subscriber: Subscriber }): Promise<ReaderFigures['scroll']> {
+  const { origin, comic, subscriber } = options
+  const episodes = 10
+  if (comic.chapterIds.length < episodes + 1) throw new Error(`The long comic has ${comic.chapterIds.length} episodes; ${episodes + 1} are needed`)
+  const measured = await openMeasuredPage(browser, { throttled: false, storage: NO_BANNER })
+  const { page, cdp, network } = measured
+  try {
+    await page.goto(`${origin}/`, { waitUntil: 'load' })
+    await openSignIn(page)
+    const dialog = page.getByRole('dialog').filter({ has: page.getByLabel('Your Email') })
+    await dialog.getByLabel('Your Email').fill(subscriber.email)
+    await dialog.getByLabel('Your Password').fill(subscriber.password)
+    await dialog.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click()
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 })
+    await network.quiet(1000)
+
+    await page.goto(`${origin}${readerPath(comic, 0)}`, { waitUntil: 'commit' })
+    await firstPagePainted(page, comic.firstPageUrls[0]!)
+    await network.quiet(1000)
+    const start = await heapAfterGc(cdp)
+    const requestsPerEpisode: number[] = []
+    const runStart = network.requests.length
+    let mark = network.requests.length
+    for (let episode = 0; episode < episodes; episode++) {
+      await scrollThrough(page)
+      await network.quiet(500)
+      const clickAt = await clickNext(page)
+      await firstPagePainted(page, comic.firstPageUrls[episode + 1]!, clickAt)
+      await network.quiet(500)
+      requestsPerEpisode.push(network.since(mark).filter((request) => !request.fromCache).length)
+      mark = network.requests.length
+    }
+    const end = await heapAfterGc(cdp)
+    const domElementsEnd = await page.evaluate(() => document.getElementsByTagName('*').length)
+    return {
+      episodes,
+      heapStartBytes: start.heapBytes,
+      heapEndBytes: end.heapBytes,
+      heapGrowthBytes: end.heapBytes - start.heapBytes,
+      nodesStart: start.nodes,
+      nodesEnd: end.nodes,
+      domElementsEnd,
+      requestsPerEpisode,
+      duplicates: duplicatesAmong(network.since(runStart)).map(requestKey),
+    }
+  } finally {
+    await measured.context.close()
+  }
+}

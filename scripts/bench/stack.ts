@@ -1,0 +1,146 @@
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startAuthEmulator, type RunningAuthEmulator } from '@comics/auth-emulator'
+import { freePort } from '../../examples/site/test/e2e/stack/freePort'
+import { startProcessGroup, waitUntilReady, type ProcessGroup } from '../../examples/site/test/e2e/stack/processGroup'
+import { requestWithHost } from '../../examples/site/test/e2e/stack/requestWithHost'
+import { cachedSeed, newSeedFolder, seedFingerprint } from '../../examples/site/test/e2e/stack/seededApiData'
+import { startSite } from '../../examples/site/test/e2e/stack/startSite'
+import { benchPaths } from './paths'
+
+/** The long comic the reader is measured on: 12 episodes of 60 pages (see the api's seed --long-comic). */
+export const LONG_COMIC = { episodes: 12, pages: 60 }
+const SEED_ARGS = ['--episodes', '60', '--pool', '8', '--long-comic', `${LONG_COMIC.episodes}x${LONG_COMIC.pages}`]
+
+export interface BenchStack {
+  /** The site on its mirror host, e.g. http://localhost:41234 (the long comic is a mirror comic). */
+  siteOrigin: string
+  sitePort: number
+  apiUrl: string
+  emulatorHost: string
+  /** The production build the preview serves (with .vite/manifest.json and source maps). */
+  distDir: string
+  stop(): Promise<void>
+}
+
+async function run(name: string, command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; log: string; timeoutMs: number }) {
+  const group = startProcessGroup(command, args, options)
+  const timeout = setTimeout(() => void group.stop(), options.timeoutMs)
+  const code = await group.exit
+  clearTimeout(timeout)
+  if (code !== 0) throw new Error(`${name} failed (exit ${code}):\n${group.output()}`)
+}
+
+/**
+ * The production build of the site, as a deployment would make it (no analytics to the console), with the
+ * Auth emulator built in so that the subscriber can sign in, and Vite's manifest for the chunk walk.
+ */
+export async function buildBenchSite(emulatorHost: string): Promise<string> {
+  const { siteRoot, distDir, cacheDir } = benchPaths
+  await run('The site build', process.execPath, [join(siteRoot, 'node_modules/vite/bin/vite.js'), 'build', '--manifest', '--outDir', distDir, '--emptyOutDir'], {
+    cwd: siteRoot,
+    log: join(cacheDir, 'site-build.log'),
+    env: { ...process.env, NODE_ENV: 'production', VITE_AUTH_EMULATOR_URL: `http://${emulatorHost}`, VITE_ANALYTICS_CONSOLE: '' },
+    timeoutMs: 300_000,
+  })
+  return distDir
+}
+
+/**
+ * A PGlite data folder seeded with the small catalogue plus the long comic, made once per version of the
+ * api's migrations, schema and seed (the e2e suite's fingerprint) and kept under bench-results/.cache.
+ */
+async function seededData(): Promise<string> {
+  const { apiRoot, workspaceRoot, cacheDir } = benchPaths
+  const seedCache = join(cacheDir, 'api-seed')
+  const fingerprint = `${seedFingerprint(apiRoot)}-${LONG_COMIC.episodes}x${LONG_COMIC.pages}`
+  const cached = cachedSeed(seedCache, fingerprint)
+  if (cached) return cached
+  const fresh = newSeedFolder(seedCache, fingerprint)
+  console.log('[bench] seeding the api data (once per seed version, about a minute)')
+  await run('The seed', 'pnpm', ['--filter', 'api', 'seed', ...SEED_ARGS], {
+    cwd: workspaceRoot,
+    log: join(cacheDir, 'api-seed.log'),
+    env: { ...process.env, DATA_DIR: fresh.data },
+    timeoutMs: 600_000,
+  })
+  fresh.markReady()
+  return fresh.data
+}
+
+async function startApi(options: { dataDir: string; port: number; sitePort: number; emulatorHost: string; log: string }): Promise<ProcessGroup> {
+  const { port, sitePort } = options
+  const url = `http://127.0.0.1:${port}`
+  const origins = [`http://adult.localhost:${sitePort}`, `http://localhost:${sitePort}`, `http://127.0.0.1:${sitePort}`]
+  const group = startProcessGroup('pnpm', ['--filter', 'api', 'start'], {
+    cwd: benchPaths.workspaceRoot,
+    log: options.log,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: options.dataDir,
+      SEED_ON_FIRST_START: '0',
+      ADULT_HOST: `adult.localhost:${sitePort}`,
+      MIRROR_HOSTS: `localhost:${sitePort},127.0.0.1:${sitePort}`,
+      ALLOWED_ORIGINS: origins.join(','),
+      PUBLIC_URL: url,
+      FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost,
+      LOG_LEVEL: 'warn',
+    },
+  })
+  const answers = async () => {
+    try {
+      return (await requestWithHost(`${url}/api/v1/genres/list`, { host: `localhost:${sitePort}`, body: { limit: 1, offset: 0, filters: {} } })).status === 200
+    } catch {
+      return false
+    }
+  }
+  try {
+    await waitUntilReady('The API', group, answers, 240_000)
+  } catch (error) {
+    await group.stop()
+    throw error
+  }
+  return group
+}
+
+/**
+ * Auth emulator + api (on a private copy of the seeded data) + the built site under `vite preview`, on
+ * free loopback ports, from the e2e suite's stack parts. Everything stops by its own process id.
+ */
+export async function startBenchStack(): Promise<BenchStack> {
+  const stops: (() => Promise<void>)[] = []
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error))
+  }
+  try {
+    let emulator: RunningAuthEmulator | undefined
+    for (let attempt = 1; !emulator; attempt++) {
+      try {
+        emulator = await startAuthEmulator()
+      } catch (error) {
+        if (attempt >= 3) throw error
+      }
+    }
+    stops.push(emulator.stop)
+    const [apiPort, sitePort] = [await freePort(), await freePort()]
+    const [data, distDir] = await Promise.all([seededData(), buildBenchSite(emulator.host)])
+    const work = mkdtempSync(join(tmpdir(), 'comics-bench-'))
+    stops.push(async () => rmSync(work, { recursive: true, force: true }))
+    cpSync(data, join(work, 'data'), { recursive: true })
+    const api = await startApi({ dataDir: join(work, 'data'), port: apiPort, sitePort, emulatorHost: emulator.host, log: join(work, 'api.log') })
+    stops.push(() => api.stop())
+    const apiUrl = `http://127.0.0.1:${apiPort}`
+    // Built as a value, not a literal: the e2e helper's options grow now and then.
+    const siteOptions = { siteRoot: benchPaths.siteRoot, outDir: distDir, port: sitePort, apiUrl, emulatorHost: emulator.host }
+    const site = await startSite(siteOptions)
+    stops.push(() => site.stop())
+    if (!existsSync(join(distDir, '.vite/manifest.json'))) throw new Error('The site build wrote no .vite/manifest.json')
+    return { siteOrigin: `http://localhost:${sitePort}`, sitePort, apiUrl, emulatorHost: emulator.host, distDir, stop: stopAll }
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+}
