@@ -1,9 +1,10 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { defineConfig, type Alias, type Plugin, type ProxyOptions } from 'vite'
+import { defineConfig, loadEnv, type Alias, type Plugin, type ProxyOptions } from 'vite'
 import react from '@vitejs/plugin-react'
 import { workspaceAliases } from '../../vitest.shared'
+import { devSecurityHeaders, securityHeaders } from './securityHeaders'
 
 // The site runs on the kit's sources, as the workspace tests do, so `pnpm dev` needs no package build
 // and a change in packages/ shows at once.
@@ -57,8 +58,9 @@ const apiProxy: Record<string, ProxyOptions> = {
   '/api/v1': { target: apiTarget, changeOrigin: false, xfwd: true },
 }
 const port = Number(process.env.SITE_PORT ?? 5173)
+const siteRoot = fileURLToPath(new URL('.', import.meta.url))
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react(), kitStylesFromSources()],
   resolve: { alias: kitSourceAliases },
   server: {
@@ -68,6 +70,7 @@ export default defineConfig({
     // adult.localhost and any other *.localhost (an unknown host is redirected by the site itself).
     allowedHosts: ['.localhost', '127.0.0.1'],
     proxy: apiProxy,
+    headers: devSecurityHeaders(),
   },
   preview: {
     host: '127.0.0.1',
@@ -75,9 +78,12 @@ export default defineConfig({
     strictPort: true,
     allowedHosts: ['.localhost', '127.0.0.1'],
     proxy: apiProxy,
+    // The policy follows the same VITE_ variables as the build (.env files or the shell): give the
+    // preview the ones the build had, or the Auth emulator and a cross-origin API are refused.
+    headers: securityHeaders({ ...loadEnv(mode, siteRoot, 'VITE_'), SITE_FILES_ORIGIN: process.env.SITE_FILES_ORIGIN }),
   },
   build: {
     sourcemap: true,
     chunkSizeWarningLimit: 600,
   },
-})
+}))

@@ -49,7 +49,7 @@ export default async function setup(project: TestProject) {
       buildSite({ siteRoot, outDir, emulatorHost: emulator.host }),
     ])
     stops.push(api.stop)
-    const site = await startSite({ siteRoot, outDir, port: sitePort, apiUrl: api.url })
+    const site = await startSite({ siteRoot, outDir, port: sitePort, apiUrl: api.url, emulatorHost: emulator.host })
     stops.push(site.stop)
 
     const stack: E2eStack = {

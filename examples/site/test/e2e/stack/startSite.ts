@@ -2,12 +2,20 @@ import { join } from 'node:path'
 import { startProcessGroup, waitUntilReady, type ProcessGroup } from './processGroup'
 import { requestWithHost } from './requestWithHost'
 
-/** The built site served by `vite preview` on `port`, with /api/v1 proxied to the API (Host kept). */
-export async function startSite(options: { siteRoot: string; outDir: string; port: number; apiUrl: string }): Promise<ProcessGroup> {
+/**
+ * The built site served by `vite preview` on `port`, with /api/v1 proxied to the API (Host kept) and the
+ * security headers of vite.config.ts, whose Content-Security-Policy admits the Auth emulator the build uses.
+ */
+export async function startSite(options: { siteRoot: string; outDir: string; port: number; apiUrl: string; emulatorHost: string }): Promise<ProcessGroup> {
   const group = startProcessGroup(process.execPath, [join(options.siteRoot, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', options.outDir], {
     cwd: options.siteRoot,
     log: `${options.outDir}.preview.log`,
-    env: { ...process.env, SITE_PORT: String(options.port), SITE_API_TARGET: options.apiUrl },
+    env: {
+      ...process.env,
+      SITE_PORT: String(options.port),
+      SITE_API_TARGET: options.apiUrl,
+      VITE_AUTH_EMULATOR_URL: `http://${options.emulatorHost}`,
+    },
   })
   const answers = async () => {
     try {

@@ -21,17 +21,23 @@ export function launchChromium(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 }
 export const MOBILE = { width: 375, height: 740 }
 
-/** A page that records every uncaught page error and every console line, for the test to assert on. */
+/**
+ * A page that records every uncaught page error, every Content-Security-Policy violation and every
+ * console line, for the test to assert on.
+ */
 export interface WatchedPage {
   page: Page
   context: BrowserContext
   pageErrors: Error[]
+  /** 'directive refused url on page' for each `securitypolicyviolation` event of any page or frame. */
+  cspViolations: string[]
   consoleLines: string[]
 }
 
 /**
  * A fresh context (its own storage) and page. Uncaught errors of every page of the context (popups
- * included, except on `ignoreErrorsOn` origins) are collected: each test ends by expecting none.
+ * included, except on `ignoreErrorsOn` origins) and every violation of a page's security policy are
+ * collected: each test ends by expecting none.
  */
 export async function openPage(
   browser: Browser,
@@ -45,7 +51,17 @@ export async function openPage(
 ): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport: DESKTOP, ...options })
   const pageErrors: Error[] = []
+  const cspViolations: string[] = []
   const consoleLines: string[] = []
+  // The built site runs under its own Content-Security-Policy (vite.config.ts): a refused script, style,
+  // image, connection or frame is a fault of the site even when nothing visible breaks.
+  await context.exposeBinding('reportCspViolation', (_source, text: string) => void cspViolations.push(text))
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as Window & { reportCspViolation?: (text: string) => void }).reportCspViolation
+      report?.(`${event.effectiveDirective} refused ${event.blockedURI || '(inline)'} on ${location.href}`)
+    })
+  })
   // Pages and frames that are not the site's (the Auth emulator's) answer for their own errors.
   const foreign = (page: Page, error: Error) =>
     (watchOptions.ignoreErrorsOn ?? []).some((origin) => page.url().startsWith(origin) || (error.stack ?? '').includes(origin)) ||
@@ -59,12 +75,13 @@ export async function openPage(
   context.on('page', watch)
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)
-  return { page, context, pageErrors, consoleLines }
+  return { page, context, pageErrors, cspViolations, consoleLines }
 }
 
 /**
  * One Chromium for a test file: launched before its tests and closed after them. After each test, every
- * page opened through `open` must have had no uncaught error; then its context is closed.
+ * page opened through `open` must have had no uncaught error and no security-policy violation; then its
+ * context is closed.
  */
 export function chromiumPerFile() {
   let browser: Browser | undefined
@@ -79,6 +96,7 @@ export function chromiumPerFile() {
     const visits = opened.splice(0)
     try {
       expect(visits.flatMap((visit) => visit.pageErrors.map((error) => error.message))).toEqual([])
+      expect(visits.flatMap((visit) => visit.cspViolations)).toEqual([])
     } finally {
       for (const visit of visits) await visit.context.close()
     }

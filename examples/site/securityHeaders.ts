@@ -1,0 +1,94 @@
+/**
+ * The site's security headers. The preview (and any host serving dist/) sends the full set; the dev
+ * server only those that leave Vite's HMR alone (see devSecurityHeaders).
+ */
+
+/** The build's VITE_ variables the policy depends on (the same ones the site reads, see src/config/siteEnv.ts). */
+export interface SecurityHeadersEnv {
+  VITE_API_BASE_URL?: string
+  VITE_FIREBASE_AUTH_DOMAIN?: string
+  VITE_AUTH_EMULATOR_URL?: string
+  VITE_GA_ID?: string
+  /** Where page images and covers come from when the API serves them from another origin (FILES_PUBLIC_URL). */
+  SITE_FILES_ORIGIN?: string
+}
+
+/** The origin of an absolute http(s) url, or undefined for a path such as /api/v1. */
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const DEFAULT_AUTH_DOMAIN = 'demo-comics.firebaseapp.com'
+
+// Firebase Auth's REST endpoints (sign-in, sign-up, account lookup; token refresh).
+const FIREBASE_AUTH_APIS = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']
+// Firebase's popup sign-in loads gapi.iframes from apis.google.com, which talks to a helper iframe on the
+// auth domain (or on the Auth emulator).
+const GAPI = 'https://apis.google.com'
+// gtag.js and where it sends (only when a measurement id is built in).
+const GOOGLE_ANALYTICS = {
+  script: ['https://www.googletagmanager.com'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+}
+
+/**
+ * The Content-Security-Policy of the built site: scripts and styles only from the site itself (the
+ * build has no inline script or style element; React's style props are set through the CSSOM, which a
+ * policy does not govern), data from the site's /api/v1 (and the API's origin when it is absolute),
+ * Firebase Auth (its APIs, or the emulator), images from the site, the API's files and data: urls,
+ * frames only for Firebase's sign-in helper, no plugins, no <base> elsewhere, never framed.
+ */
+export function contentSecurityPolicy(env: SecurityHeadersEnv): string {
+  const apiOrigin = originOf(env.VITE_API_BASE_URL)
+  const filesOrigin = originOf(env.SITE_FILES_ORIGIN)
+  const emulatorOrigin = originOf(env.VITE_AUTH_EMULATOR_URL)
+  const authDomainOrigin = `https://${env.VITE_FIREBASE_AUTH_DOMAIN || DEFAULT_AUTH_DOMAIN}`
+  const analytics = Boolean(env.VITE_GA_ID)
+  const list = (...sources: (string | string[] | false | undefined)[]) =>
+    [...new Set(sources.flat().filter((source): source is string => Boolean(source)))].join(' ')
+
+  const directives: [string, string][] = [
+    ['default-src', "'self'"],
+    ['script-src', list("'self'", GAPI, analytics && GOOGLE_ANALYTICS.script)],
+    ['style-src', "'self'"],
+    ['img-src', list("'self'", 'data:', 'blob:', apiOrigin, filesOrigin, analytics && GOOGLE_ANALYTICS.img)],
+    ['font-src', "'self'"],
+    ['connect-src', list("'self'", apiOrigin, emulatorOrigin, FIREBASE_AUTH_APIS, analytics && GOOGLE_ANALYTICS.connect)],
+    ['frame-src', list(authDomainOrigin, emulatorOrigin)],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+  ]
+  return directives.map(([name, value]) => `${name} ${value}`).join('; ')
+}
+
+/** Headers of the built site (`vite preview`, and what a production host should send). */
+export function securityHeaders(env: SecurityHeadersEnv): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(env),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+  }
+}
+
+/**
+ * Headers of the dev server: Vite injects inline scripts (React Refresh) and <style> elements (CSS
+ * modules updated in place) and talks to its HMR socket, so only the directives that do not touch them.
+ */
+export function devSecurityHeaders(): Record<string, string> {
+  return {
+    'Content-Security-Policy': "object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+  }
+}
