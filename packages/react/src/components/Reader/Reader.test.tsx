@@ -616,7 +616,7 @@ describe('Reader: next episode prefetch', () => {
   it("fetches the next episode's pages past 70 % of this one, so Next opens at once", async () => {
     const requests = assetRequests()
     const { queryClient, rerenderReader } = renderReader({}, { viewer: 'level1' })
-    await firstPage()
+    fireEvent.load(await firstPage())
     await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled())
     const nextKey = queryKeys.episodeAssets({ comicId: '4', chapterId: '402', variant: 'legal' }, MOCK_VIEWERS.level1.userId)
     const element = strip()
@@ -632,6 +632,42 @@ describe('Reader: next episode prefetch', () => {
     // Straight from the cache: no loading state.
     expect(screen.getByAltText(`Page 1 of ${pagesOf('4', '402')}`)).toBeInTheDocument()
     requests.stop()
+  })
+
+  it("waits for this episode's first page before fetching the next one, even on a strip too short to scroll", async () => {
+    const requests = assetRequests()
+    const { queryClient } = renderReader({}, { viewer: 'level1' })
+    const page = await firstPage()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled())
+    const nextKey = queryKeys.episodeAssets({ comicId: '4', chapterId: '402', variant: 'legal' }, MOCK_VIEWERS.level1.userId)
+    const element = strip()
+    layOut(element, { clientHeight: 800, scrollHeight: 700 })
+    scrollTo(element, 0)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(queryClient.getQueryData(nextKey)).toBeUndefined()
+    expect(requests.bodies).toHaveLength(1)
+    // The first page arrives: the whole episode is on screen, so the next one is fetched at once.
+    fireEvent.load(page)
+    await waitFor(() => expect(queryClient.getQueryData(nextKey)).toHaveLength(pagesOf('4', '402')))
+    requests.stop()
+  })
+
+  it('counts a first page that failed for good as arrived', async () => {
+    const { queryClient } = renderReader({}, { viewer: 'level1' })
+    await firstPage()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled())
+    const nextKey = queryKeys.episodeAssets({ comicId: '4', chapterId: '402', variant: 'legal' }, MOCK_VIEWERS.level1.userId)
+    layOut(strip(), { clientHeight: 800, scrollHeight: 700 })
+    vi.useFakeTimers()
+    const page = () => screen.getByAltText(`Page 1 of ${pagesOf('4', '401')}`)
+    for (const delay of [1000, 2000, 4000]) {
+      fireEvent.error(page())
+      act(() => vi.advanceTimersByTime(delay))
+    }
+    expect(queryClient.getQueryData(nextKey)).toBeUndefined()
+    fireEvent.error(page())
+    vi.useRealTimers()
+    await waitFor(() => expect(queryClient.getQueryData(nextKey)).toHaveLength(pagesOf('4', '402')))
   })
 
   it('does not prefetch an episode the viewer may not open', async () => {

@@ -52,7 +52,8 @@ export interface ReaderProps {
  *
  * Pages reserve their box from width and height, the first loads with high priority and the others
  * lazily, off-screen pages skip rendering, a failed page retries with backoff and then offers a retry
- * button, the next episode is fetched at 70 % of this one, and the position (page and offset) is saved
+ * button, the next episode's page list and first page (decoded) are fetched at 70 % of this one once
+ * its own first page is in, and the position (page and offset) is saved
  * when idle and restored when the episode is opened again. A refused episode sends a signed-in reader
  * to /premium and opens the sign-in modal for a guest; closing it fetches the pages again. Any other
  * failure of the pages, the comic or its episodes (network, server, a broken answer) shows 'Something
@@ -87,6 +88,10 @@ export function Reader({ comicId, chapterId, uncensored = false, className }: Re
   const scroller = useRef<HTMLDivElement>(null)
   const [chromeVisible, setChromeVisible] = useState(true)
   const [listOpen, setListOpen] = useState(false)
+  // The next episode is prefetched only once this one's first page has arrived (loaded or failed for
+  // good), so that the prefetch never takes bandwidth from it.
+  const [firstPageArrived, setFirstPageArrived] = useState(false)
+  const onFirstPageArrived = useCallback(() => setFirstPageArrived(true), [])
 
   const previous = chapter && canGoPrev(chapter, chapters) ? previousEpisode(chapter, chapters) : undefined
   // While a signed-in viewer's level loads, Next waits rather than guess (spec §4).
@@ -103,6 +108,7 @@ export function Reader({ comicId, chapterId, uncensored = false, className }: Re
     element.scrollTop = 0
     setChromeVisible(true)
     setListOpen(false)
+    setFirstPageArrived(false)
     // Keyboard scrolling works at once, and focus does not stay on a control that may now be disabled.
     element.focus({ preventScroll: true })
   }, [comicId, chapterId])
@@ -113,10 +119,15 @@ export function Reader({ comicId, chapterId, uncensored = false, className }: Re
     [analytics, comicId],
   )
   const keepPosition = useReadingPosition({ comicId, chapter, ready: Boolean(pages?.length), scroller, onOpen })
-  const prefetchNext = usePrefetchNextEpisode(scroller, { comicId, nextChapterId: next?.id ?? null, variant })
+  const prefetchNext = usePrefetchNextEpisode(scroller, {
+    comicId,
+    nextChapterId: next?.id ?? null,
+    variant,
+    ready: Boolean(pages?.length) && firstPageArrived,
+  })
 
-  // A short episode may not scroll at all: check for the prefetch once its strip is laid out.
-  useEffect(() => prefetchNext(), [prefetchNext, pages])
+  // A short episode may not scroll at all: check for the prefetch once its first page is in.
+  useEffect(() => prefetchNext(), [prefetchNext])
 
   useReaderKeyboard({
     scroller,
@@ -147,11 +158,17 @@ export function Reader({ comicId, chapterId, uncensored = false, className }: Re
       pages && (
         <ol className="comics-reader__pages">
           {pages.map((asset, index) => (
-            <ReaderPage key={asset.id} asset={asset} index={index} total={pages.length} />
+            <ReaderPage
+              key={asset.id}
+              asset={asset}
+              index={index}
+              total={pages.length}
+              {...(index === 0 ? { onArrive: onFirstPageArrived } : {})}
+            />
           ))}
         </ol>
       ),
-    [pages],
+    [pages, onFirstPageArrived],
   )
 
   const chromeState = chromeVisible ? 'visible' : 'hidden'

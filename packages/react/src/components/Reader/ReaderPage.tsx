@@ -37,6 +37,8 @@ export interface ReaderPageProps {
   /** Zero-based position in the episode. */
   index: number
   total: number
+  /** Called once when the page's image has loaded, or has failed after its automatic retries. */
+  onArrive?: () => void
 }
 
 /**
@@ -48,7 +50,7 @@ export interface ReaderPageProps {
  * the episode is left alone. A page that has not arrived {@link PAGE_STALL_MS} after it came into view
  * counts as failed too.
  */
-export const ReaderPage = memo(function ReaderPage({ asset, index, total }: ReaderPageProps) {
+export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArrive }: ReaderPageProps) {
   const messages = useMessages()
   const [attempt, setAttempt] = useState(0)
   const [state, setState] = useState<PageState>('loading')
@@ -72,6 +74,7 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total }: Read
       retryTimer.current = setTimeout(tryAgain, retryDelayMs(attempt))
     } else {
       setState('failed')
+      onArrive?.()
     }
   }
 
@@ -121,6 +124,7 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total }: Read
           const image = event.currentTarget
           if (!asset.width || !asset.height) setNatural({ width: image.naturalWidth || width, height: image.naturalHeight || height })
           setState('loaded')
+          onArrive?.()
         }}
         onError={onError}
       />

@@ -8,23 +8,26 @@ export const PREFETCH_AT = 0.7
 
 /**
  * Near the end of an episode, loads the next episode's page list into the query cache and its first
- * page into the browser cache, so Next opens at once. `nextChapterId` is null when there is no next
- * episode the viewer may open (core `canGoNext`). Returns the check to run on scroll and on render.
+ * page into the browser's cache, decoded, so Next paints it at once. `nextChapterId` is null when there
+ * is no next episode the viewer may open (core `canGoNext`). Nothing is fetched before `ready` (this
+ * episode's pages are laid out and its first page has arrived): until then the strip's height says
+ * nothing about its end, and a prefetch would take bandwidth from the page the reader is waiting for.
+ * Returns the check to run on scroll and on render.
  */
 export function usePrefetchNextEpisode(
   scroller: RefObject<HTMLElement | null>,
-  query: { comicId: string; nextChapterId: string | null; variant: AssetVariantName },
+  query: { comicId: string; nextChapterId: string | null; variant: AssetVariantName; ready: boolean },
 ) {
   const queryClient = useQueryClient()
   const api = useApi()
   const { user } = useSession()
   const viewerId = user?.uid ?? null
   const done = useRef<string | null>(null)
-  const { comicId, nextChapterId, variant } = query
+  const { comicId, nextChapterId, variant, ready } = query
 
   return useCallback(() => {
     const element = scroller.current
-    if (!element || !nextChapterId) return
+    if (!element || !nextChapterId || !ready) return
     const key = `${comicId}/${nextChapterId}/${variant}/${viewerId ?? ''}`
     // Nothing laid out yet (no height): too early to tell where the end is.
     if (done.current === key || element.scrollHeight <= 0) return
@@ -36,6 +39,8 @@ export function usePrefetchNextEpisode(
       const image = new Image()
       image.decoding = 'async'
       image.src = first.url
+      // Decoded ahead: the page's <img> shares the decoded image, so Next skips the decode too.
+      if (typeof image.decode === 'function') image.decode().catch(() => undefined)
     })
-  }, [scroller, comicId, nextChapterId, variant, viewerId, queryClient, api])
+  }, [scroller, comicId, nextChapterId, variant, viewerId, ready, queryClient, api])
 }
