@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit'
 import helmet from 'helmet'
 import { MAX_UPLOAD_BYTES } from '@comics/core/contract'
 import type { AppContext } from './app-context'
-import { installErrorHandling } from './http/error-handler'
+import { answerFrameworkError, installErrorHandling } from './http/error-handler'
 import { HttpError } from './http/http-error'
 import { registerAdminAssetRoutes } from './routes/admin-asset-routes'
 import { registerAdminChapterRoutes } from './routes/admin-chapter-routes'
@@ -64,6 +64,7 @@ export async function buildApp(
     // Requests travel through the site's dev proxy; trusting it would let any client pick its IP for rate limits.
     trustProxy: false,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
     logController: new AccessLog(),
   })
   installErrorHandling(app)

@@ -27,26 +27,31 @@ export async function readMultipart(
   if (!request.isMultipart()) {
     throw new HttpError(415, 'unsupported_media_type', 'Expected a multipart/form-data body')
   }
-  const fields: Record<string, string> = {}
+  // No prototype: a field named 'constructor' or 'toString' is a field like any other.
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>
   const raw: { field: string; bytes: Buffer; index: number }[] = []
   let total = 0
-  for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 500, fields: 50, fieldSize: 200_000 } })) {
-    if (part.type === 'field') {
-      if (typeof part.value !== 'string') throw new HttpError(400, 'invalid_request', `Field '${part.fieldname}' must be text`)
-      if (part.fieldname in fields) {
-        throw new HttpError(400, 'invalid_request', `Field '${part.fieldname}' is repeated`, { [part.fieldname]: ['Repeated field'] })
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 500, fields: 50, fieldSize: 200_000 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value !== 'string') throw new HttpError(400, 'invalid_request', `Field '${part.fieldname}' must be text`)
+        if (part.fieldname in fields) {
+          throw new HttpError(400, 'invalid_request', `Field '${part.fieldname}' is repeated`, { [part.fieldname]: ['Repeated field'] })
+        }
+        fields[part.fieldname] = part.value
+        continue
       }
-      fields[part.fieldname] = part.value
-      continue
+      if (!options.fileFields.includes(part.fieldname)) {
+        part.file.resume()
+        throw new HttpError(400, 'invalid_request', `Unknown file field '${part.fieldname}'`, { [part.fieldname]: ['Unknown field'] })
+      }
+      const bytes = await part.toBuffer()
+      total += bytes.length
+      if (total > options.requestLimitBytes) throw new HttpError(413, 'body_too_large', 'The uploaded files are too large together')
+      raw.push({ field: part.fieldname, bytes, index: raw.filter((f) => f.field === part.fieldname).length })
     }
-    if (!options.fileFields.includes(part.fieldname)) {
-      part.file.resume()
-      throw new HttpError(400, 'invalid_request', `Unknown file field '${part.fieldname}'`, { [part.fieldname]: ['Unknown field'] })
-    }
-    const bytes = await part.toBuffer()
-    total += bytes.length
-    if (total > options.requestLimitBytes) throw new HttpError(413, 'body_too_large', 'The uploaded files are too large together')
-    raw.push({ field: part.fieldname, bytes, index: raw.filter((f) => f.field === part.fieldname).length })
+  } catch (error) {
+    throw unreadableForm(error)
   }
 
   const files: Record<string, UploadedImage[]> = {}
@@ -74,4 +79,17 @@ async function measure(bytes: Buffer): Promise<{ width: number; height: number }
   } catch {
     return undefined
   }
+}
+
+/**
+ * An error met while reading the form, as the client should see it: our own refusals and the plugin's
+ * limits (which carry a code the error handler knows) pass as they are; the parser's complaints about the
+ * body itself (a boundary that never comes, a form that ends too soon, a malformed part header) are a 400.
+ */
+function unreadableForm(error: unknown): unknown {
+  if (error instanceof HttpError) return error
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown }
+  if (typeof code === 'string' && code.startsWith('FST_') && typeof statusCode === 'number' && statusCode < 500) return error
+  const reason = error instanceof Error ? error.message : String(error)
+  return new HttpError(400, 'malformed_multipart', `The multipart body could not be read: ${reason.slice(0, 200)}`)
 }

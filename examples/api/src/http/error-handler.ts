@@ -1,5 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { databaseUnavailable } from '../db/database-unavailable'
 import { HttpError } from './http-error'
+
+/** Seconds a client is asked to wait before retrying while the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
 
 // Fastify and plugin error codes that deserve a precise client answer rather than a generic one.
 const KNOWN_CLIENT_ERRORS: Record<string, { status: number; code: string; message?: string }> = {
@@ -15,7 +19,10 @@ const KNOWN_CLIENT_ERRORS: Record<string, { status: number; code: string; messag
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'unsupported_media_type', message: 'Expected a multipart/form-data body' },
 }
 
-/** Every error leaves as ApiErrorBodySchema; client errors keep their status, anything else is a 500 without details. */
+/**
+ * Every error leaves as ApiErrorBodySchema; client errors keep their status, a database that cannot be
+ * reached is a 503 the client may retry, anything else is a 500 without details.
+ */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -38,10 +45,28 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: { code: 'bad_request', message: error.message } })
     }
+    const fault = databaseUnavailable(error)
+    if (fault) {
+      // The fault only: drizzle's message would carry the query's parameters (a checkout id is a credential).
+      request.log.warn({ fault }, 'database unavailable')
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ error: { code: 'database_unavailable', message: `The database is unavailable, retry in ${DATABASE_RETRY_AFTER_SECONDS} s` } })
+    }
     request.log.error({ err: error }, 'request failed')
     return reply.status(500).send({ error: { code: 'internal_error', message: 'Something went wrong on our side' } })
   })
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } }),
   )
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised before routing (a URL whose %-escapes do not decode,
+ * such as `/files/%ZZ`) get the same error body as every other answer instead of Fastify's own.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The request URL is not valid: a %-escape in it does not decode' : error.message
+  void reply.status(400).send({ error: { code: error.code === 'FST_ERR_BAD_URL' ? 'bad_url' : 'bad_request', message } })
 }

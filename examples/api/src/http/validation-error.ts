@@ -6,7 +6,8 @@ import { HttpError } from './http-error'
  * as such, and a summary that names the first problem so a developer reading only `message` can fix it.
  */
 export function validationError(issues: readonly z.core.$ZodIssue[], where: 'body' | 'params' | 'fields'): HttpError {
-  const fieldErrors: Record<string, string[]> = {}
+  // No prototype: a field named 'toString' or 'constructor' is a key like any other, not an inherited method.
+  const fieldErrors: Record<string, string[]> = Object.create(null) as Record<string, string[]>
   const add = (path: string, message: string) => {
     const key = path || where
     ;(fieldErrors[key] ??= []).push(message)

@@ -38,6 +38,9 @@ export async function createCheckout(
   }
   // The id is the only key to the sandbox payment page, like a provider's session id: unguessable.
   const id = randomBytes(24).toString('base64url')
-  await db.insert(checkouts).values({ id, userId, planId: plan.id, level: plan.level, urlSuccess: request.urlSuccess, createdAt: now })
+  // Stored as the parsed URL: the raw text may hold characters (line breaks, non-Latin-1) that a Location
+  // header cannot carry, which the URL parser drops or percent-encodes.
+  const urlSuccess = new URL(request.urlSuccess).href
+  await db.insert(checkouts).values({ id, userId, planId: plan.id, level: plan.level, urlSuccess, createdAt: now })
   return { url: `${options.publicUrl}/api/v1/checkout/${id}` }
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { endpoints } from '@comics/core/contract'
 import type { AppContext } from '../app-context'
 import { rowId } from '../db/row-id'
@@ -28,25 +28,21 @@ export function registerAdminAssetRoutes(app: FastifyInstance, context: AppConte
     }
     const pages = files.files ?? []
     if (pages.length === 0) throw new HttpError(400, 'invalid_request', 'Send the page images in `files`', { files: ['At least one image'] })
-    const names = await fileStore.store(db, pages)
-    await db.transaction(async (tx) => {
+    // The files, their rows and the new page list are recorded together or not at all.
+    const rows = await fileStore.storeWith(db, pages, async (tx, names) => {
       await tx.delete(assets).where(and(eq(assets.chapterId, chapter.id), eq(assets.variant, params.variant)))
-      await tx.insert(assets).values(
-        names.map((file, i) => ({ comicId: comicId!, chapterId: chapter.id, variant: params.variant, position: i + 1, file })),
-      )
+      return tx
+        .insert(assets)
+        .values(names.map((file, i) => ({ comicId: comicId!, chapterId: chapter.id, variant: params.variant, position: i + 1, file })))
+        .returning()
     })
     cache.invalidate()
-    const rows = await db
-      .select()
-      .from(assets)
-      .where(and(eq(assets.chapterId, chapter.id), eq(assets.variant, params.variant)))
-      .orderBy(asc(assets.position))
     return {
-      data: rows.map((row, i) => ({
+      data: rows.sort((a, b) => a.position - b.position).map((row) => ({
         id: String(row.id),
         url: fileStore.urlOf(row.file),
-        width: pages[i]!.width,
-        height: pages[i]!.height,
+        width: pages[row.position - 1]!.width,
+        height: pages[row.position - 1]!.height,
         comicsId: String(row.comicId),
         chapterId: String(row.chapterId),
         variant: row.variant,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { endpoints } from '@comics/core/contract'
 import type { AppContext } from '../app-context'
 import { chapterFromRow } from '../catalogue/list-chapters'
@@ -26,20 +26,23 @@ export function registerAdminChapterRoutes(app: FastifyInstance, context: AppCon
     if (previews.length > fields.chapters.length) {
       throw new HttpError(400, 'invalid_request', 'More preview files than chapters', { files: ['At most one preview per chapter'] })
     }
-    const previewNames = await fileStore.store(db, previews)
     try {
-      const rows = await db
-        .insert(chapters)
-        .values(
-          fields.chapters.map((chapter, i) => ({
-            comicId: comicId!,
-            title: chapter.title,
-            chapterNumber: chapter.chapterNumber,
-            isFree: chapter.isFree,
-            previewFile: previewNames[i] ?? null,
-          })),
-        )
-        .returning()
+      // The chapters and their previews are recorded together or not at all: a number that exists
+      // already leaves no preview file behind.
+      const rows = await fileStore.storeWith(db, previews, async (tx, previewNames) =>
+        tx
+          .insert(chapters)
+          .values(
+            fields.chapters.map((chapter, i) => ({
+              comicId: comicId!,
+              title: chapter.title,
+              chapterNumber: chapter.chapterNumber,
+              isFree: chapter.isFree,
+              previewFile: previewNames[i] ?? null,
+            })),
+          )
+          .returning(),
+      )
       cache.invalidate()
       return { data: rows.map((row) => chapterFromRow(row, fileStore)) }
     } catch (error) {
@@ -55,16 +58,14 @@ export function registerAdminChapterRoutes(app: FastifyInstance, context: AppCon
     const [current] = id === undefined ? [] : await db.select().from(chapters).where(eq(chapters.id, id))
     if (!current) throw notFound(`Chapter ${params.chapterId}`)
     const preview = singleFile(files, 'files')
-    const previewFile = preview ? (await fileStore.store(db, [preview]))[0] : undefined
-    const changes = {
-      ...(fields.title !== undefined ? { title: fields.title } : {}),
-      ...(fields.isFree !== undefined ? { isFree: fields.isFree } : {}),
-      ...(previewFile ? { previewFile } : {}),
-    }
-    const [row] =
-      Object.keys(changes).length > 0
-        ? await db.update(chapters).set(changes).where(and(eq(chapters.id, current.id))).returning()
-        : [current]
+    const [row] = await fileStore.storeWith(db, preview ? [preview] : [], async (tx, [previewFile]) => {
+      const changes = {
+        ...(fields.title !== undefined ? { title: fields.title } : {}),
+        ...(fields.isFree !== undefined ? { isFree: fields.isFree } : {}),
+        ...(previewFile ? { previewFile } : {}),
+      }
+      return Object.keys(changes).length > 0 ? tx.update(chapters).set(changes).where(eq(chapters.id, current.id)).returning() : [current]
+    })
     cache.invalidate()
     return { data: [chapterFromRow(row!, fileStore)] }
   })

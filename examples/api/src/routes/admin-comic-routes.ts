@@ -32,11 +32,11 @@ export function registerAdminComicRoutes(app: FastifyInstance, context: AppConte
     const cover = singleFile(files, 'cover')
     const banner = singleFile(files, 'banner')
     const genreIds = await existingGenreIds(db, fields.genres)
-    const [coverFile, bannerFile] = await Promise.all([
-      cover ? fileStore.store(db, [cover]).then(([name]) => name) : undefined,
-      banner ? fileStore.store(db, [banner]).then(([name]) => name) : undefined,
-    ])
-    const id = await db.transaction(async (tx) => {
+    const images = [cover, banner].filter((image) => image !== undefined)
+    // The comic, its genres and its images are recorded together or not at all.
+    const id = await fileStore.storeWith(db, images, async (tx, names) => {
+      const coverFile = cover ? names[0] : undefined
+      const bannerFile = banner ? names[cover ? 1 : 0] : undefined
       const [row] = await tx
         .insert(comics)
         .values({
@@ -63,9 +63,10 @@ export function registerAdminComicRoutes(app: FastifyInstance, context: AppConte
     const cover = singleFile(files, 'coverImage')
     const banner = singleFile(files, 'bannerImage')
     const genreIds = fields.genres ? await existingGenreIds(db, fields.genres) : undefined
-    const coverFile = cover ? (await fileStore.store(db, [cover]))[0] : undefined
-    const bannerFile = banner ? (await fileStore.store(db, [banner]))[0] : undefined
-    await db.transaction(async (tx) => {
+    const images = [cover, banner].filter((image) => image !== undefined)
+    await fileStore.storeWith(db, images, async (tx, names) => {
+      const coverFile = cover ? names[0] : undefined
+      const bannerFile = banner ? names[cover ? 1 : 0] : undefined
       const changes = {
         ...(fields.title !== undefined ? { title: fields.title } : {}),
         ...(fields.description !== undefined ? { description: fields.description } : {}),

@@ -17,15 +17,18 @@ export interface Account {
   idToken: string
 }
 
-/** A new account in the Auth emulator with a unique email, optionally an admin. */
-export async function createAccount(role: Role, options: { admin?: boolean } = {}): Promise<Account> {
+/**
+ * A new account in the Auth emulator with a unique email, optionally an admin. The emulator is the test
+ * run's unless `emulatorHost` names one (outside Vitest).
+ */
+export async function createAccount(role: Role, options: { admin?: boolean; emulatorHost?: string } = {}): Promise<Account> {
   const email = `${role}-${randomBytes(5).toString('hex')}@example.com`
   const input = { email, password: 'secret-123', ...(options.admin ? { claims: { admin: true } } : {}) }
   // The shared emulator sometimes drops a kept-alive socket under load ('other side closed'); the
   // account is not created then, so asking again is safe.
   for (let attempt = 1; ; attempt++) {
     try {
-      const account = await createUser(inject('authEmulatorHost'), input)
+      const account = await createUser(options.emulatorHost ?? inject('authEmulatorHost'), input)
       return { role, email, ...account }
     } catch (error) {
       if (attempt >= 3 || !(error instanceof TypeError)) throw error

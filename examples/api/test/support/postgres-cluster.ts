@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
 import { chownSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { freePort } from './free-port'
 
 const run = promisify(execFile)
 const BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin'
@@ -12,18 +12,11 @@ export interface RunningPostgres {
   /** Connection string of the `postgres` database (superuser, trust auth on loopback). */
   url: string
   urlOf(database: string): string
+  /** Stops the server (fast shutdown: open connections are cut) and keeps its data, to start it again. */
+  shutDown(): Promise<void>
+  /** Starts the shut-down server again on the same port. */
+  startAgain(): Promise<void>
   stop(): Promise<void>
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /**
@@ -45,16 +38,24 @@ export async function startPostgres(): Promise<RunningPostgres> {
 
   const port = await freePort()
   await as('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'])
-  await as('pg_ctl', [
-    '-D', dataDir, '-l', join(folder, 'log'), '-w', '-t', '30',
-    '-o', `-p ${port} -c listen_addresses=127.0.0.1 -k ${folder} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    'start',
-  ])
+  const start = () =>
+    as('pg_ctl', [
+      '-D', dataDir, '-l', join(folder, 'log'), '-w', '-t', '30',
+      '-o', `-p ${port} -c listen_addresses=127.0.0.1 -k ${folder} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      'start',
+    ])
+  await start()
   const urlOf = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`
   let stopped: Promise<void> | undefined
   return {
     url: urlOf('postgres'),
     urlOf,
+    shutDown: async () => {
+      await as('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop'])
+    },
+    startAgain: async () => {
+      await start()
+    },
     stop: () =>
       (stopped ??= (async () => {
         await as('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']).catch(() => undefined)

@@ -10,7 +10,7 @@ import type { AppContext } from '../../src/app-context'
 import { createFirebaseTokenVerifier } from '../../src/auth/firebase-token-verifier'
 import { CatalogueCache } from '../../src/catalogue/catalogue-cache'
 import { loadConfig, type ApiConfig } from '../../src/config'
-import type { Database } from '../../src/db/database'
+import type { Database, OpenDatabase } from '../../src/db/database'
 import { openDatabase } from '../../src/db/open-database'
 import { FileStore } from '../../src/files/file-store'
 import { ManualClock } from './manual-clock'
@@ -33,7 +33,7 @@ export const TEST_NOW = new Date('2026-03-01T12:00:00Z')
  * verification against the run's Auth emulator. Use `app.inject` unless a real socket matters.
  */
 export async function startTestServer(
-  options: { config?: Partial<ApiConfig>; logger?: FastifyServerOptions['logger'] } = {},
+  options: { config?: Partial<ApiConfig>; logger?: FastifyServerOptions['logger']; beforeReady?: (app: FastifyInstance) => void } = {},
 ): Promise<TestServer> {
   const seeded = inject('seededDatabase')
   const folder = await mkdtemp(join(tmpdir(), 'api-test-'))
@@ -58,7 +58,28 @@ export async function startTestServer(
           }
           return openDatabase({ kind: 'postgres', url: seeded.serverUrl.replace(/\/postgres$/, `/${name}`), poolSize: 8 })
         })()
+  return startServerOn(database, { folder, filesDir, authEmulatorHost: inject('authEmulatorHost'), onClose: dropDatabase, ...options })
+}
 
+/**
+ * A server on a database already open, its files in `filesDir` inside `folder` (removed on close), with a
+ * manual clock, no logs unless a logger is given, and tokens verified against the Auth emulator at
+ * `authEmulatorHost`. Works outside Vitest too (the fuzz script uses it).
+ */
+export async function startServerOn(
+  database: OpenDatabase,
+  options: {
+    folder: string
+    filesDir: string
+    authEmulatorHost: string
+    onClose?: () => Promise<void>
+    config?: Partial<ApiConfig>
+    logger?: FastifyServerOptions['logger']
+    /** Adds hooks the test observes the server with. */
+    beforeReady?: (app: FastifyInstance) => void
+  },
+): Promise<TestServer> {
+  const { folder, filesDir } = options
   const config: ApiConfig = {
     ...loadConfig({}),
     dataDir: folder,
@@ -69,7 +90,7 @@ export async function startTestServer(
     ...options.config,
   }
   const clock = new ManualClock(TEST_NOW)
-  const verifier = await createFirebaseTokenVerifier({ projectId: 'demo-comics', emulatorHost: inject('authEmulatorHost') })
+  const verifier = await createFirebaseTokenVerifier({ projectId: 'demo-comics', emulatorHost: options.authEmulatorHost })
   const context: AppContext = {
     config,
     db: database.db,
@@ -79,6 +100,7 @@ export async function startTestServer(
     fileStore: new FileStore(filesDir, config.filesPublicUrl),
   }
   const app = await buildApp(context, { logger: options.logger ?? false })
+  options.beforeReady?.(app)
   await app.ready()
   return {
     app,
@@ -89,7 +111,7 @@ export async function startTestServer(
     async close() {
       await app.close()
       await database.close()
-      await dropDatabase()
+      await options.onClose?.()
       await rm(folder, { recursive: true, force: true })
     },
   }

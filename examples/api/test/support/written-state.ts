@@ -1,15 +1,24 @@
 import { readdir } from 'node:fs/promises'
-import { count } from 'drizzle-orm'
+import { getTableName, sql } from 'drizzle-orm'
 import type { Database } from '../../src/db/database'
-import { assets, chapters, checkouts, comics, files, genres, subscriptions } from '../../src/db/schema'
+import { assets, chapters, checkouts, comicGenres, comics, files, genres, payingCustomers, payments, subscriptions } from '../../src/db/schema'
 
-/** Row counts of every table a request could write, and the stored files: compare before and after. */
+const TABLES = [assets, chapters, checkouts, comicGenres, comics, files, genres, payingCustomers, payments, subscriptions]
+
+/**
+ * What a request could have written: for every table its row count and a digest of every row's content
+ * (an insert, a delete or an update of any column changes it), and the stored files. Compare before and
+ * after. One query, so it is cheap enough to take around every request of a fuzz run.
+ */
 export async function writtenState(db: Database, filesDir: string) {
-  const tables = { assets, chapters, checkouts, comics, files, genres, subscriptions }
-  const counts: Record<string, number> = {}
-  for (const [name, table] of Object.entries(tables)) {
-    const [row] = await db.select({ total: count() }).from(table)
-    counts[name] = row?.total ?? 0
+  const perTable = TABLES.map(
+    (table) =>
+      sql`select ${getTableName(table)} as name, count(*)::int as rows, coalesce(sum(hashtext(t::text)::bigint), 0)::text as digest from ${table} t`,
+  )
+  const result = (await db.execute(sql.join(perTable, sql` union all `))) as unknown as {
+    rows: { name: string; rows: number; digest: string }[]
   }
-  return { counts, storedFiles: (await readdir(filesDir)).sort() }
+  const tables: Record<string, string> = {}
+  for (const row of result.rows) tables[row.name] = `${row.rows} rows, digest ${row.digest}`
+  return { tables, storedFiles: (await readdir(filesDir)).sort() }
 }
