@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { startAuthEmulator } from '@comics/auth-emulator'
+import { openDatabase } from '../src/db/open-database'
+import { FileStore } from '../src/files/file-store'
+import { seedCatalogue } from '../src/seed/seed-catalogue'
+import { createAccount } from '../test/support/accounts'
+import { startPostgres } from '../test/support/postgres-cluster'
+import { TEST_CATALOGUE } from '../test/support/seeded-database'
+import { freePort } from '../test/support/free-port'
+import { startServerOn } from '../test/support/test-server'
+import { prepareFuzzWorld } from './fuzz-world'
+import { formatFuzzReport, runFuzz, type FuzzReport } from './run-fuzz'
+
+// pnpm --filter api fuzz [--runs 10000] [--seed N] [--database pglite|postgres]
+// The fuzz soak: faulty requests (request-arbitraries.ts) against every route of a server on a seeded
+// catalogue, with its own Auth emulator on a free port, checking after each one the properties of
+// run-fuzz.ts. Prints the cases run, the count per endpoint and status, the failures and the seed (give
+// it back with --seed to replay a run). Exits with 1 when anything failed.
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '10000' },
+    seed: { type: 'string' },
+    database: { type: 'string', default: 'pglite' },
+  },
+})
+const numRuns = Number(values.runs)
+const seed = values.seed === undefined ? Date.now() % 2 ** 31 : Number(values.seed)
+const kind = values.database
+if (!Number.isInteger(numRuns) || numRuns < 1) throw new Error(`--runs must be a positive integer, got '${values.runs}'`)
+if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer, got '${values.seed}'`)
+if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`--database must be pglite or postgres, got '${kind}'`)
+if (kind === 'postgres' && !existsSync('/usr/lib/postgresql/15/bin/initdb') && !process.env.POSTGRES_BIN) {
+  throw new Error('No PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin (set POSTGRES_BIN)')
+}
+
+// Anything that escapes a request (an unhandled rejection, an exception thrown from a socket callback)
+// is a failure of the run, not a crash of it.
+const escaped: string[] = []
+const onRejection = (error: unknown) => escaped.push(`unhandled rejection: ${String(error)}`)
+const onException = (error: Error) => escaped.push(`uncaught exception: ${error.stack ?? String(error)}`)
+
+const started = Date.now()
+console.log(`fuzz: ${numRuns} cases, seed ${seed}, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL 15'}; starting the Auth emulator and seeding...`)
+const emulator = await startAuthEmulator({ port: await freePort() })
+const folder = await mkdtemp(join(tmpdir(), 'api-fuzz-'))
+const filesDir = join(folder, 'files')
+await mkdir(filesDir, { recursive: true })
+const postgres = kind === 'postgres' ? await startPostgres() : undefined
+const database = postgres ? await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 8 }) : await openDatabase({ kind: 'pglite' })
+let report: FuzzReport | undefined
+try {
+  await seedCatalogue(database.db, new FileStore(filesDir, '/api/v1/files'), { ...TEST_CATALOGUE, now: new Date('2026-01-01T00:00:00Z') })
+  const server = await startServerOn(database, { folder, filesDir, authEmulatorHost: emulator.host })
+  try {
+    const [reader, admin] = await Promise.all([
+      createAccount('reader', { emulatorHost: emulator.host }),
+      createAccount('admin', { admin: true, emulatorHost: emulator.host }),
+    ])
+    const world = await prepareFuzzWorld(server, { reader, admin })
+    console.log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s; fuzzing...`)
+    const fuzzStarted = Date.now()
+    process.on('unhandledRejection', onRejection).on('uncaughtException', onException)
+    try {
+      report = await runFuzz(server, world, {
+        numRuns,
+        seed,
+        onProgress: (so) => console.log(`  ${so.casesRun} cases, ${((Date.now() - fuzzStarted) / 1000).toFixed(0)} s`),
+      })
+    } finally {
+      process.off('unhandledRejection', onRejection).off('uncaughtException', onException)
+    }
+    for (const line of formatFuzzReport(report)) console.log(line)
+    console.log(`escaped errors: ${escaped.length}`)
+    for (const line of escaped) console.log(`  ${line}`)
+    console.log(`fuzzed in ${((Date.now() - fuzzStarted) / 1000).toFixed(1)} s; replay with --seed ${seed} --runs ${numRuns}`)
+  } finally {
+    await server.close()
+  }
+} finally {
+  await database.close().catch(() => undefined)
+  await postgres?.stop()
+  await emulator.stop()
+}
+process.exit(report && report.failures.length === 0 && escaped.length === 0 ? 0 : 1)

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify'
+import { asc, max } from 'drizzle-orm'
+import type { Database } from '../src/db/database'
+import { chapters, comics, files, genres, subscriptions } from '../src/db/schema'
+import { grantLevel, type Account } from '../test/support/accounts'
+import { testImage } from '../test/support/images'
+import type { FuzzWorld } from './request-arbitraries'
+
+/**
+ * The valid values the fuzzer mixes into its requests, read from the server's database: comics,
+ * chapters, genres and stored files, open checkouts of the reader (paid by some cases, cancelled by
+ * others) and subscriptions of the reader and of someone else.
+ */
+export async function prepareFuzzWorld(
+  server: { app: FastifyInstance; db: Database; context: { config: { allowedOrigins: string[] }; clock: { now(): Date } } },
+  accounts: { reader: Account; admin: Account },
+): Promise<FuzzWorld> {
+  const { app, db } = server
+  const origin = server.context.config.allowedOrigins[0]!
+  const checkouts: string[] = []
+  for (const [account, level, title] of [[accounts.reader, 2, '4weeks'], [accounts.reader, 3, '12weeks'], [accounts.admin, 4, '24weeks']] as const) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/subscriptions/checkout',
+      headers: { authorization: `Bearer ${account.idToken}` },
+      payload: { level, title, urlSuccess: `${origin}/account` },
+    })
+    if (response.statusCode !== 200) throw new Error(`Could not open a checkout for the fuzz run: ${response.statusCode} ${response.body}`)
+    checkouts.push(new URL((response.json() as { url: string }).url).pathname.split('/').pop()!)
+  }
+  // The reader is subscribed at level 1 (so the open checkouts above it may be paid); the admin at level 2.
+  await grantLevel(db, accounts.reader.uid, 1, server.context.clock.now())
+  await grantLevel(db, accounts.admin.uid, 2, server.context.clock.now())
+
+  const ids = async (column: typeof comics.id | typeof chapters.id | typeof genres.id | typeof subscriptions.id, table: typeof comics | typeof chapters | typeof genres | typeof subscriptions) =>
+    (await db.select({ id: column }).from(table).orderBy(asc(column)).limit(40)).map((row) => String(row.id))
+  const [highest] = await db.select({ id: max(comics.id) }).from(comics)
+  const firstUnused = (highest?.id ?? 0) + 1
+  return {
+    tokens: { reader: accounts.reader.idToken, admin: accounts.admin.idToken },
+    uids: { reader: accounts.reader.uid, admin: accounts.admin.uid },
+    ids: {
+      comics: await ids(comics.id, comics),
+      chapters: await ids(chapters.id, chapters),
+      genres: await ids(genres.id, genres),
+      subscriptions: await ids(subscriptions.id, subscriptions),
+      checkouts,
+      episodes: (await db.select({ comicId: chapters.comicId, chapterId: chapters.id }).from(chapters).orderBy(asc(chapters.id)).limit(40)).map(
+        (row) => ({ comicId: String(row.comicId), chapterId: String(row.chapterId) }),
+      ),
+      unused: Array.from({ length: 40 }, (_, i) => String(firstUnused + i)),
+    },
+    storedFiles: (await db.select({ name: files.name }).from(files).orderBy(asc(files.name)).limit(8)).map((row) => row.name),
+    images: [await testImage(16, 24, 'jpeg', 10), await testImage(24, 16, 'png', 120), await testImage(20, 20, 'webp', 240)],
+    allowedOrigins: server.context.config.allowedOrigins,
+  }
+}
