@@ -83,7 +83,7 @@ describe('Reader: header, pages and footer', () => {
 
   it("renders every page in order with the alt text 'Page {n} of {total}'", async () => {
     renderReader()
-    await firstPage()
+    fireEvent.load(await firstPage())
     const total = pagesOf('4', '401')
     const images = within(strip()).getAllByRole('img')
     expect(images.map((image) => image.getAttribute('alt'))).toEqual(
@@ -94,11 +94,35 @@ describe('Reader: header, pages and footer', () => {
     for (const name of ['Prev', 'List Episodes', 'Next']) expect(screen.getByRole('button', { name })).toBeInTheDocument()
   })
 
+  it('mounts only the first page until it arrives, the others holding their boxes', async () => {
+    renderReader()
+    const first = await firstPage()
+    const total = pagesOf('4', '401')
+    expect(within(strip()).getAllByRole('img')).toEqual([first])
+    const boxes = strip().querySelectorAll('[data-page-index]')
+    expect(boxes).toHaveLength(total)
+    expect(boxes[1]).toHaveAttribute('data-state', 'pending')
+    expect((boxes[1] as HTMLElement).style.aspectRatio).not.toBe('')
+    fireEvent.load(first)
+    await waitFor(() => expect(within(strip()).getAllByRole('img')).toHaveLength(total))
+  })
+
+  it('mounts every page as soon as the reader scrolls, even before the first page arrives', async () => {
+    renderReader()
+    await firstPage()
+    const element = strip()
+    layOut(element, { clientHeight: 800, scrollHeight: 5000 })
+    scrollTo(element, 1200)
+    await waitFor(() => expect(within(element).getAllByRole('img')).toHaveLength(pagesOf('4', '401')))
+  })
+
   it('loads the first page eagerly at high priority and the rest lazily, each in a box reserved from its size', async () => {
     renderReader()
     const first = await firstPage()
     expect(first).toHaveAttribute('loading', 'eager')
     expect(first).toHaveAttribute('fetchpriority', 'high')
+    fireEvent.load(first)
+    await waitFor(() => expect(within(strip()).getAllByRole('img')).toHaveLength(pagesOf('4', '401')))
     const rest = within(strip()).getAllByRole('img').slice(1)
     for (const image of rest) {
       expect(image).toHaveAttribute('loading', 'lazy')
@@ -527,7 +551,7 @@ describe('Reader: a page that fails', () => {
     try {
       renderReader()
       const total = pagesOf('4', '401')
-      await firstPage()
+      fireEvent.load(await firstPage())
       vi.useFakeTimers()
       const image = () => screen.getByAltText(`Page 3 of ${total}`)
       const page = () => image().closest('li')!
@@ -562,7 +586,7 @@ describe('Reader: a page that fails', () => {
     )
     const requests = assetRequests()
     renderReader({}, { mocks: { state } })
-    await firstPage()
+    fireEvent.load(await firstPage())
     vi.useFakeTimers()
     const image = () => screen.getByAltText(`Page 3 of ${total}`)
     const page = () => image().closest('li')!
@@ -598,7 +622,7 @@ describe('Reader: a page that fails', () => {
   it('does not toggle the header and footer when the retry button is pressed', async () => {
     const { container } = renderReader()
     const total = pagesOf('4', '401')
-    await firstPage()
+    fireEvent.load(await firstPage())
     vi.useFakeTimers()
     for (const delay of [1000, 2000, 4000]) {
       fireEvent.error(screen.getByAltText(`Page 2 of ${total}`))

@@ -25,7 +25,7 @@ import {
 } from '../../hooks'
 import { LockIcon } from '../EpisodeList/LockIcon'
 import { ReaderEpisodesDialog } from './ReaderEpisodesDialog'
-import { ReaderPage } from './ReaderPage'
+import { ReaderPage, ReaderPagePlaceholder } from './ReaderPage'
 import { useAssetsFailure } from './useAssetsFailure'
 import { usePrefetchNextEpisode } from './usePrefetchNextEpisode'
 import { useReaderKeyboard } from './useReaderKeyboard'
@@ -50,12 +50,13 @@ export interface ReaderProps {
  * scroll it. Shortcuts: `[` or Shift+ArrowLeft opens the previous episode, `]` or Shift+ArrowRight the
  * next one, under the same rules as the buttons.
  *
- * Pages reserve their box from width and height, the first loads with high priority and the others
- * lazily, off-screen pages skip rendering, a failed page retries with backoff and then offers a retry
- * button, the next episode's page list and first page (decoded) are fetched at 70 % of this one once
- * its own first page is in, and the position (page and offset) is saved
- * when idle and restored when the episode is opened again. A refused episode sends a signed-in reader
- * to /premium and opens the sign-in modal for a guest; closing it fetches the pages again. Any other
+ * Pages reserve their box from width and height; the first loads with high priority and the others
+ * lazily, mounted once the first has arrived or the reader scrolls; off-screen pages skip rendering; a
+ * failed page retries with backoff and then offers a retry button; the next episode's page list and
+ * first page (decoded) are fetched at 70 % of this one once its own first page is in; and the position
+ * (page and offset) is saved when idle and restored when the episode is opened again. A refused
+ * episode sends a signed-in reader to /premium and opens the sign-in modal for a guest; closing it
+ * fetches the pages again. Any other
  * failure of the pages, the comic or its episodes (network, server, a broken answer) shows 'Something
  * went wrong' with 'Try again', which fetches again whatever failed.
  * @example
@@ -92,6 +93,11 @@ export function Reader({ comicId, chapterId, uncensored = false, className }: Re
   // good), so that the prefetch never takes bandwidth from it.
   const [firstPageArrived, setFirstPageArrived] = useState(false)
   const onFirstPageArrived = useCallback(() => setFirstPageArrived(true), [])
+  // Until then only the first page's image is mounted (the others hold their boxes): it gets the whole
+  // connection, and opening an episode renders one page instead of all of them. A scroll (the reader's,
+  // or a restored position) mounts them all at once.
+  const [scrolled, setScrolled] = useState(false)
+  const allPagesMounted = firstPageArrived || scrolled
 
   const previous = chapter && canGoPrev(chapter, chapters) ? previousEpisode(chapter, chapters) : undefined
   // While a signed-in viewer's level loads, Next waits rather than guess (spec §4).
@@ -109,6 +115,7 @@ export function Reader({ comicId, chapterId, uncensored = false, className }: Re
     setChromeVisible(true)
     setListOpen(false)
     setFirstPageArrived(false)
+    setScrolled(false)
     // Keyboard scrolling works at once, and focus does not stay on a control that may now be disabled.
     element.focus({ preventScroll: true })
   }, [comicId, chapterId])
@@ -142,6 +149,8 @@ export function Reader({ comicId, chapterId, uncensored = false, className }: Re
     setChromeVisible(
       isReaderChromeVisible({ scrollTop: element.scrollTop, viewportHeight: element.clientHeight, contentHeight: element.scrollHeight }),
     )
+    // The strip's own return to the top on an episode change is not the reader scrolling.
+    if (element.scrollTop > 0) setScrolled(true)
     prefetchNext()
     keepPosition()
   }
@@ -157,18 +166,22 @@ export function Reader({ comicId, chapterId, uncensored = false, className }: Re
     () =>
       pages && (
         <ol className="comics-reader__pages">
-          {pages.map((asset, index) => (
-            <ReaderPage
-              key={asset.id}
-              asset={asset}
-              index={index}
-              total={pages.length}
-              {...(index === 0 ? { onArrive: onFirstPageArrived } : {})}
-            />
-          ))}
+          {pages.map((asset, index) =>
+            index === 0 || allPagesMounted ? (
+              <ReaderPage
+                key={asset.id}
+                asset={asset}
+                index={index}
+                total={pages.length}
+                {...(index === 0 ? { onArrive: onFirstPageArrived } : {})}
+              />
+            ) : (
+              <ReaderPagePlaceholder key={asset.id} asset={asset} index={index} />
+            ),
+          )}
         </ol>
       ),
-    [pages, onFirstPageArrived],
+    [pages, onFirstPageArrived, allPagesMounted],
   )
 
   const chromeState = chromeVisible ? 'visible' : 'hidden'

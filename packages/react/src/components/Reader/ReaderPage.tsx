@@ -32,6 +32,21 @@ function retryUrl(url: string, attempt: number): string {
   return fragment === undefined ? joined : `${joined}#${fragment}`
 }
 
+/** The box a page takes before its image arrives: its aspect ratio, and its size while skipped off-screen. */
+export function pageBoxStyle(size: { width?: number | null | undefined; height?: number | null | undefined }): CSSProperties {
+  const width = size.width ?? FALLBACK_SIZE.width
+  const height = size.height ?? FALLBACK_SIZE.height
+  return { aspectRatio: `${width} / ${height}`, containIntrinsicSize: `auto ${width}px auto ${height}px` }
+}
+
+/**
+ * A page whose image is not mounted yet: the same box as {@link ReaderPage}, so the strip's length and
+ * every offset (reading position, scroll) are already right, without an image, state or observer.
+ */
+export function ReaderPagePlaceholder({ asset, index }: Pick<ReaderPageProps, 'asset' | 'index'>) {
+  return <li className="comics-reader__page" data-page-index={index} data-state="pending" style={pageBoxStyle(asset)} />
+}
+
 export interface ReaderPageProps {
   asset: Asset
   /** Zero-based position in the episode. */
@@ -100,10 +115,7 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArri
     }
   }, [state, attempt])
 
-  const style = {
-    aspectRatio: `${width} / ${height}`,
-    containIntrinsicSize: `auto ${width}px auto ${height}px`,
-  } satisfies CSSProperties
+  const style = pageBoxStyle({ width, height })
 
   return (
     <li ref={box} className="comics-reader__page" data-page-index={index} data-state={state} style={style}>
