@@ -66,7 +66,7 @@ export function parseApiBenchOutput(output: string): ApiRun[] {
   return runs.filter((run) => run.calls.length > 0)
 }
 
-/** `pnpm --filter api bench` in a short mode (PGlite only, 5 s per call), read from its --json file. */
+/** `pnpm --filter api bench` with the given arguments (the bench asks for a short PGlite-only run), read from its --json file. */
 export async function runApiBench(args: string[]): Promise<{ runs: ApiRun[]; output: string }> {
   const log = join(benchPaths.cacheDir, 'api-bench.log')
   const json = join(benchPaths.cacheDir, 'api-bench.json')

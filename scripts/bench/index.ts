@@ -12,15 +12,16 @@ import { measureReader, type ReaderFigures } from './readerRun'
 import { formatTable, kB, MB, ms, type Row } from './report'
 import { startBenchStack } from './stack'
 
-// pnpm bench [--only sizes,pages,reader,lighthouse,api] [--runs 3] [--lighthouse-runs 1] [--api-duration 5]
+// pnpm bench [--only sizes,pages,reader,lighthouse,api] [--runs 3] [--lighthouse-runs 1] [--api-duration 3]
 // Builds what it measures (packages, the site), starts its own stack on free loopback ports, prints one
 // table and writes every figure to bench-results/latest.json.
+const ALL_PARTS = 'sizes,pages,reader,lighthouse,api'
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: 'sizes,pages,reader,lighthouse,api' },
+    only: { type: 'string', default: ALL_PARTS },
     runs: { type: 'string', default: '3' },
     'lighthouse-runs': { type: 'string', default: '1' },
-    'api-duration': { type: 'string', default: '5' },
+    'api-duration': { type: 'string', default: '3' },
   },
 })
 const parts = new Set(values.only.split(',').map((part) => part.trim()))
@@ -105,7 +106,7 @@ if (['pages', 'reader', 'lighthouse'].some((name) => parts.has(name))) {
 
 // Last, alone on the machine: autocannon wants both cores.
 await part('api', async () => {
-  figures.api = (await runApiBench(['--only', 'pglite', '--duration', values['api-duration'], '--rounds', '1'])).runs
+  figures.api = (await runApiBench(['--only', 'pglite', '--duration', values['api-duration'], '--rounds', '3'])).runs
 })
 
 const rows: Row[] = []
@@ -200,10 +201,13 @@ const result = {
   rows,
   errors,
 }
-writeFileSync(benchPaths.latestJson, `${JSON.stringify(result, null, 2)}\n`)
+// A partial run (--only) leaves the full run's figures, which the README quotes, alone.
+const partial = values.only !== ALL_PARTS
+const output = partial ? `${benchPaths.cacheDir}/partial.json` : benchPaths.latestJson
+writeFileSync(output, `${JSON.stringify(result, null, 2)}\n`)
 console.log(`\n${formatTable(rows)}\n`)
 console.log(`${machine.cores} cores, ${machine.cpuModel}, ${machine.chromium}, Node ${machine.node}; load ${machine.loadAverage.join(' ')} at start`)
-console.log(`figures written to ${benchPaths.latestJson.slice(benchPaths.workspaceRoot.length)} in ${result.durationSeconds} s`)
+console.log(`figures written to ${output.slice(benchPaths.workspaceRoot.length)} in ${result.durationSeconds} s`)
 if (errors.length > 0) {
   console.error(`\n${errors.length} part(s) failed:\n${errors.join('\n\n')}`)
   process.exitCode = 1
