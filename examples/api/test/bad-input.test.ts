@@ -70,6 +70,12 @@ const cases: BadRequest[] = [
   { name: 'SQL in a path id', request: () => asAdmin({ method: 'PATCH', url: "/api/v1/genres/1'%20OR%201=1", headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ mature: true }) }), status: 404, mentions: 'not found' },
   { name: 'genre with an unknown field', request: () => asAdmin(list('/genres', { name: 'X', mature: false, id: '5' })), status: 400, mentions: 'id' },
   { name: 'genre with a blank name', request: () => asAdmin(list('/genres', { name: '   ', mature: false })), status: 400, mentions: 'name' },
+  { name: 'NUL character in a genre name', request: () => asAdmin(list('/genres', { name: 'Null\u0000byte', mature: false })), status: 400, mentions: 'NUL' },
+  { name: 'NUL character in a filter', request: () => asAdmin(list('/subscriptions/list', { limit: 10, offset: 0, filters: { userId: ['a\u0000b'] } })), status: 400, mentions: 'NUL' },
+  {
+    name: 'NUL character in a comic title, with a cover', status: 400, mentions: 'NUL',
+    request: () => upload('/comics', { title: 'Null\u0000title', contentRating: 'T' }, [{ field: 'cover', filename: 'c.webp', contentType: 'image/webp', bytes: image }]),
+  },
   { name: 'delete with SQL ids', request: () => asAdmin({ ...list('/comics', { ids: ['1 OR 1=1'] }), method: 'DELETE' }), status: 400, mentions: 'ids' },
   { name: 'checkout of an unknown plan', request: () => ({ ...list('/subscriptions/checkout', { level: 1, title: 'forever', urlSuccess: 'http://localhost:5173/account' }), headers: { 'content-type': 'application/json', ...bearer(reader) } }), status: 400, mentions: 'title' },
   { name: 'checkout with level 9', request: () => ({ ...list('/subscriptions/checkout', { level: 9, title: '1week', urlSuccess: 'http://localhost:5173/account' }), headers: { 'content-type': 'application/json', ...bearer(reader) } }), status: 400, mentions: 'level' },

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { databaseUnavailable } from '../db/database-unavailable'
+import { isUnstorableText } from '../db/unstorable-text'
 import { HttpError } from './http-error'
 
 /** Seconds a client is asked to wait before retrying while the database is unavailable. */
@@ -20,8 +21,9 @@ const KNOWN_CLIENT_ERRORS: Record<string, { status: number; code: string; messag
 }
 
 /**
- * Every error leaves as ApiErrorBodySchema; client errors keep their status, a database that cannot be
- * reached is a 503 the client may retry, anything else is a 500 without details.
+ * Every error leaves as ApiErrorBodySchema; client errors keep their status, text the database cannot hold
+ * is a 400, a database that cannot be reached is a 503 the client may retry, anything else is a 500
+ * without details.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -44,6 +46,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: { code: 'bad_request', message: error.message } })
+    }
+    if (isUnstorableText(error)) {
+      return reply
+        .status(400)
+        .send({ error: { code: 'invalid_text', message: 'A text value holds the NUL character (\\u0000), which cannot be stored or searched for' } })
     }
     const fault = databaseUnavailable(error)
     if (fault) {
