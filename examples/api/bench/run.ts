@@ -1,17 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { cpus, loadavg } from 'node:os'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { and, asc, count, eq } from 'drizzle-orm'
-import type { Database } from '../src/db/database'
-import { openDatabase } from '../src/db/open-database'
-import { chapters, comics } from '../src/db/schema'
-import { FileStore } from '../src/files/file-store'
-import { seedCatalogue } from '../src/seed/seed-catalogue'
-import { startPostgres } from '../test/support/postgres-cluster'
+import { freePort } from '../test/support/free-port'
+import { buildServerBundle, packageRoot, startApiProcess, stopProcess, waitForHttp } from './api-process'
+import { benchTargets, prepareBenchDatabase } from './bench-database'
 
 // pnpm --filter api bench [--only pglite|postgres] [--duration 10] [--connections 50] [--rounds 3] [--json FILE]
 // Seeds a catalogue of more than 3000 episodes (once, kept in .bench-data), starts the API in its own
@@ -35,65 +29,7 @@ const connections = Number(values.connections)
 const episodes = Number(values.episodes)
 const warmup = Number(values.warmup)
 const rounds = Number(values.rounds)
-const packageRoot = fileURLToPath(new URL('..', import.meta.url))
 const benchData = `${packageRoot}.bench-data`
-const filesDir = `${benchData}/files`
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-async function ensureCatalogue(db: Database) {
-  const [row] = await db.select({ total: count() }).from(chapters)
-  if ((row?.total ?? 0) >= episodes) return
-  await seedCatalogue(db, new FileStore(filesDir, '/api/v1/files'), { episodes, poolSize: 30, log: (line) => console.log(`  [seed] ${line}`) })
-}
-
-/** Bodies of the three calls: the newest comics, the episodes of the longest comic, the pages of its first episode. */
-async function targets(db: Database) {
-  const [longest] = await db
-    .select({ comicId: chapters.comicId, episodes: count() })
-    .from(chapters)
-    .innerJoin(comics, and(eq(comics.id, chapters.comicId), eq(comics.contentRating, 'AO')))
-    .groupBy(chapters.comicId)
-    .orderBy(({ episodes: e }) => [asc(e)])
-  const all = await db.select({ id: chapters.id }).from(chapters).where(eq(chapters.comicId, longest!.comicId)).orderBy(asc(chapters.chapterNumber))
-  const comicId = String(longest!.comicId)
-  return {
-    comicsList: { limit: 10, offset: 0, sort: { field: 'created_at', order: 'desc' } },
-    chaptersList: { limit: 200, offset: 0, filters: { comicsId: [comicId] } },
-    assetsList: { limit: 200, offset: 0, filters: { comicsId: [comicId], chapterId: [String(all[0]!.id)], variant: ['censored'] } },
-  }
-}
-
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<number> {
-  const started = Date.now()
-  while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`)
-    try {
-      const response = await fetch(url)
-      if (response.ok) return Date.now() - started
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`)
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  await exited
-}
 
 interface Figure {
   name: string
@@ -142,46 +78,26 @@ async function load(name: string, url: string, body: unknown, headers: Record<st
 
 async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigures> {
   console.log(`\n== ${kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL 15'} ==`)
-  const env: Record<string, string> = { FILES_DIR: filesDir, SEED_ON_FIRST_START: '0', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }
-  let stopDatabase = async () => {}
-  let bodies: Awaited<ReturnType<typeof targets>>
-  if (kind === 'pglite') {
-    const dataDir = `${benchData}/pglite`
-    const database = await openDatabase({ kind: 'pglite', dataDir })
-    await ensureCatalogue(database.db)
-    bodies = await targets(database.db)
-    await database.close()
-    env.DATA_DIR = dataDir
-  } else {
-    const postgres = await startPostgres()
-    stopDatabase = postgres.stop
-    const database = await openDatabase({ kind: 'postgres', url: postgres.url })
-    await ensureCatalogue(database.db)
-    bodies = await targets(database.db)
-    await database.close()
-    env.DATABASE_URL = postgres.url
-  }
-  const apiPort = await freePort()
-  const barePort = await freePort()
+  const prepared = await prepareBenchDatabase(kind, benchData, episodes)
+  const database = await prepared.open()
+  const bodies = await benchTargets(database.db)
+  await database.close()
+  const env = { ...prepared.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }
   // Both servers run in processes of their own: the API as `pnpm start` runs it (the bundle, built above),
   // the bare route through tsx (it is one file; its start is not measured).
-  const run = (args: string[], extraEnv: Record<string, string>) =>
-    spawn(process.execPath, args, { cwd: packageRoot, env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'inherit'] })
-  const api = run(['--enable-source-maps', 'dist/main.js'], { ...env, PORT: String(apiPort) })
-  const bare = run(['--import', 'tsx', 'bench/bare-server.ts', String(barePort)], {})
-  // The server reports its own start time (from its first line of code to listening) in the 'api ready' line.
-  let startupMs: number | undefined
-  api.stdout!.on('data', (chunk: Buffer) => {
-    const match = /"startupMs":(\d+)/.exec(String(chunk))
-    if (match) startupMs = Number(match[1])
+  const api = await startApiProcess(env).catch(async (error: unknown) => {
+    await prepared.stop()
+    throw error
   })
+  const barePort = await freePort()
+  const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', String(barePort)], { cwd: packageRoot, stdio: ['ignore', 'pipe', 'inherit'] })
   try {
-    const coldStartMs = await waitForHttp(`http://127.0.0.1:${apiPort}/api/v1/openapi.json`, api)
+    const { coldStartMs, startupMs } = api
     await waitForHttp(`http://127.0.0.1:${barePort}/ready`, bare)
     console.log(`cold start on the existing ${kind === 'pglite' ? 'data folder' : 'database'}: ${coldStartMs} ms from spawn to first answer, ${startupMs ?? '?'} ms inside the server`)
     console.log(`catalogue: at least ${episodes} episodes; ${connections} connections, ${duration} s per call and round, ${rounds} rounds, ${warmup} s of warm-up; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`)
 
-    const api1 = `http://127.0.0.1:${apiPort}/api/v1`
+    const api1 = api.api
     const adult = { host: 'adult.localhost:5173' }
     const calls = [
       { name: 'bare Fastify route', url: `http://127.0.0.1:${barePort}/bare`, body: {}, headers: {} },
@@ -215,13 +131,13 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
     }
     return { database: kind, coldStartMs, startupInsideServerMs: startupMs, calls: results }
   } finally {
-    await Promise.all([stop(api), stop(bare)])
-    await stopDatabase()
+    await Promise.all([api.stop(), stopProcess(bare)])
+    await prepared.stop()
   }
 }
 
 // The API runs from its bundle, as `pnpm start` runs it.
-execFileSync(process.execPath, ['build-server.mjs'], { cwd: packageRoot, stdio: 'inherit' })
+buildServerBundle()
 const kinds = values.only ? [values.only as 'pglite' | 'postgres'] : (['pglite', 'postgres'] as const)
 const all: DatabaseFigures[] = []
 for (const kind of kinds) {

@@ -1,0 +1,250 @@
+import { existsSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import { createUser, startAuthEmulator } from '@comics/auth-emulator'
+import { PLANS } from '@comics/core/rules'
+import { assets, checkouts, payments, subscriptions } from '../src/db/schema'
+import { freePort } from '../test/support/free-port'
+import { buildServerBundle, packageRoot, startApiProcess } from './api-process'
+import { benchTargets, prepareBenchDatabase } from './bench-database'
+
+// pnpm --filter api soak [--duration 60] [--connections 100] [--users 200] [--pays 6] [--database pglite|postgres]
+// Load and soak on loopback: the API in its own process (as `pnpm start` runs it) on a seeded catalogue,
+// `--connections` autocannon connections of mixed catalogue reads for `--duration` seconds, and meanwhile
+// `--users` readers of the Auth emulator (its own, on a free port) who each open a checkout and pay it
+// `--pays` times at once, through the API and through the sandbox page. Prints the requests, the errors
+// (must be 0), p50 and p99 per call, the server's memory over the run (start, max, end) and checks in the
+// database afterwards that every reader got exactly one subscription and one payment.
+//
+// Every request comes from 127.0.0.1, so the per-client limit on checkout and payment calls
+// (PAYMENT_RATE_LIMIT, 30 a minute by default) would refuse most of them: the soak starts the server with
+// PAYMENT_RATE_LIMIT raised (--payment-rate-limit, 1000000 by default), as a deployment behind a load
+// balancer would set it for its own address. The limit itself is tested in test/payments.test.ts.
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '60' },
+    connections: { type: 'string', default: '100' },
+    users: { type: 'string', default: '200' },
+    pays: { type: 'string', default: '6' },
+    database: { type: 'string', default: 'pglite' },
+    episodes: { type: 'string', default: '3300' },
+    'payment-rate-limit': { type: 'string', default: '1000000' },
+  },
+})
+const duration = Number(values.duration)
+const connections = Number(values.connections)
+const userCount = Number(values.users)
+const paysPerCheckout = Number(values.pays)
+const episodes = Number(values.episodes)
+const kind = values.database
+for (const [name, value] of Object.entries({ duration, connections, users: userCount, pays: paysPerCheckout, episodes })) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`)
+}
+if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`--database must be pglite or postgres, got '${kind}'`)
+if (connections < 5) throw new Error('--connections must be at least 5 (one or more per read call)')
+if (kind === 'postgres' && !existsSync('/usr/lib/postgresql/15/bin/initdb') && !process.env.POSTGRES_BIN) {
+  throw new Error('No PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin (set POSTGRES_BIN)')
+}
+
+interface Timed {
+  status: number
+  ms: number
+}
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!)
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
+
+async function timed(url: string, init: RequestInit): Promise<Timed> {
+  const started = performance.now()
+  try {
+    const response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(30_000) })
+    await response.arrayBuffer()
+    return { status: response.status, ms: performance.now() - started }
+  } catch {
+    return { status: 0, ms: performance.now() - started }
+  }
+}
+
+console.log(`soak: ${duration} s, ${connections} connections of reads, ${userCount} readers paying ${paysPerCheckout} times each, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL 15'}`)
+buildServerBundle()
+const emulator = await startAuthEmulator({ port: await freePort() })
+const prepared = await prepareBenchDatabase(kind, `${packageRoot}.soak-data/${kind}`, episodes).catch(async (error: unknown) => {
+  await emulator.stop()
+  throw error
+})
+let failed = false
+const users: { uid: string; idToken: string }[] = []
+try {
+  // What the reads ask for: the bench's three calls, the genres, and one page image.
+  const inspect = await prepared.open()
+  const bodies = await benchTargets(inspect.db)
+  const [page] = await inspect.db.select({ file: assets.file }).from(assets).orderBy(asc(assets.id)).limit(1)
+  await inspect.close()
+
+  const memory: { at: number; rss: number; heapUsed: number }[] = []
+  const server = await startApiProcess(
+    {
+      ...prepared.env,
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      PAYMENT_RATE_LIMIT: values['payment-rate-limit']!,
+      // Writes and errors log at info; warnings and errors are what a soak wants to see.
+      LOG_LEVEL: 'warn',
+    },
+    { preload: [pathToFileURL(`${packageRoot}bench/memory-probe.mjs`).href], ipc: true },
+  )
+  server.child.on('message', (message: { memory?: { at: number; rss: number; heapUsed: number } }) => {
+    if (message.memory) memory.push(message.memory)
+  })
+  try {
+    console.log(`server up in ${server.coldStartMs} ms; creating ${userCount} readers in the Auth emulator...`)
+    for (let i = 0; i < userCount; i += 20) {
+      const batch = Array.from({ length: Math.min(20, userCount - i) }, (_, j) =>
+        createUser(emulator.host, { email: `soak-${Date.now()}-${i + j}@example.com`, password: 'secret-123' }),
+      )
+      users.push(...(await Promise.all(batch)))
+    }
+
+    const api = server.api
+    const adult = { host: 'adult.localhost:5173', 'content-type': 'application/json' }
+    const share = (weight: number) => Math.max(1, Math.round((connections * weight) / 100))
+    const reads: { name: string; connections: number; method: 'GET' | 'POST'; url: string; body?: string; headers: Record<string, string> }[] = [
+      { name: 'comics/list', connections: share(25), method: 'POST', url: `${api}/comics/list`, body: JSON.stringify(bodies.comicsList), headers: adult },
+      { name: 'chapters/list', connections: share(20), method: 'POST', url: `${api}/chapters/list`, body: JSON.stringify(bodies.chaptersList), headers: adult },
+      { name: 'comics-assets/list', connections: share(20), method: 'POST', url: `${api}/comics-assets/list`, body: JSON.stringify(bodies.assetsList), headers: adult },
+      { name: 'genres/list', connections: share(15), method: 'POST', url: `${api}/genres/list`, body: JSON.stringify({ limit: 200, offset: 0 }), headers: adult },
+    ]
+    const taken = reads.reduce((sum, read) => sum + read.connections, 0)
+    reads.push({ name: 'files (a page image)', connections: Math.max(1, connections - taken), method: 'GET', url: `${api}/files/${page!.file}`, headers: {} })
+
+    console.log(`load: ${reads.map((read) => `${read.name} ×${read.connections}`).join(', ')}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`)
+    const memoryFrom = memory.length
+    const loadStarted = Date.now()
+    const readRuns = reads.map((read) =>
+      autocannon({ url: read.url, method: read.method, connections: read.connections, duration, headers: read.headers, ...(read.body ? { body: read.body } : {}) }),
+    )
+
+    // Checkouts and payments, spread over the run: each reader opens a checkout for one of the plans and
+    // pays it `pays` times at once, half through the API, half as the sandbox page's Pay button.
+    const checkoutsTimed: Timed[] = []
+    const apiPays: Timed[] = []
+    const pagePays: Timed[] = []
+    const sameSubscription: boolean[] = []
+    const spacingMs = (duration * 1000 * 0.9) / userCount
+    const payRuns = users.map(async (user, i) => {
+      await new Promise((resolve) => setTimeout(resolve, i * spacingMs))
+      const plan = PLANS[i % PLANS.length]!
+      const auth = { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' }
+      const started = performance.now()
+      const response = await fetch(`${api}/subscriptions/checkout`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ level: plan.level, title: plan.id, urlSuccess: 'http://localhost:5173/account' }),
+      }).catch(() => undefined)
+      const opened = response?.ok ? ((await response.json()) as { url: string }) : undefined
+      checkoutsTimed.push({ status: response?.status ?? 0, ms: performance.now() - started })
+      if (!opened) return
+      const checkoutId = new URL(opened.url).pathname.split('/').pop()!
+      const subscriptionIds: string[] = []
+      await Promise.all(
+        Array.from({ length: paysPerCheckout }, async (_, n) => {
+          if (n % 2 === 0) {
+            const startedPay = performance.now()
+            const paid = await fetch(`${api}/subscriptions`, { method: 'POST', headers: auth, body: JSON.stringify({ checkoutId }) }).catch(() => undefined)
+            if (paid?.ok) subscriptionIds.push(((await paid.json()) as { data: { id: string }[] }).data[0]!.id)
+            apiPays.push({ status: paid?.status ?? 0, ms: performance.now() - startedPay })
+          } else {
+            pagePays.push(await timed(`${api}/checkout/${checkoutId}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' }))
+          }
+        }),
+      )
+      sameSubscription.push(subscriptionIds.length > 0 && new Set(subscriptionIds).size === 1)
+    })
+    const [readResults] = await Promise.all([Promise.all(readRuns), Promise.all(payRuns)])
+    const loadSeconds = (Date.now() - loadStarted) / 1000
+    const during = memory.slice(memoryFrom)
+
+    // The figures.
+    interface Row { name: string; requests: number; errors: number; p50: number; p99: number; perSecond: number }
+    const rows: Row[] = readResults.map((result, i) => ({
+      name: reads[i]!.name,
+      requests: result.requests.total,
+      errors: result.errors + result.timeouts + result.non2xx,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      perSecond: result.requests.average,
+    }))
+    const ownRow = (name: string, list: Timed[], ok: (status: number) => boolean): Row => {
+      const sorted = list.map((entry) => entry.ms).sort((a, b) => a - b)
+      return {
+        name,
+        requests: list.length,
+        errors: list.filter((entry) => !ok(entry.status)).length,
+        p50: Math.round(percentile(sorted, 50)),
+        p99: Math.round(percentile(sorted, 99)),
+        perSecond: list.length / loadSeconds,
+      }
+    }
+    rows.push(ownRow('subscriptions/checkout', checkoutsTimed, (status) => status === 200))
+    rows.push(ownRow('subscriptions (pay, API)', apiPays, (status) => status === 200))
+    rows.push(ownRow('checkout/:id/pay (page)', pagePays, (status) => status === 303))
+    const total = rows.reduce((sum, row) => sum + row.requests, 0)
+    const errors = rows.reduce((sum, row) => sum + row.errors, 0)
+    console.log(`\n| call | requests | req/s | p50 (ms) | p99 (ms) | errors |`)
+    console.log('|---|---:|---:|---:|---:|---:|')
+    for (const row of rows) console.log(`| ${row.name} | ${row.requests} | ${row.perSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} |`)
+    console.log(`total requests: ${total} in ${loadSeconds.toFixed(1)} s; errors: ${errors}`)
+
+    if (during.length > 0) {
+      const peak = (key: 'rss' | 'heapUsed') => Math.max(...during.map((sample) => sample[key]))
+      const first = during[0]!
+      const last = during[during.length - 1]!
+      console.log(`server memory over the run (${during.length} samples): RSS start ${mb(first.rss)}, max ${mb(peak('rss'))}, end ${mb(last.rss)}; heap used start ${mb(first.heapUsed)}, max ${mb(peak('heapUsed'))}, end ${mb(last.heapUsed)}`)
+    }
+    if (errors > 0) failed = true
+    const mixedAnswers = sameSubscription.filter((same) => !same).length
+    if (mixedAnswers > 0) {
+      console.log(`paying one checkout ${paysPerCheckout} times answered different subscriptions for ${mixedAnswers} readers`)
+      failed = true
+    }
+  } finally {
+    await server.stop()
+  }
+
+  // Exactly once, as the database has it: one paid checkout, one subscription and one payment per reader.
+  const database = await prepared.open()
+  try {
+    const uids = users.map((user) => user.uid)
+    const perReader = async (rows: Promise<{ userId: string; n: number }[]>) => {
+      const counts = new Map((await rows).map((row) => [row.userId, Number(row.n)]))
+      const list = uids.map((uid) => counts.get(uid) ?? 0)
+      return { total: list.reduce((sum, n) => sum + n, 0), none: list.filter((n) => n === 0).length, more: list.filter((n) => n > 1).length }
+    }
+    const { db } = database
+    const subscribed = await perReader(
+      db.select({ userId: subscriptions.userId, n: count() }).from(subscriptions).where(inArray(subscriptions.userId, uids)).groupBy(subscriptions.userId),
+    )
+    const paid = await perReader(db.select({ userId: payments.userId, n: count() }).from(payments).where(inArray(payments.userId, uids)).groupBy(payments.userId))
+    const closed = await perReader(
+      db
+        .select({ userId: checkouts.userId, n: count() })
+        .from(checkouts)
+        .where(and(inArray(checkouts.userId, uids), eq(checkouts.status, 'paid')))
+        .groupBy(checkouts.userId),
+    )
+    console.log(
+      `payments exactly once: ${users.length} readers × ${paysPerCheckout} concurrent Pays of one checkout → ${subscribed.total} subscriptions, ${paid.total} payments, ${closed.total} paid checkouts in the database; readers with none: ${subscribed.none}, with more than one: ${subscribed.more + paid.more}`,
+    )
+    if (subscribed.total !== users.length || subscribed.none + subscribed.more > 0 || paid.total !== users.length || paid.more > 0 || closed.total !== users.length) {
+      failed = true
+    }
+  } finally {
+    await database.close()
+  }
+} finally {
+  await prepared.stop()
+  await emulator.stop()
+}
+process.exit(failed ? 1 : 0)
+
