@@ -12,7 +12,7 @@ import { measureReader, type ReaderFigures } from './readerRun'
 import { formatTable, kB, MB, ms, type Row } from './report'
 import { startBenchStack } from './stack'
 
-// pnpm bench [--only sizes,pages,reader,lighthouse,api] [--runs 3] [--lighthouse-runs 1] [--api-duration 3]
+// pnpm bench [--only sizes,pages,reader,lighthouse,api] [--runs 3] [--lighthouse-runs 3] [--api-duration 3]
 // Builds what it measures (packages, the site), starts its own stack on free loopback ports, prints one
 // table and writes every figure to bench-results/latest.json.
 const ALL_PARTS = 'sizes,pages,reader,lighthouse,api'
@@ -20,7 +20,7 @@ const { values } = parseArgs({
   options: {
     only: { type: 'string', default: ALL_PARTS },
     runs: { type: 'string', default: '3' },
-    'lighthouse-runs': { type: 'string', default: '1' },
+    'lighthouse-runs': { type: 'string', default: '3' },
     'api-duration': { type: 'string', default: '3' },
   },
 })
@@ -38,6 +38,9 @@ const TARGETS = {
   lighthouse: 95,
   duplicates: 0,
 }
+
+/** The libraries the kit and the site are built on, which stay (issue 8): they bound the home page's JS from below. */
+const KIT_LIBRARIES = ['react', 'react-dom', 'scheduler', 'react-router', '@tanstack/query-core', '@tanstack/react-query', 'axios', 'zod', 'embla-carousel', 'embla-carousel-react', 'embla-carousel-reactive-utils']
 
 interface Figures {
   packageSizes?: PackageSize[]
@@ -128,7 +131,7 @@ for (const page of figures.pages ?? []) {
   rows.push({
     area: `site: ${page.name}`,
     measure: 'CLS, first visit',
-    value: page.cls.toFixed(3),
+    value: page.cls.toFixed(4),
     target: page.name === 'comic' ? '' : '0.00',
     pass: page.name === 'comic' ? null : page.cls < TARGETS.cls,
   })
@@ -140,8 +143,17 @@ for (const page of figures.pages ?? []) {
     pass: page.duplicates.length === TARGETS.duplicates,
   })
   if (home && page.initialJsGzip > TARGETS.homeInitialJsGzip) {
-    const top = Object.entries(page.jsByDependency).slice(0, 9)
+    const top = Object.entries(page.jsByDependency).slice(0, 10)
     rows.push({ area: 'site: home', measure: 'initial JS by dependency', value: top.map(([name, bytes]) => `${name} ${kB(bytes)}`).join(', '), target: '', pass: null })
+    const libraries = Object.entries(page.jsByDependency).filter(([name]) => KIT_LIBRARIES.includes(name))
+    const floor = libraries.reduce((sum, [, bytes]) => sum + bytes, 0)
+    rows.push({
+      area: 'site: home',
+      measure: 'of which the libraries the kit is built on',
+      value: `${kB(floor)} (${libraries.map(([name]) => name).join(', ')})`,
+      target: `≤ ${kB(TARGETS.homeInitialJsGzip)} reachable only without them`,
+      pass: null,
+    })
   }
 }
 if (figures.auth) {
@@ -157,7 +169,14 @@ const reader = figures.reader
 if (reader) {
   const area = `reader (${reader.pagesInEpisode}-page episode)`
   rows.push({ area, measure: `LCP, slow 4G + 4x CPU (median of ${reader.runs.lcpMs.length})`, value: `${ms(reader.lcpMs)} (${reader.lcpElement})`, target: `≤ ${ms(TARGETS.lcpMs)}`, pass: reader.lcpMs <= TARGETS.lcpMs })
-  rows.push({ area, measure: 'CLS (worst run)', value: reader.cls.toFixed(3), target: '0.00', pass: reader.cls < TARGETS.cls })
+  rows.push({
+    area,
+    measure: 'network floor for the first page (critical bytes, 5 round trips)',
+    value: `${ms(reader.networkFloorMs)} (${kB(reader.criticalBytes)} at ${SLOW_4G.downloadBitsPerSecond / 1e6} Mbit/s)`,
+    target: '',
+    pass: null,
+  })
+  rows.push({ area, measure: 'CLS (worst run)', value: reader.cls.toFixed(4), target: '0.00', pass: reader.cls < TARGETS.cls })
   rows.push({ area, measure: 'first page image painted', value: ms(reader.firstPagePaintMs), target: '', pass: null })
   rows.push({ area, measure: 'Next → first page painted, with prefetch', value: ms(reader.nextWithPrefetchMs), target: `≤ ${ms(TARGETS.nextWithPrefetchMs)}`, pass: reader.nextWithPrefetchMs <= TARGETS.nextWithPrefetchMs })
   rows.push({ area, measure: 'Next → first page painted, without prefetch', value: ms(reader.nextWithoutPrefetchMs), target: '', pass: null })

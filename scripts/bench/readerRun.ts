@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright'
-import { duplicatesAmong, heapAfterGc, openMeasuredPage, openSignIn, readFigures, requestKey, waitInPage, type MeasuredPage } from './browser'
+import { duplicatesAmong, heapAfterGc, SLOW_4G, openMeasuredPage, openSignIn, readFigures, requestKey, waitInPage, type MeasuredPage } from './browser'
 import type { LongComic, Subscriber } from './catalogue'
 
 const FIRST_PAGE = 'comics-reader-first-page'
@@ -14,6 +14,13 @@ export interface ReaderFigures {
   firstPagePaintMs: number
   coldRequests: number
   coldDuplicates: string[]
+  /**
+   * Bytes the first page cannot paint without (document, scripts, stylesheets, api answers, the first
+   * image), as transferred, and the lower bound they set on this network: their transfer time plus one
+   * round trip per step of the chain (document, entry script, route chunk, api call, image).
+   */
+  criticalBytes: number
+  networkFloorMs: number
   /** Next click to the next episode's first page painted, throttled. */
   nextWithPrefetchMs: number
   nextWithoutPrefetchMs: number
@@ -120,6 +127,7 @@ export async function measureReader(
   let lcpElement = ''
   let coldRequests = 0
   let coldDuplicates: string[] = []
+  let criticalBytes = 0
   for (let run = 0; run < options.runs; run++) {
     // Without prefetch: Next at the top of episode 1.
     const cold = await coldOpen(browser, origin, comic)
@@ -132,6 +140,9 @@ export async function measureReader(
       const requests = cold.measured.network.requests
       coldRequests = requests.filter((request) => !request.fromCache).length
       coldDuplicates = duplicatesAmong(requests).map(requestKey)
+      criticalBytes = requests
+        .filter((request) => ['Document', 'Script', 'Stylesheet', 'XHR', 'Fetch'].includes(request.resourceType ?? '') || request.url.endsWith(comic.firstPageUrls[0]!))
+        .reduce((sum, request) => sum + request.encodedBytes, 0)
       const clickAt = await clickNext(cold.measured.page)
       runs.nextWithoutPrefetchMs.push((await firstPagePainted(cold.measured.page, comic.firstPageUrls[1]!, clickAt)) - clickAt)
     } finally {
@@ -162,6 +173,8 @@ export async function measureReader(
     firstPagePaintMs: median(runs.firstPagePaintMs),
     coldRequests,
     coldDuplicates,
+    criticalBytes,
+    networkFloorMs: (criticalBytes * 8 * 1000) / SLOW_4G.downloadBitsPerSecond + 5 * SLOW_4G.latencyMs,
     nextWithPrefetchMs: withPrefetch,
     nextWithoutPrefetchMs: withoutPrefetch,
     nextSpeedup: withoutPrefetch / withPrefetch,
