@@ -65,12 +65,48 @@ describe('checkout', () => {
 
   it('refuses a urlSuccess on a foreign origin with 400 and stores nothing', async () => {
     const reader = await createAccount('reader')
-    for (const urlSuccess of ['https://evil.example/account', 'http://adult.localhost:5174/account', 'javascript:alert(1)']) {
+    for (const urlSuccess of [
+      'https://evil.example/account',
+      // Another port or scheme of an allowed host is another origin.
+      'http://adult.localhost:5174/account',
+      'https://adult.localhost:5173/account',
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      // Scheme-relative: a browser would take it to evil.example.
+      '//evil.example/account',
+      // The allowed origin as user name and password in front of another host.
+      'http://adult.localhost:5173@evil.example/account',
+      'http://adult.localhost:5173:pass@evil.example/',
+      // The allowed host as a prefix of another one.
+      'http://adult.localhost:5173.evil.example/',
+      'http://adult.localhost.evil.example:5173/',
+      // No slashes after the scheme: the URL parser reads a host all the same.
+      'http:evil.example/account',
+      'HTTP://EVIL.EXAMPLE/',
+    ]) {
       const response = await checkout(reader, '1week', urlSuccess)
       expect(response.statusCode).toBe(400)
       expect(response.json()).toMatchObject({ error: { code: 'invalid_request' } })
     }
     expect(await subscriptionsOf(reader)).toEqual([])
+  })
+
+  it.each([
+    // A backslash is a path separator to URL parsers and browsers alike: the host stays the allowed one.
+    ['a backslash before @', 'http://adult.localhost:5173\\@evil.example/account', 'http://adult.localhost:5173/@evil.example/account'],
+    ['an upper-case scheme and host', 'HTTP://ADULT.LOCALHOST:5173/account', 'http://adult.localhost:5173/account'],
+    // Line breaks would split the Location header (Node refuses to send it: a 500); they are dropped.
+    ['a header injection', 'http://adult.localhost:5173/account\r\nSet-Cookie: session=stolen', 'http://adult.localhost:5173/accountSet-Cookie:%20session=stolen'],
+  ])('pays a checkout whose urlSuccess has %s and redirects to the allowed origin only', async (_, urlSuccess, location) => {
+    const reader = await createAccount('reader')
+    const opened = await checkout(reader, '1week', urlSuccess)
+    expect(opened.statusCode, opened.body).toBe(200)
+    const id = new URL((opened.json() as { url: string }).url).pathname.split('/').pop()!
+    const paid = await server.app.inject({ method: 'POST', url: `/api/v1/checkout/${id}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })
+    expect(paid.statusCode).toBe(303)
+    expect(paid.headers.location).toBe(location)
+    expect(new URL(paid.headers.location as string).origin).toBe('http://adult.localhost:5173')
+    expect(paid.headers['set-cookie']).toBeUndefined()
   })
 
   it('refuses a level that is not the plan level', async () => {

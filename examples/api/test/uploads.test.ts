@@ -2,9 +2,10 @@ import { readdir, readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, createAccount, type Account } from './support/accounts'
-import { testImage } from './support/images'
+import { SVG_IMAGE, testImage } from './support/images'
 import { multipart, type FilePart } from './support/multipart'
 import { startTestServer, type TestServer } from './support/test-server'
+import { writtenState } from './support/written-state'
 
 let server: TestServer
 let admin: Account
@@ -120,6 +121,35 @@ describe('a comic with its chapters and pages, uploaded and served', () => {
     ])
     expect(updated.data[0]).toMatchObject({ title: 'Renamed comic', description: 'From a test', contentRating: 'AO' })
     expect(updated.data[0]!.coverImageUrl).toMatch(/\.webp$/)
+  })
+})
+
+describe('uploads are typed by their content, never by their name or declared type', () => {
+  const svgs = [
+    ['plain SVG', SVG_IMAGE],
+    ['SVG after an XML prolog and a byte-order mark', Buffer.from('\ufeff<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')],
+    ['SVG behind leading white space', Buffer.from(`   \n${SVG_IMAGE.toString()}`)],
+  ] as const
+  it.each(svgs)('refuses %s named page.webp and sent as image/webp (415), storing nothing', async (_, bytes) => {
+    const before = await writtenState(server.db, server.filesDir)
+    const body = multipart({ title: 'Disguised', contentRating: 'T' }, [{ field: 'cover', filename: 'page.webp', contentType: 'image/webp', bytes }])
+    const response = await server.app.inject({ method: 'POST', url: '/api/v1/comics', headers: { ...body.headers, ...bearer(admin) }, payload: body.payload })
+    expect(response.statusCode).toBe(415)
+    expect(response.json()).toMatchObject({ error: { code: 'unsupported_image_type' } })
+    expect(await writtenState(server.db, server.filesDir)).toEqual(before)
+  })
+
+  it('stores a WebP named evil.svg and sent as image/svg+xml as a WebP, and serves it as one', async () => {
+    const bytes = await testImage(300, 200, 'webp', 20)
+    const created = await adminForm('POST', '/comics', { title: 'Named like an SVG', contentRating: 'T' }, [
+      { field: 'cover', filename: 'evil.svg', contentType: 'image/svg+xml', bytes },
+    ])
+    const url = created.data[0]!.coverImageUrl as string
+    expect(url).toMatch(STORED_URL)
+    expect(url).toMatch(/\.webp$/)
+    const served = await server.app.inject({ method: 'GET', url })
+    expect(served.headers['content-type']).toBe('image/webp')
+    expect(served.headers['x-content-type-options']).toBe('nosniff')
   })
 })
 
