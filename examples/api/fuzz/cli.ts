@@ -10,14 +10,13 @@ import { seedCatalogue } from '../src/seed/seed-catalogue'
 import { createAccount } from '../test/support/accounts'
 import { startPostgres } from '../test/support/postgres-cluster'
 import { TEST_CATALOGUE } from '../test/support/seeded-database'
-import { freePort } from '../test/support/free-port'
 import { startServerOn } from '../test/support/test-server'
 import { prepareFuzzWorld } from './fuzz-world'
 import { formatFuzzReport, runFuzz, type FuzzReport } from './run-fuzz'
 
 // pnpm --filter api fuzz [--runs 10000] [--seed N] [--database pglite|postgres]
 // The fuzz soak: faulty requests (request-arbitraries.ts) against every route of a server on a seeded
-// catalogue, with its own Auth emulator on a free port, checking after each one the properties of
+// catalogue, with the shared Auth emulator, checking after each one the properties of
 // run-fuzz.ts. Prints the cases run, the count per endpoint and status, the failures and the seed (give
 // it back with --seed to replay a run). Exits with 1 when anything failed.
 const { values } = parseArgs({
@@ -45,7 +44,18 @@ const onException = (error: Error) => escaped.push(`uncaught exception: ${error.
 
 const started = Date.now()
 console.log(`fuzz: ${numRuns} cases, seed ${seed}, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL 15'}; starting the Auth emulator and seeding...`)
-const emulator = await startAuthEmulator({ port: await freePort() })
+// The Auth emulator the test suites share (AUTH_EMULATOR_PORT, 9099 by default), reused when it runs and
+// leased like theirs (firebase-tools warns that several emulator suites of one project may interfere).
+const emulator = await startAuthEmulator({ port: Number(process.env.AUTH_EMULATOR_PORT) || undefined })
+// The accounts first, while the emulator is fresh: their ID tokens are then checked without it (the
+// emulator's tokens are verified locally), so the run does not depend on it staying up for minutes.
+const accounts = await Promise.all([
+  createAccount('reader', { emulatorHost: emulator.host }),
+  createAccount('admin', { admin: true, emulatorHost: emulator.host }),
+]).catch(async (error: unknown) => {
+  await emulator.stop()
+  throw error
+})
 const folder = await mkdtemp(join(tmpdir(), 'api-fuzz-'))
 const filesDir = join(folder, 'files')
 await mkdir(filesDir, { recursive: true })
@@ -56,10 +66,7 @@ try {
   await seedCatalogue(database.db, new FileStore(filesDir, '/api/v1/files'), { ...TEST_CATALOGUE, now: new Date('2026-01-01T00:00:00Z') })
   const server = await startServerOn(database, { folder, filesDir, authEmulatorHost: emulator.host })
   try {
-    const [reader, admin] = await Promise.all([
-      createAccount('reader', { emulatorHost: emulator.host }),
-      createAccount('admin', { admin: true, emulatorHost: emulator.host }),
-    ])
+    const [reader, admin] = accounts
     const world = await prepareFuzzWorld(server, { reader, admin })
     console.log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s; fuzzing...`)
     const fuzzStarted = Date.now()
