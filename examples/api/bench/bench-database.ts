@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, desc, eq } from 'drizzle-orm'
 import type { Database, OpenDatabase } from '../src/db/database'
 import { openDatabase } from '../src/db/open-database'
 import { chapters, comics } from '../src/db/schema'
@@ -51,7 +51,7 @@ export async function benchTargets(db: Database) {
     .from(chapters)
     .innerJoin(comics, and(eq(comics.id, chapters.comicId), eq(comics.contentRating, 'AO')))
     .groupBy(chapters.comicId)
-    .orderBy(({ episodes: e }) => [asc(e)])
+    .orderBy(({ episodes: e }) => [desc(e)])
   const all = await db.select({ id: chapters.id }).from(chapters).where(eq(chapters.comicId, longest!.comicId)).orderBy(asc(chapters.chapterNumber))
   const comicId = String(longest!.comicId)
   return {
