@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import type * as z from 'zod'
 import type { Asset, AssetsListRequestSchema, AssetVariant } from '@comics/core/contract'
-import { canAccessVariant, isEpisodeLocked } from '@comics/core/rules'
+import { canAccessVariant } from '@comics/core/rules'
 import type { Caller } from '../auth/caller'
 import type { Database } from '../db/database'
 import { requestedRowIds } from '../http/requested-row-ids'
@@ -9,7 +9,7 @@ import { assets, files } from '../db/schema'
 import type { FileStore } from '../files/file-store'
 import { HttpError } from '../http/http-error'
 import type { CatalogueCache } from './catalogue-cache'
-import { indexEpisodes } from './episode-index'
+import { indexEpisodes, isIndexedEpisodeLocked } from './episode-index'
 
 type AssetsListRequest = z.core.output<typeof AssetsListRequestSchema>
 
@@ -22,7 +22,8 @@ export interface AssetsGrant {
 }
 
 /**
- * Decides whether the caller may see the pages asked for, with core `isEpisodeLocked` and
+ * Decides whether the caller may see the pages asked for, with core `isEpisodeLocked` (through
+ * `isIndexedEpisodeLocked`, which remembers its answers) and
  * `canAccessVariant`: a locked episode is a 401 for a guest and a 403 for a reader without access,
  * before any page is read, so no URL of a locked page ever leaves. Without a `variant` filter the
  * variants the caller may see are listed.
@@ -46,14 +47,14 @@ export async function grantAssets(
     episodes = episodes.filter((episode) => comicIds.has(episode.comicId))
   }
   const variantsAsked = request.filters.variant ?? ALL_VARIANTS
-  const lockedForGuests = episodes.some((e) => isEpisodeLocked(e, e.siblings, { signedIn: caller !== null, level: 0 }))
+  const lockedForGuests = episodes.some((e) => isIndexedEpisodeLocked(e, { signedIn: caller !== null, level: 0 }))
   const needsLevel = lockedForGuests || variantsAsked.includes('uncensored')
   const level = needsLevel && caller ? await levelOfCaller() : 0
   const viewer = { signedIn: caller !== null, level }
 
   const refuse = (code: string, message: string) =>
     caller ? new HttpError(403, code, message) : new HttpError(401, 'sign_in_required', `Sign in: ${message.toLowerCase()}`)
-  if (episodes.some((e) => isEpisodeLocked(e, e.siblings, viewer))) {
+  if (episodes.some((e) => isIndexedEpisodeLocked(e, viewer))) {
     throw refuse('subscription_required', 'This episode needs an active subscription')
   }
   const variants = variantsAsked.filter((variant) => canAccessVariant(variant, level))
