@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify'
-import sharp from 'sharp'
 import { MAX_UPLOAD_BYTES } from '@comics/core/contract'
 import { HttpError } from '../http/http-error'
 import { sniffImageType, type ImageType } from './sniff-image-type'
@@ -73,6 +72,9 @@ export async function readMultipart(
 }
 
 async function measure(bytes: Buffer): Promise<{ width: number; height: number } | undefined> {
+  // sharp (a native library, a quarter of a second to load) is loaded by the first upload, not at start;
+  // outside the try, so a sharp that cannot load is a server error, not an unreadable image.
+  const { default: sharp } = await import('sharp')
   try {
     const { width, height } = await sharp(bytes).metadata()
     return width && height ? { width, height } : undefined
