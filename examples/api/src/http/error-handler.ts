@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { databaseUnavailable } from '../db/database-unavailable'
 import { isUnstorableText } from '../db/unstorable-text'
 import { HttpError } from './http-error'
+import { loggableError } from './loggable-error'
 
 /** Seconds a client is asked to wait before retrying while the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5
@@ -61,7 +62,7 @@ export function installErrorHandling(app: FastifyInstance): void {
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
         .send({ error: { code: 'database_unavailable', message: `The database is unavailable, retry in ${DATABASE_RETRY_AFTER_SECONDS} s` } })
     }
-    request.log.error({ err: error }, 'request failed')
+    request.log.error(loggableError(error), 'request failed')
     return reply.status(500).send({ error: { code: 'internal_error', message: 'Something went wrong on our side' } })
   })
   app.setNotFoundHandler((request, reply) =>
