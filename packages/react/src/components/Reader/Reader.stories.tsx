@@ -35,10 +35,17 @@ type Story = StoryObj<typeof meta>
 const stripOf = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLElement>('.comics-reader__main')!
 const chromeOf = (canvasElement: HTMLElement) => canvasElement.querySelector('.comics-reader')!.getAttribute('data-chrome')
 
+/** Page 1 is shown and Prev/Next know where they lead: the episodes and the viewer's level have loaded. */
+async function readerSettled({ canvas, canvasElement }: { canvas: ReturnType<typeof within>; canvasElement: HTMLElement }) {
+  await canvas.findByRole('img', { name: /^Page 1 of/ })
+  await waitFor(() => expect(canvasElement.querySelector('.comics-reader__footer')).toHaveAttribute('aria-busy', 'false'))
+}
+
 /** A subscriber reading the first episode: header, pages, footer with Prev disabled. */
 export const FirstEpisode: Story = {
-  play: async ({ canvas }) => {
-    await canvas.findByRole('img', { name: /^Page 1 of/ })
+  play: async (context) => {
+    const { canvas } = context
+    await readerSettled(context)
     await expect(canvas.getByRole('button', { name: 'Prev' })).toBeDisabled()
     await expect(canvas.getByRole('button', { name: 'Next' })).toBeEnabled()
   },
@@ -60,7 +67,7 @@ export const ToggleHeaderAndFooter: Story = {
 export const MoveBetweenEpisodes: Story = {
   play: async (context) => {
     const { canvas } = context
-    await canvas.findByRole('img', { name: /^Page 1 of/ })
+    await readerSettled(context)
     await userEvent.click(canvas.getByRole('button', { name: 'Next' }))
     await expect(kitOf(context).navigate).toHaveBeenLastCalledWith('/comic/4/402')
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Prev' })).toBeEnabled())
@@ -103,9 +110,9 @@ export const EpisodeOverlayGuest: Story = {
 export const FreeReaderOnThirdEpisode: Story = {
   globals: { viewer: 'free' },
   args: { chapterId: '403' },
-  play: async ({ canvas }) => {
-    await canvas.findByRole('img', { name: /^Page 1 of/ })
-    await expect(canvas.getByRole('button', { name: 'Next' })).toBeDisabled()
+  play: async (context) => {
+    await readerSettled(context)
+    await expect(context.canvas.getByRole('button', { name: 'Next' })).toBeDisabled()
   },
 }
 
@@ -134,9 +141,9 @@ export const LockedEpisodeSignedIn: Story = {
 /** The last episode: Next is disabled. */
 export const LastEpisode: Story = {
   args: { chapterId: '408' },
-  play: async ({ canvas }) => {
-    await canvas.findByRole('img', { name: /^Page 1 of/ })
-    await expect(canvas.getByRole('button', { name: 'Next' })).toBeDisabled()
+  play: async (context) => {
+    await readerSettled(context)
+    await expect(context.canvas.getByRole('button', { name: 'Next' })).toBeDisabled()
   },
 }
 

@@ -177,12 +177,12 @@ describe('Reader: Prev and Next', () => {
     ['level3', true],
     ['level4', true],
   ])('on the 3rd episode, Next for %s is enabled: %s', async (viewer, enabled) => {
-    const { user, navigate } = renderReader({ chapterId: '403' }, { viewer })
+    const { user, navigate, container } = renderReader({ chapterId: '403' }, { viewer })
     await firstPage('4', '403')
     const next = screen.getByRole('button', { name: 'Next' })
     if (!enabled) {
-      // Stays disabled once everything has loaded.
-      await waitFor(() => expect(screen.getByRole('button', { name: 'Prev' })).toBeEnabled())
+      // Stays disabled once everything it depends on has loaded.
+      await waitFor(() => expect(footer(container)).toHaveAttribute('aria-busy', 'false'))
       expect(next).toBeDisabled()
       return
     }
@@ -192,10 +192,21 @@ describe('Reader: Prev and Next', () => {
   })
 
   it('disables Next on the last episode', async () => {
-    renderReader({ chapterId: '408' }, { viewer: 'level4' })
+    const { container } = renderReader({ chapterId: '408' }, { viewer: 'level4' })
     await firstPage('4', '408')
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Prev' })).toBeEnabled())
+    await waitFor(() => expect(footer(container)).toHaveAttribute('aria-busy', 'false'))
+    expect(screen.getByRole('button', { name: 'Prev' })).toBeEnabled()
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
+  })
+
+  it('marks the footer busy while the episodes or the viewer level that Prev and Next depend on load', async () => {
+    const { container } = renderReader({ chapterId: '402' }, { viewer: 'level1', mocks: { latencyMs: { listChapters: 300 } } })
+    await firstPage('4', '402')
+    expect(footer(container)).toHaveAttribute('aria-busy', 'true')
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
+    await waitFor(() => expect(footer(container)).toHaveAttribute('aria-busy', 'false'))
+    expect(screen.getByRole('button', { name: 'Prev' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled()
   })
 
   it('follows chapter numbers with gaps and keeps uncensored mode', async () => {

@@ -102,6 +102,8 @@ export function Reader({ comicId, chapterId, uncensored = false, className }: Re
   const previous = chapter && canGoPrev(chapter, chapters) ? previousEpisode(chapter, chapters) : undefined
   // While a signed-in viewer's level loads, Next waits rather than guess (spec §4).
   const next = chapter && !viewer.isPending && canGoNext(chapter, chapters, viewer) ? nextEpisode(chapter, chapters) : undefined
+  // Prev and Next are disabled while they cannot be known yet: the footer says so (aria-busy).
+  const footerPending = chaptersQuery.isPending || viewer.isPending
   const open = (target: Chapter | undefined) => {
     if (target) navigate(readerPath(comicId, target.id, { uncensored }))
   }
@@ -230,7 +232,7 @@ export function Reader({ comicId, chapterId, uncensored = false, className }: Re
         )}
       </div>
 
-      <div className="comics-reader__footer" data-state={chromeState} onFocus={showChrome}>
+      <div className="comics-reader__footer" data-state={chromeState} aria-busy={footerPending} onFocus={showChrome}>
         <button type="button" className="comics-button" data-variant="ghost" disabled={!previous} onClick={() => open(previous)}>
           {messages['reader.prev']}
         </button>
