@@ -3,6 +3,7 @@ import { systemClock } from './clock'
 import { loadConfig } from './config'
 import { openDatabase } from './db/open-database'
 import { FileStore } from './files/file-store'
+import { hasCatalogue } from './seed/has-catalogue'
 import type { TokenVerifier } from './auth/token-verifier'
 
 // pnpm --filter api start: listens on 127.0.0.1:8787 (HOST, PORT) with the embedded database unless
@@ -19,11 +20,9 @@ const [database, { buildApp }, { renewDueSubscriptions }] = await Promise.all([
   import('./app'),
   import('./payments/renew-subscriptions'),
 ])
-if (config.seedOnFirstStart) {
-  const { hasCatalogue, seedCatalogue } = await import('./seed/seed-catalogue')
-  if (!(await hasCatalogue(database.db))) {
-    await seedCatalogue(database.db, fileStore, { episodes: 60, poolSize: 8, log: (line) => console.log(`[seed] ${line}`) })
-  }
+if (config.seedOnFirstStart && !(await hasCatalogue(database.db))) {
+  const { seedCatalogue } = await import('./seed/seed-catalogue')
+  await seedCatalogue(database.db, fileStore, { episodes: 60, poolSize: 8, log: (line) => console.log(`[seed] ${line}`) })
 }
 const verifier = verifierLoadedAfterListening()
 const context = { config, db: database.db, clock: systemClock, verifier, cache: new CatalogueCache(), fileStore }

@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Database } from '../db/database'
 import { assets, chapters, comicGenres, comics, genres } from '../db/schema'
 import type { FileStore } from '../files/file-store'
@@ -35,12 +35,6 @@ const GENRES = [
 ]
 
 const TITLE_WORDS = ['Moon', 'Crimson', 'Silent', 'Garden', 'Blade', 'Secret', 'Night', 'Office', 'Dragon', 'Summer', 'Velvet', 'Storm']
-
-/** Whether the database already holds a catalogue. */
-export async function hasCatalogue(db: Database): Promise<boolean> {
-  const [row] = await db.select({ total: count() }).from(comics)
-  return (row?.total ?? 0) > 0
-}
 
 /**
  * Replaces the catalogue with a generated one: genres (mature ones and 'Uncensored' among them), comics
