@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineProject } from 'vitest/config'
 import { playwright } from '@vitest/browser-playwright'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './examples/site/test/e2e/support/chromium'
 import { workspaceAliases } from './vitest.shared'
 
 // Every story of .storybook is a test in Chromium (Debian's, launched by path: no browser download):
@@ -16,18 +17,7 @@ export default defineProject({
       enabled: true,
       headless: true,
       provider: playwright({
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
       }),
       instances: [{ browser: 'chromium' }],
       viewport: { width: 1280, height: 800 },

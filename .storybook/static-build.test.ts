@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../examples/site/test/e2e/support/chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 // The static Storybook (`pnpm build-storybook`) builds, and opens in Chromium without a console error:
@@ -50,10 +51,7 @@ beforeAll(async () => {
   }
   server = await serve(staticDir)
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
 }, 300_000)
 
 afterAll(async () => {

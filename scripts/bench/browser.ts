@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright'
-import { launchChromium } from '../../examples/site/test/e2e/support/browser'
+import { launchChromium } from '../../examples/site/test/e2e/support/chromium'
 
 export { launchChromium }
 

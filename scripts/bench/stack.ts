@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startAuthEmulator, type RunningAuthEmulator } from '@comics/auth-emulator'
 import { freePort } from '../../examples/site/test/e2e/stack/freePort'
-import { startProcessGroup, waitUntilReady, type ProcessGroup } from '../../examples/site/test/e2e/stack/processGroup'
-import { requestWithHost } from '../../examples/site/test/e2e/stack/requestWithHost'
+import { startProcessGroup } from '../../examples/site/test/e2e/stack/processGroup'
 import { cachedSeed, newSeedFolder, seedFingerprint } from '../../examples/site/test/e2e/stack/seededApiData'
+import { launchApi } from '../../examples/site/test/e2e/stack/startApi'
 import { startSite } from '../../examples/site/test/e2e/stack/startSite'
 import { benchPaths } from './paths'
 
@@ -69,43 +69,6 @@ async function seededData(): Promise<string> {
   return fresh.data
 }
 
-async function startApi(options: { dataDir: string; port: number; sitePort: number; emulatorHost: string; log: string }): Promise<ProcessGroup> {
-  const { port, sitePort } = options
-  const url = `http://127.0.0.1:${port}`
-  const origins = [`http://adult.localhost:${sitePort}`, `http://localhost:${sitePort}`, `http://127.0.0.1:${sitePort}`]
-  const group = startProcessGroup('pnpm', ['--filter', 'api', 'start'], {
-    cwd: benchPaths.workspaceRoot,
-    log: options.log,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: options.dataDir,
-      SEED_ON_FIRST_START: '0',
-      ADULT_HOST: `adult.localhost:${sitePort}`,
-      MIRROR_HOSTS: `localhost:${sitePort},127.0.0.1:${sitePort}`,
-      ALLOWED_ORIGINS: origins.join(','),
-      PUBLIC_URL: url,
-      FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost,
-      LOG_LEVEL: 'warn',
-    },
-  })
-  const answers = async () => {
-    try {
-      return (await requestWithHost(`${url}/api/v1/genres/list`, { host: `localhost:${sitePort}`, body: { limit: 1, offset: 0, filters: {} } })).status === 200
-    } catch {
-      return false
-    }
-  }
-  try {
-    await waitUntilReady('The API', group, answers, 240_000)
-  } catch (error) {
-    await group.stop()
-    throw error
-  }
-  return group
-}
-
 /**
  * Auth emulator + api (on a private copy of the seeded data) + the built site under `vite preview`, on
  * free loopback ports, from the e2e suite's stack parts. Everything stops by its own process id.
@@ -130,7 +93,15 @@ export async function startBenchStack(): Promise<BenchStack> {
     const work = mkdtempSync(join(tmpdir(), 'comics-bench-'))
     stops.push(async () => rmSync(work, { recursive: true, force: true }))
     cpSync(data, join(work, 'data'), { recursive: true })
-    const api = await startApi({ dataDir: join(work, 'data'), port: apiPort, sitePort, emulatorHost: emulator.host, log: join(work, 'api.log') })
+    const api = await launchApi({
+      workspaceRoot: benchPaths.workspaceRoot,
+      dataDir: join(work, 'data'),
+      port: apiPort,
+      sitePort,
+      emulatorHost: emulator.host,
+      log: join(work, 'api.log'),
+      env: { SEED_ON_FIRST_START: '0' },
+    })
     stops.push(() => api.stop())
     const apiUrl = `http://127.0.0.1:${apiPort}`
     // Built as a value, not a literal: the e2e helper's options grow now and then.

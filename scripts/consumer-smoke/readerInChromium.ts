@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
-import { createServer } from 'node:net'
-import { chromium, type Browser } from 'playwright'
+import type { Browser } from 'playwright'
+import { freePort } from '../../examples/site/test/e2e/stack/freePort'
+import { launchChromium } from '../../examples/site/test/e2e/support/chromium'
 import { startProcess, type RunningProcess } from './commands'
 import { binaryOf } from './consumerApp'
 
@@ -8,18 +9,6 @@ import { binaryOf } from './consumerApp'
 export interface ExpectedEpisode {
   comicTitle: string
   pages: readonly { url: string; width: number }[]
-}
-
-/** A loopback port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port'))))
-    })
-  })
 }
 
 /** `vite preview` of the built app on 127.0.0.1, answered once it serves index.html. */
@@ -45,23 +34,6 @@ async function startPreview(appDir: string): Promise<{ preview: RunningProcess; 
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-}
-
-/** Debian's Chromium with the flags of the site's end-to-end tests (examples/site/test/e2e/support/browser.ts). */
-function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
 }
 
 /**

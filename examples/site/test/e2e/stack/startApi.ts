@@ -18,8 +18,11 @@ interface ApiOptions {
   emulatorHost: string
 }
 
-/** `pnpm --filter api start` on a data folder, with the site's hosts on `sitePort`; resolves once it answers. */
-async function launchApi(options: ApiOptions & { dataDir: string; log: string }): Promise<ProcessGroup> {
+/**
+ * `pnpm --filter api start` on a data folder, with the site's hosts on `sitePort`; resolves once it answers.
+ * `env` adds to (or overrides) the server's environment.
+ */
+export async function launchApi(options: ApiOptions & { dataDir: string; log: string; env?: Record<string, string> }): Promise<ProcessGroup> {
   const { port, sitePort } = options
   const url = `http://127.0.0.1:${port}`
   const origins = [`http://adult.localhost:${sitePort}`, `http://localhost:${sitePort}`, `http://127.0.0.1:${sitePort}`]
@@ -39,6 +42,7 @@ async function launchApi(options: ApiOptions & { dataDir: string; log: string })
       // The journeys pay several times within a minute.
       PAYMENT_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
   })
   const answers = async () => {

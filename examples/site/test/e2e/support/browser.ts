@@ -1,22 +1,8 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright'
+import { launchChromium } from './chromium'
 
-/** Debian's Chromium, as the machine has it: no browser download works here. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
-}
+export { launchChromium }
 
 export const DESKTOP = { width: 1280, height: 800 }
 export const MOBILE = { width: 375, height: 740 }
