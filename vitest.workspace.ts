@@ -13,6 +13,7 @@ export default defineConfig({
       './examples/api/vitest.postgres.config.ts',
       './vitest.storybook.config.ts',
       './vitest.storybook-static.config.ts',
+      './examples/site/vitest.config.ts',
       './examples/site/vitest.e2e.config.ts',
     ],
   },

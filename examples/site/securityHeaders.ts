@@ -38,14 +38,20 @@ const GOOGLE_ANALYTICS = {
   img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
 }
 
+/** What the policy admits beyond the environment. */
+export interface SecurityHeadersOptions {
+  /** CSP sources (`'sha256-…'`) of the page's inline scripts: routePreloads.ts's `inlineScriptHashes` of the built index.html. */
+  scriptHashes?: string[]
+}
+
 /**
  * The Content-Security-Policy of the built site: scripts and styles only from the site itself (the
- * build has no inline script or style element; React's style props are set through the CSSOM, which a
- * policy does not govern), data from the site's /api/v1 (and the API's origin when it is absolute),
+ * build's one inline script, the route preloads, by its hash; no inline style element: React's style
+ * props are set through the CSSOM, which a policy does not govern), data from the site's /api/v1 (and the API's origin when it is absolute),
  * Firebase Auth (its APIs, or the emulator), images from the site, the API's files and data: urls,
  * frames only for Firebase's sign-in helper, no plugins, no <base> elsewhere, never framed.
  */
-export function contentSecurityPolicy(env: SecurityHeadersEnv): string {
+export function contentSecurityPolicy(env: SecurityHeadersEnv, options: SecurityHeadersOptions = {}): string {
   const apiOrigin = originOf(env.VITE_API_BASE_URL)
   const filesOrigin = originOf(env.SITE_FILES_ORIGIN)
   const emulatorOrigin = originOf(env.VITE_AUTH_EMULATOR_URL)
@@ -56,7 +62,7 @@ export function contentSecurityPolicy(env: SecurityHeadersEnv): string {
 
   const directives: [string, string][] = [
     ['default-src', "'self'"],
-    ['script-src', list("'self'", GAPI, analytics && GOOGLE_ANALYTICS.script)],
+    ['script-src', list("'self'", options.scriptHashes, GAPI, analytics && GOOGLE_ANALYTICS.script)],
     ['style-src', "'self'"],
     ['img-src', list("'self'", 'data:', 'blob:', apiOrigin, filesOrigin, analytics && GOOGLE_ANALYTICS.img)],
     ['font-src', "'self'"],
@@ -71,9 +77,9 @@ export function contentSecurityPolicy(env: SecurityHeadersEnv): string {
 }
 
 /** Headers of the built site (`vite preview`, and what a production host should send). */
-export function securityHeaders(env: SecurityHeadersEnv): Record<string, string> {
+export function securityHeaders(env: SecurityHeadersEnv, options: SecurityHeadersOptions = {}): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(env),
+    'Content-Security-Policy': contentSecurityPolicy(env, options),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',

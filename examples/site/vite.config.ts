@@ -1,10 +1,11 @@
-import { readdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, loadEnv, type Alias, type Plugin, type ProxyOptions } from 'vite'
 import react from '@vitejs/plugin-react'
 import { workspaceAliases } from '../../vitest.shared'
-import { devSecurityHeaders, securityHeaders } from './securityHeaders'
+import { inlineScriptHashes, routePreloads } from './routePreloads'
+import { devSecurityHeaders, securityHeaders, type SecurityHeadersEnv } from './securityHeaders'
 
 // The site runs on the kit's sources, as the workspace tests do, so `pnpm dev` needs no package build
 // and a change in packages/ shows at once.
@@ -51,6 +52,26 @@ function kitStylesFromSources(): Plugin {
   }
 }
 
+/**
+ * `vite preview` sends the security headers of the built site, its policy admitting the inline scripts of
+ * the dist/index.html it serves by their hashes (what a production host serving dist/ should send too).
+ */
+function previewSecurityHeaders(env: SecurityHeadersEnv): Plugin {
+  return {
+    name: 'comics-site-preview-security-headers',
+    configurePreviewServer(server) {
+      const html = resolve(server.config.root, server.config.build.outDir, 'index.html')
+      const scriptHashes = existsSync(html) ? inlineScriptHashes(readFileSync(html, 'utf8')) : []
+      const headers = Object.entries(securityHeaders(env, { scriptHashes }))
+      server.middlewares.use((request, response, next) => {
+        // The API's answers through the /api/v1 proxy keep the API's own headers.
+        if (!request.url?.startsWith('/api/')) for (const [name, value] of headers) response.setHeader(name, value)
+        next()
+      })
+    },
+  }
+}
+
 // The reference API (examples/api). It decides the rating mode from the Host header, so the proxy keeps
 // the site's host (adult.localhost:5173 or localhost:5173) instead of rewriting it.
 const apiTarget = process.env.SITE_API_TARGET ?? 'http://127.0.0.1:8787'
@@ -61,7 +82,14 @@ const port = Number(process.env.SITE_PORT ?? 5173)
 const siteRoot = fileURLToPath(new URL('.', import.meta.url))
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), kitStylesFromSources()],
+  plugins: [
+    react(),
+    kitStylesFromSources(),
+    routePreloads(siteRoot),
+    // The policy follows the same VITE_ variables as the build (.env files or the shell): give the
+    // preview the ones the build had, or the Auth emulator and a cross-origin API are refused.
+    previewSecurityHeaders({ ...loadEnv(mode, siteRoot, 'VITE_'), SITE_FILES_ORIGIN: process.env.SITE_FILES_ORIGIN }),
+  ],
   resolve: { alias: kitSourceAliases },
   server: {
     host: '127.0.0.1',
@@ -78,9 +106,8 @@ export default defineConfig(({ mode }) => ({
     strictPort: true,
     allowedHosts: ['.localhost', '127.0.0.1'],
     proxy: apiProxy,
-    // The policy follows the same VITE_ variables as the build (.env files or the shell): give the
-    // preview the ones the build had, or the Auth emulator and a cross-origin API are refused.
-    headers: securityHeaders({ ...loadEnv(mode, siteRoot, 'VITE_'), SITE_FILES_ORIGIN: process.env.SITE_FILES_ORIGIN }),
+    // Sent by previewSecurityHeaders (above) instead: without this the preview would send the dev server's.
+    headers: {},
   },
   build: {
     sourcemap: true,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Locator, Page, Route } from 'playwright'
 import { episodeAssetsRequest, STORAGE_KEYS } from '@comics/core'
@@ -119,7 +120,12 @@ describe('security headers', () => {
       }),
     )
     expect(policy['default-src']).toEqual(["'self'"])
-    expect(policy['script-src']).toEqual(["'self'", 'https://apis.google.com'])
+    // The one inline script (the route preloads) by its hash: it ran, and nothing else inline may.
+    const inline = await page.evaluate(() => [...document.scripts].filter((script) => !script.src).map((script) => script.textContent ?? ''))
+    expect(inline).toHaveLength(1)
+    const inlineHash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`
+    expect(policy['script-src']).toEqual(["'self'", inlineHash, 'https://apis.google.com'])
+    expect(await page.locator('link[rel="modulepreload"][href*="/HomeScreen-"]').count()).toBe(1)
     expect(policy['style-src']).toEqual(["'self'"])
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:'])
     expect(policy['connect-src']).toEqual(["'self'", emulatorOrigin, 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'])
