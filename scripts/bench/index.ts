@@ -8,7 +8,7 @@ import { describeMachine } from './machine'
 import { measurePackageSizes, type PackageSize } from './packageSizes'
 import { measureAuthLoad, measurePageLoad, type AuthLoadFigures, type PageLoadFigures, type SitePage } from './pageLoads'
 import { benchPaths } from './paths'
-import { measureReader, type ReaderFigures } from './readerRun'
+import { CRITICAL_ROUND_TRIPS, measureReader, type ReaderFigures } from './readerRun'
 import { formatTable, kB, MB, ms, type Row } from './report'
 import { startBenchStack } from './stack'
 
@@ -38,6 +38,10 @@ const TARGETS = {
   lighthouse: 95,
   duplicates: 0,
 }
+
+/** A page on which no largest contentful paint was recorded (it showed nothing) fails the LCP target. */
+const lcpPasses = (lcpMs: number) => lcpMs > 0 && lcpMs <= TARGETS.lcpMs
+const lcpValue = (lcpMs: number, element: string) => (lcpMs > 0 ? `${ms(lcpMs)} (${element || '?'})` : 'none recorded')
 
 /** The libraries the kit and the site are built on, which stay (issue 8): they bound the home page's JS from below. */
 const KIT_LIBRARIES = ['react', 'react-dom', 'scheduler', 'react-router', '@tanstack/query-core', '@tanstack/react-query', 'axios', 'zod', 'embla-carousel', 'embla-carousel-react', 'embla-carousel-reactive-utils']
@@ -127,7 +131,7 @@ for (const page of figures.pages ?? []) {
   })
   rows.push({ area: `site: ${page.name}`, measure: 'initial CSS, gzip', value: kB(page.initialCssGzip), target: '', pass: null })
   rows.push({ area: `site: ${page.name}`, measure: 'Firebase JS before any auth action', value: kB(page.firebaseJsGzip), target: '0 kB', pass: page.firebaseJsGzip === 0 })
-  rows.push({ area: `site: ${page.name}`, measure: 'LCP, first visit (slow 4G, 4x CPU)', value: `${ms(page.lcpMs)} (${page.lcpElement || '?'})`, target: `≤ ${ms(TARGETS.lcpMs)}`, pass: page.lcpMs <= TARGETS.lcpMs })
+  rows.push({ area: `site: ${page.name}`, measure: 'LCP, first visit (slow 4G, 4x CPU)', value: lcpValue(page.lcpMs, page.lcpElement), target: `≤ ${ms(TARGETS.lcpMs)}`, pass: lcpPasses(page.lcpMs) })
   rows.push({
     area: `site: ${page.name}`,
     measure: 'CLS, first visit',
@@ -168,10 +172,10 @@ if (figures.auth) {
 const reader = figures.reader
 if (reader) {
   const area = `reader (${reader.pagesInEpisode}-page episode)`
-  rows.push({ area, measure: `LCP, slow 4G + 4x CPU (median of ${reader.runs.lcpMs.length})`, value: `${ms(reader.lcpMs)} (${reader.lcpElement})`, target: `≤ ${ms(TARGETS.lcpMs)}`, pass: reader.lcpMs <= TARGETS.lcpMs })
+  rows.push({ area, measure: `LCP, slow 4G + 4x CPU (median of ${reader.runs.lcpMs.length})`, value: lcpValue(reader.lcpMs, reader.lcpElement), target: `≤ ${ms(TARGETS.lcpMs)}`, pass: lcpPasses(reader.lcpMs) })
   rows.push({
     area,
-    measure: 'network floor for the first page (critical bytes, 5 round trips)',
+    measure: `network floor for the first page (critical bytes, ${CRITICAL_ROUND_TRIPS} round trips)`,
     value: `${ms(reader.networkFloorMs)} (${kB(reader.criticalBytes)} at ${SLOW_4G.downloadBitsPerSecond / 1e6} Mbit/s)`,
     target: '',
     pass: null,
