@@ -1,20 +1,20 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
-import type { Plugin } from 'vite'
-import type { Rollup } from 'vite'
+import type { Plugin, Rollup } from 'vite'
 
 /**
  * The screens a visitor most often lands on, with the paths that show them (as the site's routes in
- * src/routes/siteRoutes.tsx match them: case-insensitive, an optional trailing slash). Every screen is a
- * lazy chunk; without a hint its chunk is requested only once the entry script has downloaded and run.
+ * src/routes/siteRoutes.tsx match them: case-insensitive, an optional trailing slash); each is the
+ * module src/screens/{screen}.tsx. Every screen is a lazy chunk; without a hint its chunk is requested
+ * only once the entry script has downloaded and run.
  */
-export const LANDING_SCREENS: { screen: string; module: string; path: RegExp }[] = [
-  { screen: 'HomeScreen', module: 'src/screens/HomeScreen.tsx', path: /^\/?$/i },
-  { screen: 'CategoriesScreen', module: 'src/screens/CategoriesScreen.tsx', path: /^\/categories\/?$/i },
+export const LANDING_SCREENS: { screen: string; path: RegExp }[] = [
+  { screen: 'HomeScreen', path: /^\/?$/i },
+  { screen: 'CategoriesScreen', path: /^\/categories\/?$/i },
   // /comic/{id}/uncensored is the comic page; a chapter id is never 'uncensored'.
-  { screen: 'ComicScreen', module: 'src/screens/ComicScreen.tsx', path: /^\/comic\/[^/]+(?:\/uncensored)?\/?$/i },
-  { screen: 'ReaderScreen', module: 'src/screens/ReaderScreen.tsx', path: /^\/comic\/[^/]+\/[^/]+(?:\/uncensored)?\/?$/i },
-  { screen: 'PremiumScreen', module: 'src/screens/PremiumScreen.tsx', path: /^\/premium\/?$/i },
+  { screen: 'ComicScreen', path: /^\/comic\/[^/]+(?:\/uncensored)?\/?$/i },
+  { screen: 'ReaderScreen', path: /^\/comic\/[^/]+\/[^/]+(?:\/uncensored)?\/?$/i },
+  { screen: 'PremiumScreen', path: /^\/premium\/?$/i },
 ]
 
 /**
@@ -73,8 +73,9 @@ export function routePreloads(siteRoot: string): Plugin {
         const entry = chunks.find((chunk) => chunk.isEntry)
         if (!entry) return html
         const loadedByEntry = chunkClosure(bundle, entry.fileName)
-        const routes = LANDING_SCREENS.map(({ screen, module, path }) => {
-          const chunk = chunks.find((candidate) => candidate.facadeModuleId === join(siteRoot, module))
+        const routes = LANDING_SCREENS.map(({ screen, path }) => {
+          const module = join(siteRoot, 'src/screens', `${screen}.tsx`)
+          const chunk = chunks.find((candidate) => candidate.facadeModuleId === module)
           if (!chunk) throw new Error(`routePreloads: no chunk for ${screen} (${module})`)
           const files = [...chunkClosure(bundle, chunk.fileName)].filter((file) => !loadedByEntry.has(file))
           return { path, files: files.map((file) => `${base}${file}`) }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import type { Browser } from 'playwright'
-import { freePort } from '../../examples/site/test/e2e/stack/freePort'
+import { freePort } from '../../examples/api/test/support/free-port'
 import { launchChromium } from '../../examples/site/test/e2e/support/chromium'
 import { startProcess, type RunningProcess } from './commands'
 import { binaryOf } from './consumerApp'

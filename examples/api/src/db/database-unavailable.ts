@@ -1,3 +1,5 @@
+import { errorsWithin } from './errors-within'
+
 // Socket errors of a connection that could not be made or was cut.
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
 
@@ -22,17 +24,11 @@ export interface DatabaseFault {
  * 503 and may be retried. Looks through drizzle's wrapping (`cause`, whose message holds the query and its
  * parameters) and Node's AggregateError of a failed connect.
  */
-export function databaseUnavailable(error: unknown, depth = 0): DatabaseFault | undefined {
-  if (!error || typeof error !== 'object' || depth > 8) return undefined
-  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown }
-  const text = typeof message === 'string' ? message : ''
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return { code, message: text }
-  if (UNAVAILABLE_MESSAGE.test(text)) return { code: typeof code === 'string' ? code : undefined, message: text }
-  if (Array.isArray(errors)) {
-    for (const inner of errors) {
-      const fault = databaseUnavailable(inner, depth + 1)
-      if (fault) return fault
-    }
+export function databaseUnavailable(error: unknown): DatabaseFault | undefined {
+  for (const { code, message } of errorsWithin(error)) {
+    const text = typeof message === 'string' ? message : ''
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return { code, message: text }
+    if (UNAVAILABLE_MESSAGE.test(text)) return { code: typeof code === 'string' ? code : undefined, message: text }
   }
-  return databaseUnavailable(cause, depth + 1)
+  return undefined
 }

@@ -81,11 +81,6 @@ export class FileStore {
     }
   }
 
-  /** Writes the files and records them (width and height included) in the database. */
-  async store(db: Database, images: readonly ImageToStore[]): Promise<string[]> {
-    return this.storeWith(db, images, async (_tx, names) => names)
-  }
-
   private async writeFile(image: ImageToStore): Promise<{ name: string; created: boolean }> {
     const name = this.nameOf(image)
     const path = this.pathOf(name)

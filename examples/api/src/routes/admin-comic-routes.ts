@@ -24,6 +24,15 @@ async function existingGenreIds(db: Database, ids: readonly string[]): Promise<n
   return found.map((row) => row.id)
 }
 
+/** A comic's cover and banner, either of which may be missing: those to store, and their stored names. */
+function coverAndBanner<T>(cover: T | undefined, banner: T | undefined) {
+  return {
+    present: [cover, banner].filter((image) => image !== undefined),
+    /** The names `storeWith` gave the images present, in that order. */
+    named: (names: string[]) => ({ coverFile: cover ? names[0] : undefined, bannerFile: banner ? names[cover ? 1 : 0] : undefined }),
+  }
+}
+
 /** POST /comics, PATCH /comics/{id}, DELETE /comics: admin only, each write empties the catalogue cache. */
 export function registerAdminComicRoutes(app: FastifyInstance, context: AppContext): void {
   const { db, fileStore, cache } = context
@@ -32,11 +41,10 @@ export function registerAdminComicRoutes(app: FastifyInstance, context: AppConte
     const cover = singleFile(files, 'cover')
     const banner = singleFile(files, 'banner')
     const genreIds = await existingGenreIds(db, fields.genres)
-    const images = [cover, banner].filter((image) => image !== undefined)
+    const images = coverAndBanner(cover, banner)
     // The comic, its genres and its images are recorded together or not at all.
-    const id = await fileStore.storeWith(db, images, async (tx, names) => {
-      const coverFile = cover ? names[0] : undefined
-      const bannerFile = banner ? names[cover ? 1 : 0] : undefined
+    const id = await fileStore.storeWith(db, images.present, async (tx, names) => {
+      const { coverFile, bannerFile } = images.named(names)
       const [row] = await tx
         .insert(comics)
         .values({
@@ -63,10 +71,9 @@ export function registerAdminComicRoutes(app: FastifyInstance, context: AppConte
     const cover = singleFile(files, 'coverImage')
     const banner = singleFile(files, 'bannerImage')
     const genreIds = fields.genres ? await existingGenreIds(db, fields.genres) : undefined
-    const images = [cover, banner].filter((image) => image !== undefined)
-    await fileStore.storeWith(db, images, async (tx, names) => {
-      const coverFile = cover ? names[0] : undefined
-      const bannerFile = banner ? names[cover ? 1 : 0] : undefined
+    const images = coverAndBanner(cover, banner)
+    await fileStore.storeWith(db, images.present, async (tx, names) => {
+      const { coverFile, bannerFile } = images.named(names)
       const changes = {
         ...(fields.title !== undefined ? { title: fields.title } : {}),
         ...(fields.description !== undefined ? { description: fields.description } : {}),

@@ -44,21 +44,22 @@ export async function startPostgres(): Promise<RunningPostgres> {
       '-o', `-p ${port} -c listen_addresses=127.0.0.1 -k ${folder} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
       'start',
     ])
+  const shutDown = async () => {
+    await as('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop'])
+  }
   await start()
   const urlOf = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`
   let stopped: Promise<void> | undefined
   return {
     url: urlOf('postgres'),
     urlOf,
-    shutDown: async () => {
-      await as('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop'])
-    },
+    shutDown,
     startAgain: async () => {
       await start()
     },
     stop: () =>
       (stopped ??= (async () => {
-        await as('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']).catch(() => undefined)
+        await shutDown().catch(() => undefined)
         rmSync(folder, { recursive: true, force: true })
       })()),
   }

@@ -56,9 +56,8 @@ export interface ReaderProps {
  * first page (decoded) are fetched at 70 % of this one once its own first page is in; and the position
  * (page and offset) is saved when idle and restored when the episode is opened again. A refused
  * episode sends a signed-in reader to /premium and opens the sign-in modal for a guest; closing it
- * fetches the pages again. Any other
- * failure of the pages, the comic or its episodes (network, server, a broken answer) shows 'Something
- * went wrong' with 'Try again', which fetches again whatever failed.
+ * fetches the pages again. Any other failure of the pages, the comic or its episodes (network, server,
+ * a broken answer) shows 'Something went wrong' with 'Try again', which fetches again whatever failed.
  * @example
  * // route /comic/:id/:chapterId and /comic/:id/:chapterId/uncensored
  * <Reader comicId={params.id} chapterId={params.chapterId} uncensored={isUncensoredRoute} />

@@ -33,7 +33,7 @@ function retryUrl(url: string, attempt: number): string {
 }
 
 /** The box a page takes before its image arrives: its aspect ratio, and its size while skipped off-screen. */
-export function pageBoxStyle(size: { width?: number | null | undefined; height?: number | null | undefined }): CSSProperties {
+function pageBoxStyle(size: { width?: number | null | undefined; height?: number | null | undefined }): CSSProperties {
   const width = size.width ?? FALLBACK_SIZE.width
   const height = size.height ?? FALLBACK_SIZE.height
   return { aspectRatio: `${width} / ${height}`, containIntrinsicSize: `auto ${width}px auto ${height}px` }
