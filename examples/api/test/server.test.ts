@@ -28,13 +28,33 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
   fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
 
 describe('over a real socket', () => {
-  it('sends security headers', async () => {
+  it('sends the security headers of an API answer, and the document headers on the checkout page only', async () => {
     const response = await post('/api/v1/genres/list', { limit: 5, offset: 0 })
     expect(response.status).toBe(200)
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'")
-    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN')
-    expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'")
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=')
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
+    // Headers that only concern HTML documents are not spent on JSON answers.
+    for (const documentOnly of ['referrer-policy', 'cross-origin-opener-policy', 'x-dns-prefetch-control', 'x-xss-protection']) {
+      expect(response.headers.get(documentOnly), documentOnly).toBeNull()
+    }
+    const refused = await post('/api/v1/subscriptions/list', { limit: 5, offset: 0 })
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff')
+
+    const checkout = await post('/api/v1/subscriptions/checkout', { level: 1, title: '1week', urlSuccess: 'http://localhost:5173/account' }, bearer(reader))
+    const page = await fetch(((await checkout.json()) as { url: string }).url.replace(/^https?:\/\/[^/]+/, base))
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toContain('text/html')
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+    expect(page.headers.get('x-frame-options')).toBe('DENY')
+    expect(page.headers.get('content-security-policy')).toContain('form-action')
+    const missing = await fetch(`${base}/api/v1/checkout/${'x'.repeat(20)}`)
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('referrer-policy')).toBe('no-referrer')
   })
 
   it('allows CORS for configured origins only', async () => {

@@ -6,7 +6,7 @@ import { listChapters } from '../catalogue/list-chapters'
 import { listComics } from '../catalogue/list-comics'
 import { listGenres } from '../catalogue/list-genres'
 import { prepareChecked } from '../catalogue/prepare-checked'
-import { siteModeOfRequest } from '../host/site-mode-of-request'
+import { siteModeResolver } from '../host/site-mode-of-request'
 import { Prepared, registerEndpoint } from '../http/register-endpoint'
 import { activeLevelOfUser } from '../payments/active-level-of-user'
 import { PAYMENT_SYSTEMS } from '../payments/payment-systems'
@@ -19,9 +19,10 @@ const PER_CALLER_LIST = 'private, no-cache'
 /** The public catalogue reads: served from the catalogue cache with ETags. */
 export function registerCatalogueRoutes(app: FastifyInstance, context: AppContext): void {
   const { db, cache, fileStore } = context
+  const siteModeOf = siteModeResolver(context.config.hosts)
 
   registerEndpoint(app, context, endpoints.listComics, async ({ body, request }) => {
-    const mode = siteModeOfRequest(request.headers.host, context.config.hosts)
+    const mode = siteModeOf(request.headers.host)
     const key = `comics:${mode}:${JSON.stringify(body)}`
     const prepared = await cache.get(key, async () =>
       prepareChecked(endpoints.listComics.response, await listComics(db, fileStore, body, mode)),

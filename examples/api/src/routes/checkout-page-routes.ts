@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { chargeFor, getPlan } from '@comics/core/rules'
 import type { AppContext } from '../app-context'
 import { checkouts, payingCustomers } from '../db/schema'
+import { DOCUMENT_SECURITY_HEADERS } from '../http/security-headers'
 import { renderCheckoutPage } from '../payments/checkout-page'
 import { abandonCheckout, payCheckout } from '../payments/pay-checkout'
 
@@ -31,7 +32,7 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, context: 
     )
 
     const notFoundPage = (reply: FastifyReply) =>
-      reply.status(404).type('text/html; charset=utf-8').header('content-security-policy', pagePolicy).send('<!doctype html><title>Checkout not found</title><h1>Checkout not found</h1>')
+      reply.status(404).type('text/html; charset=utf-8').headers(DOCUMENT_SECURITY_HEADERS).header('content-security-policy', pagePolicy).send('<!doctype html><title>Checkout not found</title><h1>Checkout not found</h1>')
 
     scope.get<{ Params: { id: string } }>('/api/v1/checkout/:id', async (request, reply) => {
       const id = request.params.id
@@ -48,7 +49,7 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, context: 
         status: checkout.status,
         urlSuccess: checkout.urlSuccess,
       })
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', pagePolicy).send(html)
+      return reply.type('text/html; charset=utf-8').headers(DOCUMENT_SECURITY_HEADERS).header('cache-control', 'no-store').header('content-security-policy', pagePolicy).send(html)
     })
 
     scope.post<{ Params: { id: string } }>('/api/v1/checkout/:id/pay', { config: { rateLimit } }, async (request, reply) => {
