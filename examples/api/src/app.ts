@@ -17,6 +17,13 @@ import { registerFileRoutes } from './routes/file-routes'
 import { registerOpenApiRoute } from './routes/openapi-routes'
 import { registerSubscriptionRoutes } from './routes/subscription-routes'
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The text of a JSON body, as received. */
+    jsonText?: string
+  }
+}
+
 /**
  * Log options: tokens and cookies never reach a log line, nor does a checkout id (it is the credential
  * of the sandbox payment page, and it travels in that page's path).
@@ -70,6 +77,15 @@ export async function buildApp(
   installErrorHandling(app)
   // Every body is JSON or multipart; a text/plain body is refused (415) rather than parsed as a string.
   app.removeContentTypeParser('text/plain')
+  // JSON is parsed by Fastify's own parser (same limits, same errors); its text is kept for the
+  // catalogue cache's remembered answers (see registerEndpoint).
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.decorateRequest('jsonText', undefined)
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+    request.jsonText = String(text)
+    parseJson(request, request.jsonText, done)
+  })
 
   // Security headers (helmet's, recorded once) set with the reply's own headers.
   app.addHook('onRequest', (_request, reply, done) => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorBodySchema, endpoints, envelope, ComicSchema } from '@comics/core/contract'
 import * as z from 'zod'
 import { createAccount, bearer, type Account } from './support/accounts'
+import { catalogueFacts } from './support/catalogue-facts'
 import { startTestServer, type TestServer } from './support/test-server'
 
 let server: TestServer
@@ -86,6 +87,55 @@ describe('comics/list and host modes', () => {
     expect(after.statusCode).toBe(200)
     expect(after.headers.etag).not.toBe(etag)
     expect((after.json() as { data: { name: string }[] }).data.map((g) => g.name)).toContain('Aaa Cache Check')
+  })
+})
+
+describe("a guest's repeated request, answered from the remembered answers", () => {
+  const rawList = (url: string, text: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: text })
+  const ratingsOf = (response: { json(): unknown }) => new Set((response.json() as { data: { contentRating: string }[] }).data.map((c) => c.contentRating))
+
+  it('keeps the site mode apart: the same text lists AO on the adult host only', async () => {
+    const text = '{"limit":50,"offset":0}'
+    for (let round = 0; round < 2; round++) {
+      const adult = await rawList('/api/v1/comics/list', text, { host: 'adult.localhost:5173' })
+      const mirror = await rawList('/api/v1/comics/list', text, { host: 'localhost:5173' })
+      expect(ratingsOf(adult)).toEqual(new Set(['AO']))
+      expect(ratingsOf(mirror).has('AO')).toBe(false)
+      expect(adult.headers.etag).not.toBe(mirror.headers.etag)
+    }
+  })
+
+  it('answers the same request written differently with the same answer, and bad text with its error every time', async () => {
+    const compact = await rawList('/api/v1/genres/list', '{"limit":5,"offset":0}')
+    const spaced = await rawList('/api/v1/genres/list', '{ "offset": 0, "limit": 5 }')
+    expect(spaced.statusCode).toBe(200)
+    expect(spaced.headers.etag).toBe(compact.headers.etag)
+    for (let round = 0; round < 2; round++) {
+      const invalid = await rawList('/api/v1/genres/list', '{"limit":-1,"offset":0}')
+      expect(invalid.statusCode).toBe(400)
+      expect(ApiErrorBodySchema.parse(invalid.json()).error.fieldErrors).toHaveProperty('limit')
+      const malformed = await rawList('/api/v1/genres/list', '{"limit":5,')
+      expect(malformed.statusCode).toBe(400)
+    }
+  })
+
+  it('never remembers a refusal, never answers a signed-in caller from a guest answer, and varies on Origin and Authorization', async () => {
+    const facts = await catalogueFacts(server.db)
+    const pages = (chapterId: string) => JSON.stringify({ limit: 200, offset: 0, filters: { chapterId: [chapterId], variant: ['censored'] } })
+    const origin = { origin: 'http://adult.localhost:5173', host: 'adult.localhost:5173' }
+    for (let round = 0; round < 2; round++) {
+      const free = await rawList('/api/v1/comics-assets/list', pages(facts.uncensoredComic.freeChapterId), origin)
+      expect(free.statusCode).toBe(200)
+      expect(String(free.headers.vary).split(/,\s*/)).toEqual(expect.arrayContaining(['Origin', 'Authorization']))
+      const locked = await rawList('/api/v1/comics-assets/list', pages(facts.uncensoredComic.lockedChapterId), origin)
+      expect(locked.statusCode).toBe(401)
+      expect(locked.body).not.toContain('/files/')
+    }
+    // The same text with a token goes through the caller's checks: a reader without a subscription is refused.
+    const reader = await createAccount('reader-remembered')
+    const refused = await rawList('/api/v1/comics-assets/list', pages(facts.uncensoredComic.lockedChapterId), bearer(reader))
+    expect(refused.statusCode).toBe(403)
   })
 })
 

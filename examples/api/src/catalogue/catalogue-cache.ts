@@ -16,10 +16,15 @@ export function prepareResponse(value: unknown): PreparedResponse {
  * In-memory cache of public catalogue reads (comics, chapters, genres, page lists), emptied by every admin
  * write. Reads are by far the most frequent calls and change only when an admin edits the catalogue.
  * Concurrent misses of one key share one database query.
+ *
+ * It also remembers whole answers under the exact request that produced them (`answer`/`remember`): a
+ * repeated request is then answered without validating its body again (see registerEndpoint).
  */
 export class CatalogueCache {
   private entries = new Map<string, Promise<unknown>>()
-  private generation = 0
+  private answers = new Map<string, unknown>()
+  /** Counts the invalidations: a value computed across one must not be kept. */
+  generation = 0
 
   constructor(private readonly maxEntries = 20_000) {}
 
@@ -42,8 +47,21 @@ export class CatalogueCache {
     return pending
   }
 
+  /** The answer remembered for `request` (a key naming the exact request), if any. */
+  answer<T>(request: string): T | undefined {
+    return this.answers.get(request) as T | undefined
+  }
+
+  /** Remembers the answer to `request`, unless the catalogue changed since `generation` (read before computing it). */
+  remember(request: string, answer: unknown, generation: number): void {
+    if (generation !== this.generation) return
+    if (this.answers.size >= this.maxEntries) this.answers.clear()
+    this.answers.set(request, answer)
+  }
+
   invalidate(): void {
     this.generation++
     this.entries.clear()
+    this.answers.clear()
   }
 }

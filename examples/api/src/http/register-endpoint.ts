@@ -38,15 +38,38 @@ export type EndpointHandler<E extends ContractEndpoint> = (
   call: EndpointCall<E>,
 ) => Promise<z.core.output<E['response']> | Prepared>
 
-/** A response serialised ahead (a cached catalogue read), sent as is with its ETag. */
+/**
+ * A response serialised ahead (a cached catalogue read), sent as is with its ETag; `vary` names the
+ * request headers it depends on besides CORS's Origin.
+ */
 export class Prepared {
-  constructor(readonly response: PreparedResponse, readonly cacheControl: string) {}
+  constructor(readonly response: PreparedResponse, readonly cacheControl: string, readonly vary?: string) {}
+}
+
+function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: Prepared): FastifyReply {
+  if (prepared.vary) {
+    const vary = reply.getHeader('vary')
+    reply.header('vary', vary ? `${String(vary)}, ${prepared.vary}` : prepared.vary)
+  }
+  reply.header('etag', prepared.response.etag).header('cache-control', prepared.cacheControl)
+  if (request.headers['if-none-match'] === prepared.response.etag) return reply.status(304).send()
+  return reply.type('application/json; charset=utf-8').send(prepared.response.body)
 }
 
 function parse<S extends Schema>(schema: S, value: unknown, where: 'body' | 'params' | 'fields'): z.core.output<S> {
   const result = z.safeParse(schema, value)
   if (!result.success) throw validationError(result.error.issues, where)
   return result.data
+}
+
+export interface EndpointOptions {
+  rateLimit?: { max: number; timeWindow: string }
+  /**
+   * For a catalogue read whose answer to a guest depends only on its JSON text (and what this function
+   * adds, such as the site mode): the key naming that request. A guest's request seen before is then
+   * answered from the catalogue cache's remembered answers, before its body is validated again.
+   */
+  answerKey?: (request: FastifyRequest, jsonText: string) => string
 }
 
 /**
@@ -59,13 +82,25 @@ export function registerEndpoint<E extends ContractEndpoint>(
   context: AppContext,
   endpoint: E,
   handler: EndpointHandler<E>,
-  options: { rateLimit?: { max: number; timeWindow: string } } = {},
+  options: EndpointOptions = {},
 ): void {
+  const { cache } = context
   app.route({
     method: endpoint.method,
     url: `${API_PREFIX}${endpoint.path}`,
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     handler: async (request, reply) => {
+      // Only successful answers are remembered, so a request answered from them was valid, and allowed
+      // to a guest, when it was first seen; an admin write forgets them all.
+      const answerKey =
+        options.answerKey && request.jsonText !== undefined && request.headers.authorization === undefined
+          ? options.answerKey(request, request.jsonText)
+          : undefined
+      if (answerKey !== undefined) {
+        const remembered = cache.answer<Prepared>(answerKey)
+        if (remembered) return sendPrepared(request, reply, remembered)
+      }
+      const generation = cache.generation
       const caller = await identifyCaller(request, context.verifier, endpoint.access)
       const params = endpoint.params ? parse(endpoint.params, request.params, 'params') : undefined
       let body: unknown
@@ -85,9 +120,8 @@ export function registerEndpoint<E extends ContractEndpoint>(
 
       const result = await handler({ params, body, fields, files, caller, request, reply } as EndpointCall<E>)
       if (result instanceof Prepared) {
-        reply.header('etag', result.response.etag).header('cache-control', result.cacheControl)
-        if (request.headers['if-none-match'] === result.response.etag) return reply.status(304).send()
-        return reply.type('application/json; charset=utf-8').send(result.response.body)
+        if (answerKey !== undefined) cache.remember(answerKey, result, generation)
+        return sendPrepared(request, reply, result)
       }
       const checked = z.safeParse(endpoint.response, result)
       if (!checked.success) {

@@ -28,31 +28,30 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: AppContex
       prepareChecked(endpoints.listComics.response, await listComics(db, fileStore, body, mode)),
     )
     return new Prepared(prepared, PUBLIC_LIST)
-  })
+  }, { answerKey: (request, text) => `comics\n${siteModeOf(request.headers.host)}\n${text}` })
 
   registerEndpoint(app, context, endpoints.listChapters, async ({ body }) => {
     const prepared = await cache.get(`chapters:${JSON.stringify(body)}`, async () =>
       prepareChecked(endpoints.listChapters.response, await listChapters(db, fileStore, body)),
     )
     return new Prepared(prepared, PUBLIC_LIST)
-  })
+  }, { answerKey: (_request, text) => `chapters\n${text}` })
 
-  registerEndpoint(app, context, endpoints.listAssets, async ({ body, caller, reply }) => {
-    reply.header('vary', 'Authorization')
+  registerEndpoint(app, context, endpoints.listAssets, async ({ body, caller }) => {
     const grant = await grantAssets(db, cache, body, caller, () => activeLevelOfUser(db, caller!.uid, context.clock.now()))
     const paging = { limit: body.limit, offset: body.offset }
     const prepared = await cache.get(`assets:${JSON.stringify([grant, paging])}`, async () =>
       prepareChecked(endpoints.listAssets.response, await listAssets(db, fileStore, grant, paging)),
     )
-    return new Prepared(prepared, PER_CALLER_LIST)
-  })
+    return new Prepared(prepared, PER_CALLER_LIST, 'Authorization')
+  }, { answerKey: (_request, text) => `assets\n${text}` })
 
   registerEndpoint(app, context, endpoints.listGenres, async ({ body }) => {
     const prepared = await cache.get(`genres:${JSON.stringify(body)}`, async () =>
       prepareChecked(endpoints.listGenres.response, await listGenres(db, body)),
     )
     return new Prepared(prepared, PUBLIC_LIST)
-  })
+  }, { answerKey: (_request, text) => `genres\n${text}` })
 
   const paymentSystems = prepareChecked(endpoints.listPaymentSystems.response, { data: PAYMENT_SYSTEMS })
   registerEndpoint(app, context, endpoints.listPaymentSystems, async () => new Prepared(paymentSystems, PUBLIC_LIST))
