@@ -133,7 +133,7 @@ describe("a guest's repeated request, answered from the remembered answers", () 
       expect(locked.body).not.toContain('/files/')
     }
     // The same text with a token goes through the caller's checks: a reader without a subscription is refused.
-    const reader = await createAccount('reader-remembered')
+    const reader = await createAccount('reader')
     const refused = await rawList('/api/v1/comics-assets/list', pages(facts.uncensoredComic.lockedChapterId), bearer(reader))
     expect(refused.statusCode).toBe(403)
   })
