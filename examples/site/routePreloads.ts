@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { Plugin, Rollup } from 'vite'
+import { landingCallTable, type LandingCall } from './landingCalls'
 
 /**
  * The screens a visitor most often lands on, with the paths that show them (as the site's routes in
@@ -12,20 +13,59 @@ export const LANDING_SCREENS: { screen: string; path: RegExp }[] = [
   { screen: 'HomeScreen', path: /^\/?$/i },
   { screen: 'CategoriesScreen', path: /^\/categories\/?$/i },
   // /comic/{id}/uncensored is the comic page; a chapter id is never 'uncensored'.
-  { screen: 'ComicScreen', path: /^\/comic\/[^/]+(?:\/uncensored)?\/?$/i },
-  { screen: 'ReaderScreen', path: /^\/comic\/[^/]+\/[^/]+(?:\/uncensored)?\/?$/i },
+  { screen: 'ComicScreen', path: /^\/comic\/(?<comicId>[^/]+)(?<uncensored>\/uncensored)?\/?$/i },
+  { screen: 'ReaderScreen', path: /^\/comic\/(?<comicId>[^/]+)\/(?<chapterId>[^/]+)(?<uncensored>\/uncensored)?\/?$/i },
   { screen: 'PremiumScreen', path: /^\/premium\/?$/i },
 ]
 
+/** What the document needs to start a screen's calls as the site would (see readSiteEnv). */
+export interface DocumentCallsConfig {
+  apiBaseUrl: string
+  /** Configured hosts; without them the site's defaults for the port it is served on. */
+  adultHost?: string
+  mirrorHosts?: string[]
+}
+
+/** A landing screen as the script gets it: its pattern, its chunks, and its calls (see landingCallTable). */
+export interface PreloadRoute {
+  path: RegExp
+  files: string[]
+  calls?: Record<string, LandingCall[]>
+}
+
 /**
- * The inline script that, while the HTML is parsed, adds `<link rel="modulepreload">` for the chunks of
- * the screen the address shows: they download beside the entry script instead of after it. The first
- * matching pattern wins, as in `LANDING_SCREENS`. `crossorigin` as Vite's own tags, so that the
- * module loader takes the preloaded responses.
+ * The inline script that, while the HTML is parsed, looks up the screen the address shows (the first
+ * matching pattern, as in `LANDING_SCREENS`) and:
+ * - adds `<link rel="modulepreload">` for its chunks, so they download beside the entry script instead of
+ *   after it (`crossorigin` as Vite's own tags, so that the module loader takes the preloaded responses);
+ * - for a guest (no stored `authToken`) on a host the site serves, starts the screen's first calls with
+ *   the address's parameters and leaves them in `window.__comicsPreloadedCalls` for the kit's client,
+ *   and preloads the screen's first image as soon as the answer naming it arrives.
  */
-export function routePreloadScript(routes: { path: RegExp; files: string[] }[]): string {
-  const table = JSON.stringify(routes.map(({ path, files }) => [path.source, path.flags, files]))
-  return `for(const[s,f,c]of ${table})if(new RegExp(s,f).test(location.pathname)){for(const h of c){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}break}`
+export function routePreloadScript(routes: PreloadRoute[], config: DocumentCallsConfig = { apiBaseUrl: '/api/v1' }): string {
+  const table = JSON.stringify(
+    routes.map(({ path, files, calls }) => [
+      path.source,
+      path.flags,
+      files,
+      calls ? Object.fromEntries(Object.entries(calls).map(([key, list]) => [key, list.map((c) => [c.name, c.path, c.body, c.image ?? 0])])) : 0,
+    ]),
+  )
+  const hosts = JSON.stringify([config.adultHost ?? 0, config.mirrorHosts ?? 0, config.apiBaseUrl])
+  return `(()=>{const link=(r,h,x)=>{const l=document.createElement('link');l.rel=r;l.href=h;x(l);document.head.append(l)};
+const[adultHost,mirrorHosts,api]=${hosts};
+for(const[s,f,files,calls]of ${table}){const m=new RegExp(s,f).exec(location.pathname);if(!m)continue;
+for(const h of files)link('modulepreload',h,(l)=>{l.crossOrigin=''});
+try{if(!calls||JSON.parse(localStorage.getItem('authToken')||'null'))break;
+const port=location.port?':'+location.port:'';const same=(c)=>(c=c.toLowerCase()).includes(':')?location.host===c:location.hostname===c;
+const mode=same(adultHost||'adult.localhost'+port)?'adult':(mirrorHosts||['localhost'+port,'127.0.0.1'+port]).some(same)?'normal':'';
+const g=m.groups||{};const list=mode&&calls[mode+(g.uncensored?'/uncensored':'')];if(!list)break;
+const map=window.__comicsPreloadedCalls=new Map();
+for(const[name,p,t,image]of list){const body=t.replace(/[{][{]([a-zA-Z]+)[}][}]/g,(_,k)=>JSON.stringify(decodeURIComponent(g[k])).slice(1,-1));
+const answer=fetch(api+p,{method:'POST',headers:{'content-type':'application/json'},body}).then((r)=>r.json().then((data)=>({status:r.status,data}),()=>({status:r.status,data:null})));
+answer.catch(()=>{});map.set(name+' '+body,answer);
+if(image)answer.then((a)=>{let v=a.status<300?a.data:null;for(const k of image)v=v==null?v:v[k];if(typeof v==='string')link('preload',v,(l)=>{l.as='image';l.fetchPriority='high'})},()=>{})}
+}catch(e){}break}})()`
 }
 
 /** The CSP source (`'sha256-…'`) of each inline `<script>` of an HTML page. */
@@ -56,7 +96,7 @@ function chunkClosure(bundle: Rollup.OutputBundle, fileName: string, seen = new 
  * Content-Security-Policy admits it by its hash (see `inlineScriptHashes` and the preview in
  * vite.config.ts).
  */
-export function routePreloads(siteRoot: string): Plugin {
+export function routePreloads(siteRoot: string, calls: DocumentCallsConfig): Plugin {
   let base = '/'
   return {
     name: 'comics-site-route-preloads',
@@ -78,12 +118,13 @@ export function routePreloads(siteRoot: string): Plugin {
           const chunk = chunks.find((candidate) => candidate.facadeModuleId === module)
           if (!chunk) throw new Error(`routePreloads: no chunk for ${screen} (${module})`)
           const files = [...chunkClosure(bundle, chunk.fileName)].filter((file) => !loadedByEntry.has(file))
-          return { path, files: files.map((file) => `${base}${file}`) }
+          const table = landingCallTable(screen)
+          return { path, files: files.map((file) => `${base}${file}`), ...(Object.keys(table).length ? { calls: table } : {}) }
         })
         // At the marker of index.html: after <meta charset> (which must come within the first 1024
         // bytes) and before the stylesheet (a classic script after one waits for it to load).
         if (!html.includes(PRELOADS_MARKER)) throw new Error(`routePreloads: index.html has no ${PRELOADS_MARKER}`)
-        return html.replace(PRELOADS_MARKER, `<script>${routePreloadScript(routes)}</script>`)
+        return html.replace(PRELOADS_MARKER, `<script>${routePreloadScript(routes, calls)}</script>`)
       },
     },
   }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig, loadEnv, type Alias, type Plugin, type ProxyOptions } from 'vite'
 import react from '@vitejs/plugin-react'
 import { workspaceAliases } from '../../vitest.shared'
+import { listOf } from './src/config/siteEnv'
 import { inlineScriptHashes, routePreloads } from './routePreloads'
 import { devSecurityHeaders, securityHeaders, type SecurityHeadersEnv } from './securityHeaders'
 
@@ -81,36 +82,44 @@ const apiProxy: Record<string, ProxyOptions> = {
 const port = Number(process.env.SITE_PORT ?? 5173)
 const siteRoot = fileURLToPath(new URL('.', import.meta.url))
 
-export default defineConfig(({ mode }) => ({
-  plugins: [
-    react(),
-    kitStylesFromSources(),
-    routePreloads(siteRoot),
-    // The policy follows the same VITE_ variables as the build (.env files or the shell): give the
-    // preview the ones the build had, or the Auth emulator and a cross-origin API are refused.
-    previewSecurityHeaders({ ...loadEnv(mode, siteRoot, 'VITE_'), SITE_FILES_ORIGIN: process.env.SITE_FILES_ORIGIN }),
-  ],
-  resolve: { alias: kitSourceAliases },
-  server: {
-    host: '127.0.0.1',
-    port,
-    strictPort: true,
-    // adult.localhost and any other *.localhost (an unknown host is redirected by the site itself).
-    allowedHosts: ['.localhost', '127.0.0.1'],
-    proxy: apiProxy,
-    headers: devSecurityHeaders(),
-  },
-  preview: {
-    host: '127.0.0.1',
-    port,
-    strictPort: true,
-    allowedHosts: ['.localhost', '127.0.0.1'],
-    proxy: apiProxy,
-    // Sent by previewSecurityHeaders (above) instead: without this the preview would send the dev server's.
-    headers: {},
-  },
-  build: {
-    sourcemap: true,
-    chunkSizeWarningLimit: 600,
-  },
-}))
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, siteRoot, 'VITE_')
+  return {
+    plugins: [
+      react(),
+      kitStylesFromSources(),
+      // The document starts the landing screens' calls as readSiteEnv configures the site.
+      routePreloads(siteRoot, {
+        apiBaseUrl: env.VITE_API_BASE_URL || '/api/v1',
+        ...(env.VITE_ADULT_HOST ? { adultHost: env.VITE_ADULT_HOST } : {}),
+        ...(env.VITE_MIRROR_HOSTS ? { mirrorHosts: listOf(env.VITE_MIRROR_HOSTS) } : {}),
+      }),
+      // The policy follows the same VITE_ variables as the build (.env files or the shell): give the
+      // preview the ones the build had, or the Auth emulator and a cross-origin API are refused.
+      previewSecurityHeaders({ ...env, SITE_FILES_ORIGIN: process.env.SITE_FILES_ORIGIN }),
+    ],
+    resolve: { alias: kitSourceAliases },
+    server: {
+      host: '127.0.0.1',
+      port,
+      strictPort: true,
+      // adult.localhost and any other *.localhost (an unknown host is redirected by the site itself).
+      allowedHosts: ['.localhost', '127.0.0.1'],
+      proxy: apiProxy,
+      headers: devSecurityHeaders(),
+    },
+    preview: {
+      host: '127.0.0.1',
+      port,
+      strictPort: true,
+      allowedHosts: ['.localhost', '127.0.0.1'],
+      proxy: apiProxy,
+      // Sent by previewSecurityHeaders (above) instead: without this the preview would send the dev server's.
+      headers: {},
+    },
+    build: {
+      sourcemap: true,
+      chunkSizeWarningLimit: 600,
+    },
+  }
+})

@@ -4,8 +4,11 @@ import type { LongComic, Subscriber } from './catalogue'
 
 const FIRST_PAGE = 'comics-reader-first-page'
 const NO_BANNER = { 'google-analytics-consent': '"rejected"' }
-/** Document, scripts (entry and screen chunks side by side), api call, image: see `networkFloorMs`. */
-export const CRITICAL_ROUND_TRIPS = 4
+/**
+ * Document; the api calls, which the document starts beside the scripts (entry and screen chunks); the
+ * first image, which the document preloads once the page list names it: see `networkFloorMs`.
+ */
+export const CRITICAL_ROUND_TRIPS = 3
 
 export interface ReaderFigures {
   pagesInEpisode: number

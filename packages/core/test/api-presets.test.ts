@@ -4,11 +4,13 @@ import {
   ALL_GENRES,
   canRequestEpisodeAssets,
   categoriesComicsRequest,
+  comicByIdRequest,
   comicChaptersRequest,
   depositMethods,
   encodeMultipartFields,
   episodeAssetsRequest,
   homeComicsRequest,
+  hostComicsRequest,
   lastReadComicsRequest,
 } from '@comics/core/api'
 import { AssetsListRequestSchema, ChaptersListRequestSchema, ComicsListRequestSchema } from '@comics/core/contract'
@@ -61,8 +63,15 @@ describe('screen presets (spec §7, §9)', () => {
     expect(canRequestEpisodeAssets({ comicId: '7', chapterId: '701', variant: 'legal' })).toBe(true)
   })
 
+  it('one comic by id; a host forces its ratings over whatever was asked', () => {
+    expect(comicByIdRequest('7')).toEqual({ limit: 1, offset: 0, filters: { id: ['7'] } })
+    const asked = { ...categoriesComicsRequest('2'), filters: { genres: ['2'], contentRating: ['AO' as const] } }
+    expect(hostComicsRequest(asked, 'normal').filters).toEqual({ genres: ['2'], contentRating: ['T', 'M'] })
+    expect(hostComicsRequest(comicByIdRequest('7'), 'adult').filters).toEqual({ id: ['7'], contentRating: ['AO'] })
+  })
+
   it('every preset is a valid request of the contract', () => {
-    const comics = [homeComicsRequest(), categoriesComicsRequest('2'), lastReadComicsRequest(['1'])]
+    const comics = [homeComicsRequest(), categoriesComicsRequest('2'), lastReadComicsRequest(['1']), comicByIdRequest('7'), hostComicsRequest(homeComicsRequest(), 'adult')]
     for (const request of comics) expect(z.safeParse(ComicsListRequestSchema, request).success).toBe(true)
     expect(z.safeParse(ChaptersListRequestSchema, comicChaptersRequest('1')).success).toBe(true)
     const assets = episodeAssetsRequest({ comicId: '1', chapterId: '101', variant: 'censored' })

@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router'
-import { createBrowserStorage, createSessionStore, type AnalyticsSink, type SessionStore } from '@comics/core'
+import { createBrowserStorage, createSessionStore, type AnalyticsSink, type PreloadedCalls, type SessionStore } from '@comics/core'
 import { analyticsSinks } from '../analytics/analyticsSinks'
 import { createSiteAuth, type SiteAuth } from '../auth/createSiteAuth'
 import type { SiteEnv } from '../config/siteEnv'
@@ -11,6 +11,14 @@ export interface SiteServices {
   session: SessionStore
   auth: SiteAuth
   sinks: AnalyticsSink[]
+  /** The calls the document started for the screen it landed on (routePreloads.ts), if any. */
+  preloadedCalls: PreloadedCalls | undefined
+}
+
+declare global {
+  interface Window {
+    __comicsPreloadedCalls?: PreloadedCalls
+  }
 }
 
 /**
@@ -24,5 +32,6 @@ export function createSiteServices(env: SiteEnv): SiteServices {
     session,
     auth: createSiteAuth(env, session),
     sinks: analyticsSinks(env),
+    preloadedCalls: window.__comicsPreloadedCalls instanceof Map ? window.__comicsPreloadedCalls : undefined,
   }
 }

@@ -10,7 +10,7 @@ export interface SiteEnv {
   supportEmail: string
 }
 
-const listOf = (value: string) =>
+export const listOf = (value: string) =>
   value
     .split(',')
     .map((item) => item.trim())

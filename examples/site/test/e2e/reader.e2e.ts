@@ -89,4 +89,28 @@ describe('the reader', () => {
     await lastRead.getByRole('link').filter({ hasText: comic.title }).first().press('Enter')
     await page.waitForURL(`${stack.mirrorOrigin}/comic/${comic.id}`)
   })
+
+  test("a guest landing on an episode: the document's calls are the reader's, each made once, and its first page is preloaded", async () => {
+    const landing = await chromium.open()
+    await prepareVisitor(landing.context)
+    const calls: string[] = []
+    landing.page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/v1/')) calls.push(`${new URL(request.url()).pathname} ${request.postData()}`)
+    })
+    await landing.page.goto(readerUrl(1))
+    await expect.poll(() => firstPageLoaded(landing.page)).toBe(true)
+    await expect.poll(() => landing.page.getByRole('heading', { level: 1, name: comic.title }).isVisible()).toBe(true)
+    const landingCalls = calls.filter((call) => /^\/api\/v1\/(comics\/list|chapters\/list|comics-assets\/list) /.test(call))
+    expect(landingCalls.map((call) => call.split(' ')[0])).toEqual(
+      expect.arrayContaining(['/api/v1/comics/list', '/api/v1/chapters/list', '/api/v1/comics-assets/list']),
+    )
+    // The kit took every answer the document asked for, and asked for none of them again.
+    expect(new Set(landingCalls).size).toBe(landingCalls.length)
+    expect(await landing.page.evaluate(() => (window as { __comicsPreloadedCalls?: Map<string, unknown> }).__comicsPreloadedCalls?.size)).toBe(0)
+    const firstPage = await landing.page.getByRole('img', { name: /^Page 1 of \d+$/ }).evaluate((image: HTMLImageElement) => image.src)
+    const preloaded = await landing.page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) => link.href),
+    )
+    expect(preloaded).toEqual([firstPage])
+  })
 })

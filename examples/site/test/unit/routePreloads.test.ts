@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto'
 import { isValidElement, type ReactElement } from 'react'
 import { matchRoutes } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { assetVariant, comicByIdRequest, createComicsApi, type PreloadedCalls, type SiteMode } from '@comics/core'
+import { MOCK_ASSETS, MOCK_CHAPTERS, MOCK_COMICS } from '@comics/mocks'
+import { landingCallTable } from '../../landingCalls'
 import * as screens from '../../src/routes/lazyScreens'
 import { siteRoutes } from '../../src/routes/siteRoutes'
-import { inlineScriptHashes, LANDING_SCREENS, routePreloadScript } from '../../routePreloads'
+import { inlineScriptHashes, LANDING_SCREENS, routePreloadScript, type DocumentCallsConfig } from '../../routePreloads'
 
 /** The lazy screen the site's router shows at `path` (through RequireSignIn and the like). */
 function routedScreen(path: string): string | undefined {
@@ -21,15 +24,62 @@ function routedScreen(path: string): string | undefined {
 /** The screen whose chunks the preload script picks for `path` (the first matching pattern). */
 const preloadedScreen = (path: string) => LANDING_SCREENS.find((entry) => entry.path.test(path))?.screen
 
-/** Runs the inline script as a browser would, at `pathname`, and returns the links it added. */
-function runScript(script: string, pathname: string) {
-  const added: { rel: string; href: string; crossOrigin: string | null }[] = []
+interface AddedLink {
+  rel: string
+  href: string
+  crossOrigin?: string | null
+  as?: string
+  fetchPriority?: string
+}
+
+interface Page {
+  pathname: string
+  host?: string
+  storedToken?: string
+  /** The answer of each call, by path; default a 200 with `{ data: [] }`. */
+  answers?: Record<string, { status: number; data: unknown }>
+}
+
+/** Runs the inline script as a browser would, at `page`, and returns the links it added and the calls it started. */
+async function runScript(script: string, page: Page) {
+  const added: AddedLink[] = []
+  const fetched: { url: string; body: string }[] = []
   const document = {
-    createElement: () => ({ rel: '', href: '', crossOrigin: null as string | null }),
-    head: { append: (link: (typeof added)[number]) => added.push(link) },
+    createElement: () => ({ rel: '', href: '' }) as AddedLink,
+    head: { append: (link: AddedLink) => added.push(link) },
   }
-  new Function('location', 'document', script)({ pathname }, document)
-  return added
+  const host = page.host ?? 'adult.localhost:4173'
+  const location = { pathname: page.pathname, host, hostname: host.split(':')[0], port: host.split(':')[1] ?? '' }
+  const localStorage = { getItem: (key: string) => (key === 'authToken' && page.storedToken ? JSON.stringify(page.storedToken) : null) }
+  const fetch = async (url: string, init: { body: string }) => {
+    fetched.push({ url, body: init.body })
+    const path = url.replace(/^\/api\/v1/, '')
+    const answer = page.answers?.[path] ?? { status: 200, data: { data: [] } }
+    return { status: answer.status, json: async () => answer.data }
+  }
+  const window: { __comicsPreloadedCalls?: PreloadedCalls } = {}
+  new Function('location', 'document', 'localStorage', 'fetch', 'window', script)(location, document, localStorage, fetch, window)
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  return { added, fetched, calls: window.__comicsPreloadedCalls }
+}
+
+/** The script index.html gets: the landing screens with one chunk each and their calls. */
+const siteScript = (config?: DocumentCallsConfig) =>
+  routePreloadScript(
+    LANDING_SCREENS.map(({ screen, path }) => ({ path, files: [`/assets/${screen}.js`], calls: landingCallTable(screen) })),
+    config,
+  )
+
+/** The kit's client as the site makes it, taking the document's calls; it fails the test if it sends anything. */
+function kitClient(siteMode: SiteMode, preloaded: PreloadedCalls | undefined) {
+  const sent: unknown[] = []
+  const api = createComicsApi({
+    baseUrl: '/api/v1',
+    siteMode,
+    preloaded,
+    axiosInstance: { request: async (request: unknown) => (sent.push(request), { data: { data: [] } }) } as never,
+  })
+  return { api, sent }
 }
 
 describe('route preloads', () => {
@@ -56,18 +106,84 @@ describe('route preloads', () => {
     },
   )
 
-  it('adds a modulepreload link for each file of the first matching screen only', () => {
+  it('adds a modulepreload link for each file of the first matching screen only', async () => {
     const script = routePreloadScript([
       { path: /^\/?$/i, files: ['/assets/Home.js', '/assets/carousel.js'] },
       { path: /^\/comic\/[^/]+$/i, files: ['/assets/Comic.js'] },
       { path: /^\/comic\/.*$/i, files: ['/assets/Other.js'] },
     ])
-    expect(runScript(script, '/')).toEqual([
+    expect((await runScript(script, { pathname: '/' })).added).toEqual([
       { rel: 'modulepreload', href: '/assets/Home.js', crossOrigin: '' },
       { rel: 'modulepreload', href: '/assets/carousel.js', crossOrigin: '' },
     ])
-    expect(runScript(script, '/comic/7').map((link) => link.href)).toEqual(['/assets/Comic.js'])
-    expect(runScript(script, '/premium')).toEqual([])
+    expect((await runScript(script, { pathname: '/comic/7' })).added.map((link) => link.href)).toEqual(['/assets/Comic.js'])
+    expect((await runScript(script, { pathname: '/premium' })).added).toEqual([])
+  })
+
+  it("starts a guest's reader calls with the bodies the kit sends, and preloads the first page", async () => {
+    const comic = MOCK_COMICS.find((c) => c.contentRating === 'AO')!
+    const chapter = MOCK_CHAPTERS.find((c) => c.comicsId === comic.id)!
+    const pages = MOCK_ASSETS.filter((a) => a.chapterId === chapter.id && a.variant === 'censored')
+    const { added, fetched, calls } = await runScript(siteScript(), {
+      pathname: `/comic/${comic.id}/${chapter.id}`,
+      answers: {
+        '/comics/list': { status: 200, data: { data: [comic], total: 1 } },
+        '/chapters/list': { status: 200, data: { data: [chapter], total: 1 } },
+        '/comics-assets/list': { status: 200, data: { data: pages, total: pages.length } },
+      },
+    })
+    expect(fetched.map((call) => call.url)).toEqual(['/api/v1/comics/list', '/api/v1/chapters/list', '/api/v1/comics-assets/list'])
+    expect(added.filter((link) => link.rel === 'preload')).toEqual([{ rel: 'preload', href: pages[0]!.url, as: 'image', fetchPriority: 'high' }])
+
+    const { api, sent } = kitClient('adult', calls)
+    expect((await api.comics.list(comicByIdRequest(comic.id))).data).toEqual([comic])
+    expect((await api.chapters.ofComic(comic.id)).data).toEqual([chapter])
+    const variant = assetVariant({ mode: 'adult', uncensored: false })
+    expect((await api.assets.ofEpisode({ comicId: comic.id, chapterId: chapter.id, variant })).data).toEqual(pages)
+    expect(sent).toEqual([])
+    // Each answer is taken once: the next call of the same episode goes to the API.
+    await api.chapters.ofComic(comic.id)
+    expect(sent).toHaveLength(1)
+  })
+
+  it('asks for the mode and variant of the host: legal pages and T/M ratings on a mirror', async () => {
+    const { fetched, calls } = await runScript(siteScript(), { pathname: '/comic/4/401/', host: 'localhost:4173' })
+    expect(fetched.map((call) => JSON.parse(call.body) as { filters: Record<string, unknown> }).map((body) => body.filters)).toEqual([
+      { id: ['4'], contentRating: ['T', 'M'] },
+      { comicsId: ['4'] },
+      { comicsId: ['4'], chapterId: ['401'], variant: ['legal'] },
+    ])
+    const { api, sent } = kitClient('normal', calls)
+    await api.comics.list(comicByIdRequest('4'))
+    await api.assets.ofEpisode({ comicId: '4', chapterId: '401', variant: assetVariant({ mode: 'normal', uncensored: false }) })
+    expect(sent).toEqual([])
+  })
+
+  it('escapes the address parameters into the bodies', async () => {
+    const { fetched } = await runScript(siteScript(), { pathname: '/comic/a%22b' })
+    expect((JSON.parse(fetched[0]!.body) as { filters: { id: string[] } }).filters.id).toEqual(['a"b'])
+  })
+
+  it('starts nothing for a signed-in reader, on a host the site does not serve, or on other screens', async () => {
+    expect((await runScript(siteScript(), { pathname: '/comic/4', storedToken: 'token' })).fetched).toEqual([])
+    expect((await runScript(siteScript(), { pathname: '/comic/4', host: 'elsewhere.example' })).fetched).toEqual([])
+    expect((await runScript(siteScript(), { pathname: '/premium' })).fetched).toEqual([])
+    const configured = siteScript({ apiBaseUrl: 'https://api.example/v1', adultHost: 'adult.example', mirrorHosts: ['mirror.example'] })
+    const onAdult = await runScript(configured, { pathname: '/', host: 'adult.example' })
+    expect(onAdult.fetched.map((call) => call.url)).toEqual(['https://api.example/v1/comics/list'])
+    expect((await runScript(configured, { pathname: '/', host: 'adult.localhost:4173' })).fetched).toEqual([])
+  })
+
+  it("gives the kit the document's error answer as the call's failure, and a retry sends the call", async () => {
+    const { calls } = await runScript(siteScript(), {
+      pathname: '/comic/4',
+      answers: { '/chapters/list': { status: 503, data: { error: { code: 'database_unavailable', message: 'Retry' } } } },
+    })
+    const { api, sent } = kitClient('adult', calls)
+    await expect(api.chapters.ofComic('4')).rejects.toMatchObject({ status: 503, code: 'database_unavailable' })
+    expect(sent).toEqual([])
+    await api.chapters.ofComic('4')
+    expect(sent).toHaveLength(1)
   })
 
   it('hashes each inline script for the policy, not the external ones', () => {

@@ -11,6 +11,7 @@ import {
   type FieldIssue,
 } from './errors'
 import { buildMultipartForm, encodeMultipartFields, uploadFileIssues, type MultipartFiles } from './multipartForm'
+import { preloadedCallKey, type PreloadedCalls } from './preloadedCalls'
 
 /** A token, none, or a promise of either. */
 export type TokenProvider = () => string | null | undefined | Promise<string | null | undefined>
@@ -36,6 +37,7 @@ export interface EndpointCallerConfig {
   baseUrl: string
   getToken?: TokenProvider
   timeoutMs?: number
+  preloaded?: PreloadedCalls
 }
 
 type Checked = { ok: true; value: unknown; issues?: undefined } | { ok: false; value?: undefined; issues: FieldIssue[] }
@@ -52,13 +54,8 @@ function check(schema: Schema, value: unknown): Checked {
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT'])
 
-function failureOf(name: EndpointName, error: unknown): unknown {
-  if (!(error instanceof AxiosError)) return error
-  if (error.code === AxiosError.ERR_CANCELED) return new NetworkError('aborted', name, error)
-  if (!error.response) {
-    return new NetworkError(TIMEOUT_CODES.has(error.code ?? '') ? 'timeout' : 'network', name, error)
-  }
-  const { status, data } = error.response
+/** The ApiError of an answer with an error status, with the server's code and message when it sent them. */
+function apiErrorOf(name: EndpointName, status: number, data: unknown, cause: unknown): ApiError {
   const body = z.safeParse(ApiErrorBodySchema, data)
   return new ApiError({
     endpoint: name,
@@ -66,8 +63,25 @@ function failureOf(name: EndpointName, error: unknown): unknown {
     ...(body.success
       ? { code: body.data.error.code, message: body.data.error.message, fieldErrors: body.data.error.fieldErrors }
       : {}),
-    cause: error,
+    cause,
   })
+}
+
+function failureOf(name: EndpointName, error: unknown): unknown {
+  if (!(error instanceof AxiosError)) return error
+  if (error.code === AxiosError.ERR_CANCELED) return new NetworkError('aborted', name, error)
+  if (!error.response) {
+    return new NetworkError(TIMEOUT_CODES.has(error.code ?? '') ? 'timeout' : 'network', name, error)
+  }
+  return apiErrorOf(name, error.response.status, error.response.data, error)
+}
+
+/** The answer preloaded for this call, taken (never used twice), or undefined. */
+function takePreloaded(preloaded: PreloadedCalls, name: EndpointName, body: unknown) {
+  const key = preloadedCallKey(name, body)
+  const pending = preloaded.get(key)
+  if (pending) preloaded.delete(key)
+  return pending
 }
 
 /**
@@ -103,6 +117,17 @@ export function createEndpointCaller(config: EndpointCallerConfig) {
     if (issues.length > 0) throw new ValidationError(name, issues)
 
     const token = await config.getToken?.()
+    // A guest's call the page already started: its answer, or its failure, is this call's, typed the same.
+    const preloaded = config.preloaded && !token && endpoint.body ? takePreloaded(config.preloaded, name, input.body) : undefined
+    if (preloaded) {
+      const answer = await preloaded.catch((error: unknown) => {
+        throw new NetworkError('network', name, error)
+      })
+      if (answer.status < 200 || answer.status >= 300) throw apiErrorOf(name, answer.status, answer.data, answer)
+      const parsed = check(endpoint.response, answer.data)
+      if (!parsed.ok) throw new ContractError(name, parsed.issues)
+      return parsed.value as EndpointResponse<N>
+    }
     const request: AxiosRequestConfig = {
       method: endpoint.method,
       baseURL: config.baseUrl,

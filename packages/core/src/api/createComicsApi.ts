@@ -12,15 +12,17 @@ import type {
   SubscriptionsListRequest,
   UpdateGenreBody,
 } from '../contract/requests'
-import { contentRatingsFor, type SiteMode } from '../rules/access'
+import type { SiteMode } from '../rules/access'
 import { PAGE_SIZE } from '../rules/timing'
 import { createEndpointCaller, type CallOptions, type EndpointResponse, type TokenProvider } from './callEndpoint'
 import { depositMethods } from './depositMethods'
+import type { PreloadedCalls } from './preloadedCalls'
 import {
   categoriesComicsRequest,
   comicChaptersRequest,
   episodeAssetsRequest,
   homeComicsRequest,
+  hostComicsRequest,
   lastReadComicsRequest,
   type EpisodeAssetsQuery,
 } from './presets'
@@ -45,6 +47,11 @@ export interface ComicsApiOptions {
    * the client adds one per call when there is a token.
    */
   axiosInstance?: AxiosInstance
+  /**
+   * Answers of calls the page started before this client existed (see {@link PreloadedCalls}): a guest's
+   * call with the same body takes its answer instead of sending the call again.
+   */
+  preloaded?: PreloadedCalls
 }
 
 /** POST /comics: a new comic (admin). Files are page-image types, never SVG. */
@@ -115,15 +122,10 @@ export function createComicsApi(options: ComicsApiOptions) {
     baseUrl: options.baseUrl,
     getToken: options.getToken,
     timeoutMs: options.timeoutMs ?? (options.axiosInstance ? undefined : DEFAULT_TIMEOUT_MS),
+    preloaded: options.preloaded,
   })
-  const ratings = contentRatingsFor(options.siteMode)
-
   const listComics = (request: ComicsListRequest, callOptions?: CallOptions) =>
-    call('listComics', {
-      ...callOptions,
-      // Forced whatever the caller passed: a host never lists another host's ratings (spec §7).
-      body: { ...request, filters: { ...request.filters, contentRating: ratings } },
-    })
+    call('listComics', { ...callOptions, body: hostComicsRequest(request, options.siteMode) })
 
   const listChapters = (request: ChaptersListRequest, callOptions?: CallOptions) =>
     call('listChapters', { ...callOptions, body: request })

@@ -1,7 +1,7 @@
 // The list requests each screen makes (spec §7 "How each screen uses them"). Pure values, no I/O:
 // the client sends them, and a query cache can use them as keys.
 import type { AssetsListRequest, ChaptersListRequest, ComicsListRequest } from '../contract/requests'
-import type { AssetVariantName } from '../rules/access'
+import { contentRatingsFor, type AssetVariantName, type SiteMode } from '../rules/access'
 import { HOME_NEW_COMICS, LAST_READ_LIMIT, PAGE_SIZE } from '../rules/timing'
 
 /** The Categories genre filter value that means no filter (spec §4: it starts at 'all'). */
@@ -30,6 +30,23 @@ export function categoriesComicsRequest(genreId?: string | null): ComicsListRequ
  */
 export function lastReadComicsRequest(comicIds: readonly string[]): ComicsListRequest {
   return { limit: LAST_READ_LIMIT, offset: 0, filters: { id: comicIds.slice(0, LAST_READ_LIMIT) } }
+}
+
+/**
+ * One comic by id (the comic page and the reader).
+ * @example comicByIdRequest('7') // { limit: 1, offset: 0, filters: { id: ['7'] } }
+ */
+export function comicByIdRequest(comicId: string): ComicsListRequest {
+  return { limit: 1, offset: 0, filters: { id: [comicId] } }
+}
+
+/**
+ * A comics list as a host sends it: its ratings forced whatever the request asked (spec §7: a host never
+ * lists another host's ratings).
+ * @example hostComicsRequest(comicByIdRequest('7'), 'adult').filters // { id: ['7'], contentRating: ['AO'] }
+ */
+export function hostComicsRequest(request: ComicsListRequest, mode: SiteMode): ComicsListRequest {
+  return { ...request, filters: { ...request.filters, contentRating: contentRatingsFor(mode) } }
 }
 
 /**

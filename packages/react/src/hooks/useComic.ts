@@ -1,5 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
-import type { Comic } from '@comics/core'
+import { comicByIdRequest, type Comic } from '@comics/core'
 import { queryKeys } from './queryKeys'
 import { useComicsContext } from './useComicsContext'
 
@@ -15,7 +15,7 @@ export function useComic(comicId: string | null | undefined): UseQueryResult<Com
   return useQuery({
     queryKey: queryKeys.comic(siteMode, comicId ?? ''),
     queryFn: async ({ signal }) => {
-      const { data } = await api.comics.list({ limit: 1, offset: 0, filters: { id: [comicId!] } }, { signal })
+      const { data } = await api.comics.list(comicByIdRequest(comicId!), { signal })
       return data[0] ?? null
     },
     enabled: Boolean(comicId),

@@ -12,6 +12,7 @@ import {
   type AuthService,
   type ComicsApi,
   type KeyValueStorage,
+  type PreloadedCalls,
   type SiteMode,
 } from '@comics/core'
 import { DEFAULT_MESSAGES, type Messages } from '../messages'
@@ -32,6 +33,11 @@ export interface ComicsProviderProps {
   api?: ComicsApi
   /** The versioned API root (`/api/v1`) used to build the client when `api` is not given. */
   apiBaseUrl?: string
+  /**
+   * With `apiBaseUrl`: answers of calls the page's document started before the kit loaded (see
+   * `PreloadedCalls` in @comics/core); a guest's first calls take them instead of asking again.
+   */
+  preloadedCalls?: PreloadedCalls
   /**
    * The auth service, or a function that builds it from the provider's session store (the Firebase
    * adapter writes the session it signs in). Without it, sign-in actions show an error message.
@@ -104,14 +110,19 @@ export function ComicsProvider(props: ComicsProviderProps) {
   const { stores } = built
   const queryClient = props.queryClient ?? built.queryClient
 
-  const { api: givenApi, apiBaseUrl } = props
+  const { api: givenApi, apiBaseUrl, preloadedCalls } = props
   const api = useMemo(() => {
     if (givenApi) return givenApi
     if (!apiBaseUrl) {
       throw new Error('ComicsProvider needs an `api` or an `apiBaseUrl` such as "/api/v1".')
     }
-    return createComicsApi({ baseUrl: apiBaseUrl, getToken: () => stores.session.getSnapshot().token, siteMode })
-  }, [givenApi, apiBaseUrl, siteMode, stores])
+    return createComicsApi({
+      baseUrl: apiBaseUrl,
+      getToken: () => stores.session.getSnapshot().token,
+      siteMode,
+      preloaded: preloadedCalls,
+    })
+  }, [givenApi, apiBaseUrl, siteMode, stores, preloadedCalls])
 
   // Follow the provider's auth state (fresh token on every change, spec §4). The service belongs to
   // the site, which disposes of it.
