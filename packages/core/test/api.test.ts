@@ -507,6 +507,19 @@ describe('calls the page started before the client existed (PreloadedCalls)', ()
     }
   })
 
+  it('waits for a preloaded answer no longer than the timeout, nor past an abort', async () => {
+    useMocks()
+    const key = preloadedCallKey('listChapters', comicChaptersRequest(comic.id))
+    const never = () => new Promise<PreloadedAnswer>(() => undefined)
+    const timedOut = apiFor('guest', 'adult', { preloaded: preloadedOf([[key, never()]]), timeoutMs: 50 })
+    expect(await failureOf(timedOut.chapters.ofComic(comic.id))).toMatchObject({ name: 'NetworkError', code: 'timeout' })
+    const controller = new AbortController()
+    const aborted = apiFor('guest', 'adult', { preloaded: preloadedOf([[key, never()]]) }).chapters.ofComic(comic.id, { signal: controller.signal })
+    controller.abort()
+    expect(await failureOf(aborted)).toMatchObject({ name: 'NetworkError', code: 'aborted' })
+    expect(sent).toHaveLength(0)
+  })
+
   it('matches by body: another comic is asked for on the network', async () => {
     useMocks()
     const key = preloadedCallKey('listComics', hostComicsRequest(comicByIdRequest('other'), 'adult'))

@@ -11,7 +11,7 @@ import {
   type FieldIssue,
 } from './errors'
 import { buildMultipartForm, encodeMultipartFields, uploadFileIssues, type MultipartFiles } from './multipartForm'
-import { preloadedCallKey, type PreloadedCalls } from './preloadedCalls'
+import { preloadedCallKey, type PreloadedAnswer, type PreloadedCalls } from './preloadedCalls'
 
 /** A token, none, or a promise of either. */
 export type TokenProvider = () => string | null | undefined | Promise<string | null | undefined>
@@ -85,6 +85,33 @@ function takePreloaded(preloaded: PreloadedCalls, name: EndpointName, body: unkn
 }
 
 /**
+ * Waits for a preloaded answer as for the client's own request: a rejection is a 'network' failure,
+ * `timeoutMs` (from now) a 'timeout', the caller's signal an 'aborted' one.
+ */
+function settledPreloaded(
+  pending: Promise<PreloadedAnswer>,
+  name: EndpointName,
+  signal: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+): Promise<PreloadedAnswer> {
+  return new Promise((resolve, reject) => {
+    const finish = (settle: () => void) => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+      settle()
+    }
+    const onAbort = () => finish(() => reject(new NetworkError('aborted', name, signal?.reason)))
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => finish(() => reject(new NetworkError('timeout', name))), timeoutMs)
+    if (signal?.aborted) return onAbort()
+    signal?.addEventListener('abort', onAbort, { once: true })
+    pending.then(
+      (answer) => finish(() => resolve(answer)),
+      (error: unknown) => finish(() => reject(new NetworkError('network', name, error))),
+    )
+  })
+}
+
+/**
  * Sends one call of the `endpoints` table: validates what the caller gives before anything leaves,
  * adds `Authorization: Bearer {token}` when there is a token, and parses the answer with the
  * contract. Every failure is one of the typed errors of `./errors`.
@@ -120,9 +147,7 @@ export function createEndpointCaller(config: EndpointCallerConfig) {
     // A guest's call the page already started: its answer, or its failure, is this call's, typed the same.
     const preloaded = config.preloaded && !token && endpoint.body ? takePreloaded(config.preloaded, name, input.body) : undefined
     if (preloaded) {
-      const answer = await preloaded.catch((error: unknown) => {
-        throw new NetworkError('network', name, error)
-      })
+      const answer = await settledPreloaded(preloaded, name, input.signal, config.timeoutMs)
       if (answer.status < 200 || answer.status >= 300) throw apiErrorOf(name, answer.status, answer.data, answer)
       const parsed = check(endpoint.response, answer.data)
       if (!parsed.ok) throw new ContractError(name, parsed.issues)
