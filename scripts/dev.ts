@@ -75,8 +75,13 @@ async function stopAll(exitCode: number): Promise<never> {
   process.exit(exitCode)
 }
 
-process.once('SIGINT', () => void stopAll(0))
-process.once('SIGTERM', () => void stopAll(0))
+// Kept for the whole stop: a signal sent to the process group reaches this process twice (directly and
+// relayed by tsx), and a second one without a listener would end it before its children are stopped.
+const onSignal = () => {
+  if (!stopping) void stopAll(0)
+}
+process.on('SIGINT', onSignal)
+process.on('SIGTERM', onSignal)
 
 try {
   console.log('Starting the Firebase Auth emulator (about 10 s the first time)…')
