@@ -9,26 +9,28 @@ import {
   homeComicsRequest,
   hostComicsRequest,
 } from '../../packages/core/src/api/presets'
+import { preloadedCallKey } from '../../packages/core/src/api/preloadedCalls'
 import { assetVariant, type SiteMode } from '../../packages/core/src/rules/access'
 
 /** Placeholders the document replaces with the address's route parameters (JSON-escaped). */
 export const PARAM = { comicId: '{{comicId}}', chapterId: '{{chapterId}}' } as const
 
 /**
- * One call: the endpoint's name and path, its JSON body with {@link PARAM} placeholders, and where in its
- * answer the screen's first image is (preloaded at high priority once the answer arrives).
+ * One call: its endpoint's path, its JSON body and its key for the kit's client (`preloadedCallKey`),
+ * both with {@link PARAM} placeholders, and where in its answer the screen's first image is (preloaded at
+ * high priority once the answer arrives).
  */
 export interface LandingCall {
-  name: EndpointName
   path: string
   body: string
+  key: string
   image?: readonly (string | number)[]
 }
 
 const call = (name: EndpointName, body: unknown, image?: readonly (string | number)[]): LandingCall => ({
-  name,
   path: endpoints[name].path,
   body: JSON.stringify(body),
+  key: preloadedCallKey(name, body),
   ...(image ? { image } : {}),
 })
 

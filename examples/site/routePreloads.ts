@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { Plugin, Rollup } from 'vite'
+import { STORAGE_KEYS } from '../../packages/core/src/stores/keys'
 import { landingCallTable, type LandingCall } from './landingCalls'
 
 /**
@@ -48,22 +49,23 @@ export function routePreloadScript(routes: PreloadRoute[], config: DocumentCalls
       path.source,
       path.flags,
       files,
-      calls ? Object.fromEntries(Object.entries(calls).map(([key, list]) => [key, list.map((c) => [c.name, c.path, c.body, c.image ?? 0])])) : 0,
+      calls ? Object.fromEntries(Object.entries(calls).map(([key, list]) => [key, list.map((c) => [c.path, c.body, c.key, c.image ?? 0])])) : 0,
     ]),
   )
-  const hosts = JSON.stringify([config.adultHost ?? 0, config.mirrorHosts ?? 0, config.apiBaseUrl])
+  const settings = JSON.stringify([config.adultHost ?? 0, config.mirrorHosts ?? 0, config.apiBaseUrl, STORAGE_KEYS.authToken])
   return `(()=>{const link=(r,h,x)=>{const l=document.createElement('link');l.rel=r;l.href=h;x(l);document.head.append(l)};
-const[adultHost,mirrorHosts,api]=${hosts};
+const[adultHost,mirrorHosts,api,tokenKey]=${settings};
 for(const[s,f,files,calls]of ${table}){const m=new RegExp(s,f).exec(location.pathname);if(!m)continue;
 for(const h of files)link('modulepreload',h,(l)=>{l.crossOrigin=''});
-try{if(!calls||JSON.parse(localStorage.getItem('authToken')||'null'))break;
+try{if(!calls||JSON.parse(localStorage.getItem(tokenKey)||'null'))break;
 const port=location.port?':'+location.port:'';const same=(c)=>(c=c.toLowerCase()).includes(':')?location.host===c:location.hostname===c;
 const mode=same(adultHost||'adult.localhost'+port)?'adult':(mirrorHosts||['localhost'+port,'127.0.0.1'+port]).some(same)?'normal':'';
 const g=m.groups||{};const list=mode&&calls[mode+(g.uncensored?'/uncensored':'')];if(!list)break;
 const map=window.__comicsPreloadedCalls=new Map();
-for(const[name,p,t,image]of list){const body=t.replace(/[{][{]([a-zA-Z]+)[}][}]/g,(_,k)=>JSON.stringify(decodeURIComponent(g[k])).slice(1,-1));
+const fill=(t)=>t.replace(/[{][{]([a-zA-Z]+)[}][}]/g,(_,k)=>JSON.stringify(decodeURIComponent(g[k])).slice(1,-1));
+for(const[p,t,key,image]of list){const body=fill(t);
 const answer=fetch(api+p,{method:'POST',headers:{'content-type':'application/json'},body}).then((r)=>r.json().then((data)=>({status:r.status,data}),()=>({status:r.status,data:null})));
-answer.catch(()=>{});map.set(name+' '+body,answer);
+answer.catch(()=>{});map.set(fill(key),answer);
 if(image)answer.then((a)=>{let v=a.status<300?a.data:null;for(const k of image)v=v==null?v:v[k];if(typeof v==='string')link('preload',v,(l)=>{l.as='image';l.fetchPriority='high'})},()=>{})}
 }catch(e){}break}})()`
 }

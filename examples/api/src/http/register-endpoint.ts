@@ -65,11 +65,11 @@ function parse<S extends Schema>(schema: S, value: unknown, where: 'body' | 'par
 export interface EndpointOptions {
   rateLimit?: { max: number; timeWindow: string }
   /**
-   * For a catalogue read whose answer to a guest depends only on its JSON text (and what this function
-   * adds, such as the site mode): the key naming that request. A guest's request seen before is then
-   * answered from the catalogue cache's remembered answers, before its body is validated again.
+   * For a catalogue read whose answer to a guest depends only on its JSON text and on what `varies` names
+   * (the site mode, say): a guest's request seen before is answered from the catalogue cache's remembered
+   * answers, before its body is validated again.
    */
-  answerKey?: (request: FastifyRequest, jsonText: string) => string
+  rememberGuestAnswers?: { varies?: (request: FastifyRequest) => string }
 }
 
 /**
@@ -92,13 +92,14 @@ export function registerEndpoint<E extends ContractEndpoint>(
     handler: async (request, reply) => {
       // Only successful answers are remembered, so a request answered from them was valid, and allowed
       // to a guest, when it was first seen; an admin write forgets them all.
+      const guestAnswers = options.rememberGuestAnswers
       const answerKey =
-        options.answerKey && request.jsonText !== undefined && request.headers.authorization === undefined
-          ? options.answerKey(request, request.jsonText)
+        guestAnswers && request.jsonText !== undefined && request.headers.authorization === undefined
+          ? `${endpoint.path}\n${guestAnswers.varies?.(request) ?? ''}\n${request.jsonText}`
           : undefined
       if (answerKey !== undefined) {
-        const remembered = cache.answer<Prepared>(answerKey)
-        if (remembered) return sendPrepared(request, reply, remembered)
+        const answer = cache.answer<Prepared>(answerKey)
+        if (answer) return sendPrepared(request, reply, answer)
       }
       const generation = cache.generation
       const caller = await identifyCaller(request, context.verifier, endpoint.access)

@@ -15,6 +15,8 @@ import { PAYMENT_SYSTEMS } from '../payments/payment-systems'
 // shared caches must not keep them.
 const PUBLIC_LIST = 'public, no-cache'
 const PER_CALLER_LIST = 'private, no-cache'
+// Reads whose answer to a guest depends on their JSON body alone.
+const REMEMBER_GUEST_ANSWERS = { rememberGuestAnswers: {} }
 
 /** The public catalogue reads: served from the catalogue cache with ETags. */
 export function registerCatalogueRoutes(app: FastifyInstance, context: AppContext): void {
@@ -28,14 +30,14 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: AppContex
       prepareChecked(endpoints.listComics.response, await listComics(db, fileStore, body, mode)),
     )
     return new Prepared(prepared, PUBLIC_LIST)
-  }, { answerKey: (request, text) => `comics\n${siteModeOf(request.headers.host)}\n${text}` })
+  }, { rememberGuestAnswers: { varies: (request) => siteModeOf(request.headers.host) } })
 
   registerEndpoint(app, context, endpoints.listChapters, async ({ body }) => {
     const prepared = await cache.get(`chapters:${JSON.stringify(body)}`, async () =>
       prepareChecked(endpoints.listChapters.response, await listChapters(db, fileStore, body)),
     )
     return new Prepared(prepared, PUBLIC_LIST)
-  }, { answerKey: (_request, text) => `chapters\n${text}` })
+  }, REMEMBER_GUEST_ANSWERS)
 
   registerEndpoint(app, context, endpoints.listAssets, async ({ body, caller }) => {
     const grant = await grantAssets(db, cache, body, caller, () => activeLevelOfUser(db, caller!.uid, context.clock.now()))
@@ -44,14 +46,14 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: AppContex
       prepareChecked(endpoints.listAssets.response, await listAssets(db, fileStore, grant, paging)),
     )
     return new Prepared(prepared, PER_CALLER_LIST, 'Authorization')
-  }, { answerKey: (_request, text) => `assets\n${text}` })
+  }, REMEMBER_GUEST_ANSWERS)
 
   registerEndpoint(app, context, endpoints.listGenres, async ({ body }) => {
     const prepared = await cache.get(`genres:${JSON.stringify(body)}`, async () =>
       prepareChecked(endpoints.listGenres.response, await listGenres(db, body)),
     )
     return new Prepared(prepared, PUBLIC_LIST)
-  }, { answerKey: (_request, text) => `genres\n${text}` })
+  }, REMEMBER_GUEST_ANSWERS)
 
   const paymentSystems = prepareChecked(endpoints.listPaymentSystems.response, { data: PAYMENT_SYSTEMS })
   registerEndpoint(app, context, endpoints.listPaymentSystems, async () => new Prepared(paymentSystems, PUBLIC_LIST))

@@ -31,8 +31,11 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, context: 
       done(null, {}),
     )
 
+    // An HTML document: helmet's document headers, and the page's own script policy.
+    const asPage = (reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').headers(DOCUMENT_SECURITY_HEADERS).header('content-security-policy', pagePolicy)
     const notFoundPage = (reply: FastifyReply) =>
-      reply.status(404).type('text/html; charset=utf-8').headers(DOCUMENT_SECURITY_HEADERS).header('content-security-policy', pagePolicy).send('<!doctype html><title>Checkout not found</title><h1>Checkout not found</h1>')
+      asPage(reply.status(404)).send('<!doctype html><title>Checkout not found</title><h1>Checkout not found</h1>')
 
     scope.get<{ Params: { id: string } }>('/api/v1/checkout/:id', async (request, reply) => {
       const id = request.params.id
@@ -49,7 +52,7 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, context: 
         status: checkout.status,
         urlSuccess: checkout.urlSuccess,
       })
-      return reply.type('text/html; charset=utf-8').headers(DOCUMENT_SECURITY_HEADERS).header('cache-control', 'no-store').header('content-security-policy', pagePolicy).send(html)
+      return asPage(reply).header('cache-control', 'no-store').send(html)
     })
 
     scope.post<{ Params: { id: string } }>('/api/v1/checkout/:id/pay', { config: { rateLimit } }, async (request, reply) => {

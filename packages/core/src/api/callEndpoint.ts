@@ -85,15 +85,16 @@ function takePreloaded(preloaded: PreloadedCalls, name: EndpointName, body: unkn
 }
 
 /**
- * Waits for a preloaded answer as for the client's own request: a rejection is a 'network' failure,
- * `timeoutMs` (from now) a 'timeout', the caller's signal an 'aborted' one.
+ * The data of a preloaded answer, waited for as for the client's own request: an error status is its
+ * `ApiError`, a rejection a 'network' failure, `timeoutMs` (from now) a 'timeout', the caller's signal an
+ * 'aborted' one.
  */
-function settledPreloaded(
+function preloadedData(
   pending: Promise<PreloadedAnswer>,
   name: EndpointName,
   signal: AbortSignal | undefined,
   timeoutMs: number | undefined,
-): Promise<PreloadedAnswer> {
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const finish = (settle: () => void) => {
       clearTimeout(timer)
@@ -105,7 +106,10 @@ function settledPreloaded(
     if (signal?.aborted) return onAbort()
     signal?.addEventListener('abort', onAbort, { once: true })
     pending.then(
-      (answer) => finish(() => resolve(answer)),
+      (answer) =>
+        finish(() =>
+          answer.status >= 200 && answer.status < 300 ? resolve(answer.data) : reject(apiErrorOf(name, answer.status, answer.data, answer)),
+        ),
       (error: unknown) => finish(() => reject(new NetworkError('network', name, error))),
     )
   })
@@ -146,28 +150,24 @@ export function createEndpointCaller(config: EndpointCallerConfig) {
     const token = await config.getToken?.()
     // A guest's call the page already started: its answer, or its failure, is this call's, typed the same.
     const preloaded = config.preloaded && !token && endpoint.body ? takePreloaded(config.preloaded, name, input.body) : undefined
-    if (preloaded) {
-      const answer = await settledPreloaded(preloaded, name, input.signal, config.timeoutMs)
-      if (answer.status < 200 || answer.status >= 300) throw apiErrorOf(name, answer.status, answer.data, answer)
-      const parsed = check(endpoint.response, answer.data)
-      if (!parsed.ok) throw new ContractError(name, parsed.issues)
-      return parsed.value as EndpointResponse<N>
-    }
-    const request: AxiosRequestConfig = {
-      method: endpoint.method,
-      baseURL: config.baseUrl,
-      url: endpointPath(endpoint.path, params.value as Record<string, string>),
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      signal: input.signal,
-      ...(data === undefined ? {} : { data }),
-      ...(config.timeoutMs === undefined ? {} : { timeout: config.timeoutMs }),
-    }
-
     let answer: unknown
-    try {
-      answer = (await config.http.request(request)).data
-    } catch (error) {
-      throw failureOf(name, error)
+    if (preloaded) {
+      answer = await preloadedData(preloaded, name, input.signal, config.timeoutMs)
+    } else {
+      const request: AxiosRequestConfig = {
+        method: endpoint.method,
+        baseURL: config.baseUrl,
+        url: endpointPath(endpoint.path, params.value as Record<string, string>),
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        signal: input.signal,
+        ...(data === undefined ? {} : { data }),
+        ...(config.timeoutMs === undefined ? {} : { timeout: config.timeoutMs }),
+      }
+      try {
+        answer = (await config.http.request(request)).data
+      } catch (error) {
+        throw failureOf(name, error)
+      }
     }
     const parsed = check(endpoint.response, answer)
     if (!parsed.ok) throw new ContractError(name, parsed.issues)

@@ -9,8 +9,10 @@ export interface PreloadedAnswer {
 /**
  * Calls started before the client existed — typically by a script in the page's document, so that the
  * answers a screen needs download beside its JavaScript — keyed by {@link preloadedCallKey}. The client
- * takes each at most once, for a caller without a token; an answer that is not a 2xx, or fails, is
- * dropped and the call is sent as usual.
+ * takes each at most once, for a caller without a token, as the answer of that call: an error status is
+ * its `ApiError`, a rejected promise its `NetworkError` ('network'), an answer that breaks the contract
+ * its `ContractError`, an answer slower than the client's `timeoutMs` (counted from the take) a 'timeout',
+ * the caller's abort an 'aborted'; a retry sends the call.
  */
 export type PreloadedCalls = Map<string, Promise<PreloadedAnswer>>
 
