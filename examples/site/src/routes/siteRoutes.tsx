@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router'
+import { matchRoutes, Navigate, type RouteObject } from 'react-router'
 import { DEFAULT_PAYMENT_PLAN_ID, paymentPath, routes } from '@comics/core'
 import { SiteLayout } from '../layout/SiteLayout'
 import { SiteRoot } from '../layout/SiteRoot'
@@ -16,6 +16,7 @@ import {
   PrivacyPolicyScreen,
   ReaderScreen,
   TermsOfUseScreen,
+  lazyScreenIn,
 } from './lazyScreens'
 
 /** The routes of spec §2. The reader is full screen: it sits outside the layout with the top bar. */
@@ -68,3 +69,6 @@ export const siteRoutes: RouteObject[] = [
     ],
   },
 ]
+
+/** The lazy screen the routes show at `pathname`, if any. */
+export const screenAt = (pathname: string) => lazyScreenIn(matchRoutes(siteRoutes, pathname)?.at(-1)?.route.element)

@@ -1,24 +1,16 @@
 import { createHash } from 'node:crypto'
-import { isValidElement, type ReactElement } from 'react'
-import { matchRoutes } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { assetVariant, comicByIdRequest, createComicsApi, type PreloadedCalls, type SiteMode } from '@comics/core'
 import { MOCK_ASSETS, MOCK_CHAPTERS, MOCK_COMICS } from '@comics/mocks'
 import { landingCallTable } from '../../landingCalls'
 import * as screens from '../../src/routes/lazyScreens'
-import { siteRoutes } from '../../src/routes/siteRoutes'
+import { screenAt } from '../../src/routes/siteRoutes'
 import { inlineScriptHashes, LANDING_SCREENS, routePreloadScript, type DocumentCallsConfig } from '../../routePreloads'
 
-/** The lazy screen the site's router shows at `path` (through RequireSignIn and the like). */
+/** The name of the lazy screen the site's router shows at `path` (through RequireSignIn and the like). */
 function routedScreen(path: string): string | undefined {
-  const leaf = matchRoutes(siteRoutes, path)?.at(-1)?.route.element
-  const names = new Map<unknown, string>(Object.entries(screens).map(([name, component]) => [component, name]))
-  for (let element: unknown = leaf; isValidElement(element); ) {
-    const name = names.get(element.type)
-    if (name) return name
-    element = (element as ReactElement<{ children?: unknown }>).props.children
-  }
-  return undefined
+  const screen = screenAt(path)
+  return Object.entries(screens).find(([, component]) => component === screen)?.[0]
 }
 
 /** The screen whose chunks the preload script picks for `path` (the first matching pattern). */
