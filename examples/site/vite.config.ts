@@ -5,6 +5,7 @@ import { defineConfig, loadEnv, type Alias, type Plugin, type ProxyOptions } fro
 import react from '@vitejs/plugin-react'
 import { workspaceAliases } from '../../vitest.shared'
 import { listOf } from './src/config/siteEnv'
+import { precompressAssets } from './precompress'
 import { inlineScriptHashes, routePreloads } from './routePreloads'
 import { devSecurityHeaders, securityHeaders, type SecurityHeadersEnv } from './securityHeaders'
 
@@ -97,6 +98,8 @@ export default defineConfig(({ mode }) => {
       // The policy follows the same VITE_ variables as the build (.env files or the shell): give the
       // preview the ones the build had, or the Auth emulator and a cross-origin API are refused.
       previewSecurityHeaders({ ...env, SITE_FILES_ORIGIN: process.env.SITE_FILES_ORIGIN }),
+      // After the security headers: it answers the requests it serves itself.
+      precompressAssets(),
     ],
     resolve: { alias: kitSourceAliases },
     server: {

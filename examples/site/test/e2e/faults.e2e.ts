@@ -163,6 +163,38 @@ describe('security headers', () => {
     // Those were the test's own; the site's must stay at none.
     visit.cspViolations.length = 0
   })
+
+  test('scripts and stylesheets come in Brotli to a browser that takes it, compressed at build time, with the same headers', async () => {
+    const visit = await openVisit()
+    const { page } = visit
+    const seen: Record<string, string | undefined> = {}
+    page.on('response', (response) => {
+      if (/\/assets\/index-[^/]+\.(js|css)$/.test(response.url())) seen[response.url().split('.').at(-1)!] = response.headers()['content-encoding']
+    })
+    await page.goto(`${stack.mirrorOrigin}/`)
+    await expect.poll(() => page.getByRole('region', { name: 'Featured comics' }).isVisible()).toBe(true)
+    // What Chromium itself was sent.
+    expect(seen).toEqual({ js: 'br', css: 'br' })
+
+    const script = new URL((await page.locator('script[src]').first().getAttribute('src'))!, stack.mirrorOrigin).href
+    const asked = (encoding: string) => page.request.get(script, { headers: { 'accept-encoding': encoding } })
+    const [brotli, gzip, plain, refused] = await Promise.all([asked('gzip, br'), asked('gzip'), asked('identity'), asked('gzip, br;q=0')])
+    expect(brotli.headers()['content-encoding']).toBe('br')
+    expect(brotli.headers()['vary']).toBe('Origin, Accept-Encoding')
+    expect(brotli.headers()['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(brotli.headers()['x-content-type-options']).toBe('nosniff')
+    expect(gzip.headers()['content-encoding']).toBe('gzip')
+    expect(refused.headers()['content-encoding']).toBe('gzip')
+    expect(plain.headers()['content-encoding']).toBeUndefined()
+    const text = await plain.text()
+    expect(text.length).toBeGreaterThan(10_000)
+    expect(await brotli.text()).toBe(text)
+    expect(await gzip.text()).toBe(text)
+    // Revalidated like the other files: the same copy is not sent twice.
+    const again = await page.request.get(script, { headers: { 'accept-encoding': 'br', 'if-none-match': brotli.headers()['etag']! } })
+    expect(again.status()).toBe(304)
+    expect(visit.cspViolations).toEqual([])
+  })
 })
 
 describe('the API down, slow or wrong', () => {
