@@ -28,7 +28,7 @@ async function adminForm(method: 'POST' | 'PATCH', url: string, fields: Record<s
 describe('a comic with its chapters and pages, uploaded and served', () => {
   let comicId: string
   let chapterId: string
-  let pages: { id: string; url: string; width: number; height: number; position: number }[]
+  let pages: { id: string; url: string; width: number; height: number; widths?: number[]; position: number }[]
   const uploads: Buffer[] = []
 
   beforeAll(async () => {
@@ -61,8 +61,9 @@ describe('a comic with its chapters and pages, uploaded and served', () => {
     pages = uploaded.data as typeof pages
   })
 
-  it('records each page with its width and height, typed by content', () => {
+  it('records each page with its width and height, typed by content, and the widths of its renditions', () => {
     expect(pages.map((p) => [p.width, p.height, p.position])).toEqual([[800, 1200, 1], [800, 1500, 2], [800, 1000, 3]])
+    for (const page of pages) expect(page.widths).toEqual([480, 640, 750])
     expect(pages.map((p) => p.url.split('.').pop())).toEqual(['webp', 'jpg', 'png'])
     for (const page of pages) expect(page.url).toMatch(STORED_URL)
   })
@@ -79,7 +80,7 @@ describe('a comic with its chapters and pages, uploaded and served', () => {
     })
     expect(response.statusCode).toBe(200)
     const listed = (response.json() as { data: typeof pages }).data
-    expect(listed.map((p) => [p.url, p.width, p.height])).toEqual(pages.map((p) => [p.url, p.width, p.height]))
+    expect(listed.map((p) => [p.url, p.width, p.height, p.widths])).toEqual(pages.map((p) => [p.url, p.width, p.height, [480, 640, 750]]))
   })
 
   it('serves each file with its content type, its bytes and a year of immutable caching', async () => {
@@ -96,9 +97,52 @@ describe('a comic with its chapters and pages, uploaded and served', () => {
     }
   })
 
+  it("serves each listed rendition in the image's format at its width, made once and kept, cached like the image", async () => {
+    const sharp = (await import('sharp')).default
+    for (const [i, page] of pages.entries()) {
+      // Asked for twice at once: one encoding, the same bytes.
+      const [first, second] = await Promise.all([0, 1].map(() => server.app.inject({ method: 'GET', url: `${page.url}?w=640` })))
+      for (const response of [first!, second!]) {
+        expect(response.statusCode).toBe(200)
+        expect(response.headers['content-type']).toBe(['image/webp', 'image/jpeg', 'image/png'][i])
+        expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+        expect(response.headers['x-content-type-options']).toBe('nosniff')
+      }
+      expect(second!.rawPayload.equals(first!.rawPayload)).toBe(true)
+      const { width, height, format } = await sharp(first!.rawPayload).metadata()
+      expect([width, height, format]).toEqual([640, Math.round((page.height * 640) / 800), ['webp', 'jpeg', 'png'][i]])
+      expect(first!.rawPayload.length).toBeLessThan(uploads[i]!.length)
+      expect(first!.headers.etag).not.toBe((await server.app.inject({ method: 'GET', url: page.url })).headers.etag)
+      const again = await server.app.inject({ method: 'GET', url: `${page.url}?w=640&comics-retry=1`, headers: { 'if-none-match': first!.headers.etag as string } })
+      expect(again.statusCode).toBe(304)
+    }
+    const kept = await readdir(`${server.filesDir}/renditions`)
+    expect(kept.filter((name) => name.endsWith('-w640.webp') || name.endsWith('-w640.jpg') || name.endsWith('-w640.png'))).toHaveLength(3)
+    for (const name of kept) expect(name).toMatch(/^[0-9a-f]{64}-w(480|640|750|828|1080)\.(webp|jpg|png|avif)$/)
+    // Served from what was kept: the same bytes as the first time.
+    const kept750 = await server.app.inject({ method: 'GET', url: `${pages[0]!.url}?w=750` })
+    const onDisk = await readFile(`${server.filesDir}/renditions/${pages[0]!.url.split('/').pop()!.replace('.webp', '-w750.webp')}`)
+    expect(kept750.rawPayload.equals(onDisk)).toBe(true)
+  })
+
+  it.each(['800', '1080', '700', '0750', '750.0', 'abc', ''])('answers ?w=%s, not a rendition of an 800-pixel image, with 404', async (width) => {
+    const response = await server.app.inject({ method: 'GET', url: `${pages[0]!.url}?w=${width}` })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toMatchObject({ error: { code: 'not_found' } })
+  })
+
+  it('lists no renditions for an image no wider than the narrowest one', async () => {
+    const small = await adminForm('POST', `/comics/${comicId}/assets/censored`, { chapterId }, [
+      { field: 'files', filename: 'small.webp', contentType: 'image/webp', bytes: await testImage(480, 700, 'webp', 210) },
+    ])
+    expect(small.data[0]).toMatchObject({ width: 480, height: 700 })
+    expect(small.data[0]).not.toHaveProperty('widths')
+    expect((await server.app.inject({ method: 'GET', url: `${small.data[0]!.url as string}?w=480` })).statusCode).toBe(404)
+  })
+
   it('writes nothing outside the files folder and names every file by its content', async () => {
     const stored = await readdir(server.filesDir)
-    for (const name of stored) expect(name).toMatch(/^([0-9a-f]{64}\.(webp|jpg|png|avif)|seed-image-pool\.json)$/)
+    for (const name of stored) expect(name).toMatch(/^([0-9a-f]{64}\.(webp|jpg|png|avif)|seed-image-pool\.json|renditions)$/)
     expect(await readdir(dirname(server.filesDir))).toEqual(['files'])
     const onDisk = await readFile(`${server.filesDir}/${pages[0]!.url.split('/').pop()}`)
     expect(onDisk.equals(uploads[0]!)).toBe(true)
@@ -154,6 +198,19 @@ describe('uploads are typed by their content, never by their name or declared ty
 })
 
 describe('the files route', () => {
+  it('serves the image itself, not to be kept, when its rendition cannot be made', async () => {
+    const { writeFile } = await import('node:fs/promises')
+    const name = `${'c'.repeat(64)}.webp`
+    const bytes = Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBP'), Buffer.alloc(64, 7)])
+    await writeFile(`${server.filesDir}/${name}`, bytes)
+    const response = await server.app.inject({ method: 'GET', url: `/api/v1/files/${name}?w=480` })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.headers['content-type']).toBe('image/webp')
+    expect(response.rawPayload.equals(bytes)).toBe(true)
+    expect(await readdir(`${server.filesDir}/renditions`).catch(() => [])).not.toContain(`${'c'.repeat(64)}-w480.webp`)
+  })
+
   it.each([
     '/api/v1/files/..%2F..%2F..%2Fetc%2Fpasswd',
     '/api/v1/files/../../package.json',

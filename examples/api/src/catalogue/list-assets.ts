@@ -7,6 +7,7 @@ import type { Database } from '../db/database'
 import { requestedRowIds } from '../http/requested-row-ids'
 import { assets, files } from '../db/schema'
 import type { FileStore } from '../files/file-store'
+import { listedRenditions } from '../files/renditions'
 import { HttpError } from '../http/http-error'
 import type { CatalogueCache } from './catalogue-cache'
 import { indexEpisodes, isIndexedEpisodeLocked } from './episode-index'
@@ -100,6 +101,7 @@ export async function listAssets(
       url: fileStore.urlOf(row.file),
       width: row.width,
       height: row.height,
+      ...listedRenditions(row.width),
       comicsId: String(row.comicId),
       chapterId: String(row.chapterId),
       variant: row.variant,

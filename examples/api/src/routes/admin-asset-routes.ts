@@ -6,6 +6,7 @@ import { rowId } from '../db/row-id'
 import { assets, chapters } from '../db/schema'
 import { HttpError } from '../http/http-error'
 import { registerEndpoint } from '../http/register-endpoint'
+import { listedRenditions } from '../files/renditions'
 
 /**
  * POST /comics/{comicId}/assets/{variant}: the pages of one chapter in one variant, in reading order.
@@ -43,6 +44,7 @@ export function registerAdminAssetRoutes(app: FastifyInstance, context: AppConte
         url: fileStore.urlOf(row.file),
         width: pages[row.position - 1]!.width,
         height: pages[row.position - 1]!.height,
+        ...listedRenditions(pages[row.position - 1]!.width),
         comicsId: String(row.comicId),
         chapterId: String(row.chapterId),
         variant: row.variant,

@@ -58,12 +58,16 @@ export const ChapterSchema = z.object({
 })
 export type Chapter = z.infer<typeof ChapterSchema>
 
-/** A page image. `width` and `height` (pixels) let the reader reserve space before it loads. */
+/**
+ * A page image. `width` and `height` (pixels) let the reader reserve space before it loads; `widths`
+ * lists narrower renditions of it, each served at `assetRenditionUrl(url, width)` (see renditions.ts).
+ */
 export const AssetSchema = z.object({
   id: IdSchema,
   url: z.string().check(z.minLength(1)),
   width: z.optional(count(1)),
   height: z.optional(count(1)),
+  widths: z.optional(z.array(count(1))),
   comicsId: z.optional(IdSchema),
   chapterId: z.optional(IdSchema),
   variant: z.optional(AssetVariantSchema),
