@@ -11,6 +11,7 @@ import {
 } from '../../packages/core/src/api/presets'
 import { preloadedCallKey } from '../../packages/core/src/api/preloadedCalls'
 import { assetVariant, type SiteMode } from '../../packages/core/src/rules/access'
+import { READER_PAGE_SIZES } from '../../packages/react/src/components/Reader/pageSizes'
 
 /** Placeholders the document replaces with the address's route parameters (JSON-escaped). */
 export const PARAM = { comicId: '{{comicId}}', chapterId: '{{chapterId}}' } as const
@@ -18,20 +19,23 @@ export const PARAM = { comicId: '{{comicId}}', chapterId: '{{chapterId}}' } as c
 /**
  * One call: its endpoint's path, its JSON body and its key for the kit's client (`preloadedCallKey`),
  * both with {@link PARAM} placeholders, and where in its answer the screen's first image is (preloaded at
- * high priority once the answer arrives).
+ * high priority once the answer arrives): a URL, or with `imageSizes` a page (an Asset), whose renditions
+ * the preload offers with those sizes, as the Reader's image does.
  */
 export interface LandingCall {
   path: string
   body: string
   key: string
   image?: readonly (string | number)[]
+  imageSizes?: string
 }
 
-const call = (name: EndpointName, body: unknown, image?: readonly (string | number)[]): LandingCall => ({
+const call = (name: EndpointName, body: unknown, image?: readonly (string | number)[], imageSizes?: string): LandingCall => ({
   path: endpoints[name].path,
   body: JSON.stringify(body),
   key: preloadedCallKey(name, body),
   ...(image ? { image } : {}),
+  ...(imageSizes ? { imageSizes } : {}),
 })
 
 /**
@@ -50,7 +54,7 @@ export function landingCalls(screen: string, mode: SiteMode, uncensored: boolean
       return [comic(['data', 0, 'coverImageUrl']), chapters]
     case 'ReaderScreen': {
       const variant = assetVariant({ mode, uncensored })
-      return [comic(), chapters, call('listAssets', episodeAssetsRequest({ comicId, chapterId, variant }), ['data', 0, 'url'])]
+      return [comic(), chapters, call('listAssets', episodeAssetsRequest({ comicId, chapterId, variant }), ['data', 0], READER_PAGE_SIZES)]
     }
     default:
       return []

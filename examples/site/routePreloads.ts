@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { Plugin, Rollup } from 'vite'
+import { RENDITION_WIDTH_PARAM } from '../../packages/core/src/contract/renditions'
 import { STORAGE_KEYS } from '../../packages/core/src/stores/keys'
 import { landingCallTable, type LandingCall } from './landingCalls'
 
@@ -41,7 +42,8 @@ export interface PreloadRoute {
  *   after it (`crossorigin` as Vite's own tags, so that the module loader takes the preloaded responses);
  * - for a guest (no stored `authToken`) on a host the site serves, starts the screen's first calls with
  *   the address's parameters and leaves them in `window.__comicsPreloadedCalls` for the kit's client,
- *   and preloads the screen's first image as soon as the answer naming it arrives.
+ *   and preloads the screen's first image as soon as the answer naming it arrives (a page with its
+ *   renditions in `imagesrcset`, built as core's `assetSrcSet` builds the Reader's `srcset`).
  */
 export function routePreloadScript(routes: PreloadRoute[], config: DocumentCallsConfig = { apiBaseUrl: '/api/v1' }): string {
   const table = JSON.stringify(
@@ -49,12 +51,12 @@ export function routePreloadScript(routes: PreloadRoute[], config: DocumentCalls
       path.source,
       path.flags,
       files,
-      calls ? Object.fromEntries(Object.entries(calls).map(([key, list]) => [key, list.map((c) => [c.path, c.body, c.key, c.image ?? 0])])) : 0,
+      calls ? Object.fromEntries(Object.entries(calls).map(([key, list]) => [key, list.map((c) => [c.path, c.body, c.key, c.image ?? 0, c.imageSizes ?? 0])])) : 0,
     ]),
   )
-  const settings = JSON.stringify([config.adultHost ?? 0, config.mirrorHosts ?? 0, config.apiBaseUrl, STORAGE_KEYS.authToken])
+  const settings = JSON.stringify([config.adultHost ?? 0, config.mirrorHosts ?? 0, config.apiBaseUrl, STORAGE_KEYS.authToken, RENDITION_WIDTH_PARAM])
   return `(()=>{const link=(r,h,x)=>{const l=document.createElement('link');l.rel=r;l.href=h;x(l);document.head.append(l)};
-const[adultHost,mirrorHosts,api,tokenKey]=${settings};
+const[adultHost,mirrorHosts,api,tokenKey,widthParam]=${settings};
 for(const[s,f,files,calls]of ${table}){const m=new RegExp(s,f).exec(location.pathname);if(!m)continue;
 for(const h of files)link('modulepreload',h,(l)=>{l.crossOrigin=''});
 try{if(!calls||JSON.parse(localStorage.getItem(tokenKey)||'null'))break;
@@ -63,10 +65,14 @@ const mode=same(adultHost||'adult.localhost'+port)?'adult':(mirrorHosts||['local
 const g=m.groups||{};const list=mode&&calls[mode+(g.uncensored?'/uncensored':'')];if(!list)break;
 const map=window.__comicsPreloadedCalls=new Map();
 const fill=(t)=>t.replace(/[{][{]([a-zA-Z]+)[}][}]/g,(_,k)=>JSON.stringify(decodeURIComponent(g[k])).slice(1,-1));
-for(const[p,t,key,image]of list){const body=fill(t);
+const image=(v,sizes)=>{const url=sizes&&v?v.url:v;if(typeof url!=='string')return;
+const w=v.width,ws=sizes&&Array.isArray(v.widths)?[...new Set(v.widths)].filter((x)=>x<w).sort((a,b)=>a-b):[];
+const at=(x)=>{const i=url.indexOf('#'),b=i<0?url:url.slice(0,i);return b+(b.includes('?')?'&':'?')+widthParam+'='+x+(i<0?'':url.slice(i))};
+link('preload',url,(l)=>{l.as='image';l.fetchPriority='high';if(w&&ws.length){l.imageSrcset=ws.map((x)=>at(x)+' '+x+'w').concat(url+' '+w+'w').join(', ');l.imageSizes=sizes}})};
+for(const[p,t,key,path,sizes]of list){const body=fill(t);
 const answer=fetch(api+p,{method:'POST',headers:{'content-type':'application/json'},body}).then((r)=>r.json().then((data)=>({status:r.status,data}),()=>({status:r.status,data:null})));
 answer.catch(()=>{});map.set(fill(key),answer);
-if(image)answer.then((a)=>{let v=a.status<300?a.data:null;for(const k of image)v=v==null?v:v[k];if(typeof v==='string')link('preload',v,(l)=>{l.as='image';l.fetchPriority='high'})},()=>{})}
+if(path)answer.then((a)=>{let v=a.status<300?a.data:null;for(const k of path)v=v==null?v:v[k];image(v,sizes)},()=>{})}
 }catch(e){}break}})()`
 }
 

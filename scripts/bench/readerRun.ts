@@ -52,6 +52,9 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
+/** Whether `url` loads the page image at `pageUrl`, at its own width or a rendition's (`?w=`). */
+const isPageImage = (url: string, pageUrl: string) => url.split('?')[0]!.endsWith(pageUrl)
+
 const readerPath = (comic: LongComic, episode: number) => `/comic/${comic.id}/${comic.chapterIds[episode]}`
 
 /** The paint time of the first page of the episode whose first image is `url`, once painted after `after`. */
@@ -61,13 +64,14 @@ async function firstPagePainted(page: Page, url: string, after = 0): Promise<num
     page,
     (m) =>
       (window as unknown as { __bench: { elements: { identifier: string; url: string; renderTime: number }[] } }).__bench.elements.some(
-        (entry) => entry.identifier === m.identifier && entry.url.endsWith(m.url) && entry.renderTime > m.after,
+        // Any width of the page: the Reader's srcset picks a rendition (?w=) for the screen.
+        (entry) => entry.identifier === m.identifier && entry.url.split('?')[0]!.endsWith(m.url) && entry.renderTime > m.after,
       ),
     match,
     120_000,
   )
   const figures = await readFigures(page)
-  return figures.elements.find((entry) => entry.identifier === FIRST_PAGE && entry.url.endsWith(url) && entry.renderTime > after)!.renderTime
+  return figures.elements.find((entry) => entry.identifier === FIRST_PAGE && isPageImage(entry.url, url) && entry.renderTime > after)!.renderTime
 }
 
 /** Clicks Next (in the page, with the time of the click kept) and returns the click time. */
@@ -147,7 +151,7 @@ export async function measureReader(
       coldRequests = requests.filter((request) => !request.fromCache).length
       coldDuplicates = duplicatesAmong(requests).map(requestKey)
       criticalBytes = requests
-        .filter((request) => ['Document', 'Script', 'Stylesheet', 'XHR', 'Fetch'].includes(request.resourceType ?? '') || request.url.endsWith(comic.firstPageUrls[0]!))
+        .filter((request) => ['Document', 'Script', 'Stylesheet', 'XHR', 'Fetch'].includes(request.resourceType ?? '') || isPageImage(request.url, comic.firstPageUrls[0]!))
         .reduce((sum, request) => sum + request.encodedBytes, 0)
       const clickAt = await clickNext(cold.measured.page)
       runs.nextWithoutPrefetchMs.push((await firstPagePainted(cold.measured.page, comic.firstPageUrls[1]!, clickAt)) - clickAt)

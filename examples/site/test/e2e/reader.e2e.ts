@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
-import { chromiumPerFile, DESKTOP, type WatchedPage } from './support/browser'
+import { chromiumPerFile, DESKTOP, MOBILE, type WatchedPage } from './support/browser'
 import { screenshotBothSizes } from './support/screenshots'
 import { e2eStack } from './support/stack'
 import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
@@ -90,12 +90,14 @@ describe('the reader', () => {
     await page.waitForURL(`${stack.mirrorOrigin}/comic/${comic.id}`)
   })
 
-  test("a guest landing on an episode: the document's calls are the reader's, each made once, and its first page is preloaded", async () => {
-    const landing = await chromium.open()
+  test("a guest landing on an episode on a phone: the document's calls are the reader's, each made once, and its first page is preloaded at the phone's width", async () => {
+    const landing = await chromium.open({ viewport: MOBILE, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
     await prepareVisitor(landing.context)
     const calls: string[] = []
+    const imageLoads: string[] = []
     landing.page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().includes('/api/v1/')) calls.push(`${new URL(request.url()).pathname} ${request.postData()}`)
+      if (request.method() === 'GET' && request.url().includes('/api/v1/files/')) imageLoads.push(request.url())
     })
     await landing.page.goto(readerUrl(1))
     await expect.poll(() => firstPageLoaded(landing.page)).toBe(true)
@@ -107,10 +109,22 @@ describe('the reader', () => {
     // The kit took every answer the document asked for, and asked for none of them again.
     expect(new Set(landingCalls).size).toBe(landingCalls.length)
     expect(await landing.page.evaluate(() => (window as { __comicsPreloadedCalls?: Map<string, unknown> }).__comicsPreloadedCalls?.size)).toBe(0)
-    const firstPage = await landing.page.getByRole('img', { name: /^Page 1 of \d+$/ }).evaluate((image: HTMLImageElement) => image.src)
+    const firstPage = await landing.page
+      .getByRole('img', { name: /^Page 1 of \d+$/ })
+      .evaluate((image: HTMLImageElement) => ({ href: image.src, srcset: image.srcset, sizes: image.sizes, loaded: image.currentSrc }))
     const preloaded = await landing.page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) => link.href),
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) => ({
+        href: link.href,
+        srcset: link.imageSrcset,
+        sizes: link.imageSizes,
+      })),
     )
-    expect(preloaded).toEqual([firstPage])
+    // The same candidates and sizes as the page's own image (its renditions: the API lists them)...
+    expect(firstPage.srcset).toContain('?w=480 480w')
+    expect(preloaded).toEqual([{ href: firstPage.href, srcset: firstPage.srcset, sizes: firstPage.sizes }])
+    // ...so the preload and the image load one file, once: 750 pixels wide for 375 at 2x.
+    expect(firstPage.loaded).toBe(`${firstPage.href}?w=750`)
+    const imageFile = (url: string) => new URL(url).pathname
+    expect(imageLoads.filter((url) => imageFile(url) === imageFile(firstPage.href))).toEqual([firstPage.loaded])
   })
 })

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { assetVariant, comicByIdRequest, createComicsApi, type PreloadedCalls, type SiteMode } from '@comics/core'
+import { assetSrcSet, assetVariant, comicByIdRequest, createComicsApi, type PreloadedCalls, type SiteMode } from '@comics/core'
 import { MOCK_ASSETS, MOCK_CHAPTERS, MOCK_COMICS } from '@comics/mocks'
 import { landingCallTable } from '../../landingCalls'
 import * as screens from '../../src/routes/lazyScreens'
 import { screenAt } from '../../src/routes/siteRoutes'
+import { READER_PAGE_SIZES } from '../../../../packages/react/src/components/Reader/pageSizes'
 import { inlineScriptHashes, LANDING_SCREENS, routePreloadScript, type DocumentCallsConfig } from '../../routePreloads'
 
 /** The name of the lazy screen the site's router shows at `path` (through RequireSignIn and the like). */
@@ -22,6 +23,8 @@ interface AddedLink {
   crossOrigin?: string | null
   as?: string
   fetchPriority?: string
+  imageSrcset?: string
+  imageSizes?: string
 }
 
 interface Page {
@@ -136,6 +139,22 @@ describe('route preloads', () => {
     // Each answer is taken once: the next call of the same episode goes to the API.
     await api.chapters.ofComic(comic.id)
     expect(sent).toHaveLength(1)
+  })
+
+  it.each([
+    ['/api/v1/files/a.webp', [750, 480, 640, 480, 1080]],
+    ['https://cdn.example/p/a.webp?v=2#top', [480]],
+  ])("preloads a first page with renditions (%s) with the Reader's srcset and sizes", async (url, widths) => {
+    const page = { id: '1', url, width: 800, height: 1445, widths }
+    const { added } = await runScript(siteScript(), {
+      pathname: '/comic/4/401',
+      answers: { '/comics-assets/list': { status: 200, data: { data: [page], total: 1 } } },
+    })
+    const srcset = assetSrcSet(page)
+    expect(srcset).toBeDefined()
+    expect(added.filter((link) => link.rel === 'preload')).toEqual([
+      { rel: 'preload', href: url, as: 'image', fetchPriority: 'high', imageSrcset: srcset, imageSizes: READER_PAGE_SIZES },
+    ])
   })
 
   it('asks for the mode and variant of the host: legal pages and T/M ratings on a mirror', async () => {

@@ -5,9 +5,11 @@ import { createMockState, MOCK_ASSETS, MOCK_CHAPTERS, MOCK_VIEWERS, mockPageCoun
 import { useAuthModal } from '../../hooks'
 import { queryKeys } from '../../hooks/queryKeys'
 import { createKit, renderWithKit, type KitOptions, type KitViewer } from '../../../test/render'
+import { http, HttpResponse } from 'msw'
 import { server } from '../../../test/server'
 import { Reader, type ReaderProps } from './Reader'
-import { PAGE_STALL_MS } from './ReaderPage'
+import { pageImageSources, PAGE_STALL_MS } from './ReaderPage'
+import { READER_PAGE_SIZES } from './pageSizes'
 
 function ModalProbe() {
   const { isOpen, mode, closeAuthModal } = useAuthModal()
@@ -703,6 +705,39 @@ describe('Reader: next episode prefetch', () => {
     fireEvent.error(page())
     vi.useRealTimers()
     await waitFor(() => expect(queryClient.getQueryData(nextKey)).toHaveLength(pagesOf('4', '402')))
+  })
+
+  it("prefetches the width of the next first page that the page's own image will pick", async () => {
+    const nextFirst = { id: 'n1', url: 'https://cdn.comics.test/402/1.webp', width: 800, height: 1200, widths: [480, 750], comicsId: '4', chapterId: '402', variant: 'legal', position: 1 }
+    const created: HTMLImageElement[] = []
+    const RealImage = window.Image
+    const spy = vi.spyOn(window, 'Image').mockImplementation(function (this: unknown, ...args: [number?, number?]) {
+      const image = new RealImage(...args)
+      created.push(image)
+      return image
+    } as unknown as () => HTMLImageElement)
+    try {
+      renderReader({}, { viewer: 'level1' })
+      // After the kit's own handlers, so that this one comes first.
+      server.use(
+        http.post('*/comics-assets/list', async ({ request }) => {
+          const body = (await request.clone().json()) as { filters: { chapterId: unknown[] } }
+          // Other episodes fall through to the mocks.
+          if (String(body.filters.chapterId[0]) === '402') return HttpResponse.json({ data: [nextFirst], total: 1 })
+        }),
+      )
+      fireEvent.load(await firstPage())
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled())
+      layOut(strip(), { clientHeight: 800, scrollHeight: 700 })
+      scrollTo(strip(), 0)
+      await waitFor(() => expect(created).toHaveLength(1))
+      const [image] = created
+      expect(image!.srcset).toBe(pageImageSources(nextFirst).srcSet)
+      expect(image!.sizes).toBe(READER_PAGE_SIZES)
+      expect(image!.src).toBe(nextFirst.url)
+    } finally {
+      spy.mockRestore()
+    }
   })
 
   it('does not prefetch an episode the viewer may not open', async () => {

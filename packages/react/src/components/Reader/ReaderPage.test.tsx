@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { MOCK_ASSETS } from '@comics/mocks'
 import { renderWithKit } from '../../../test/render'
-import { FIRST_PAGE_ELEMENT_TIMING, ReaderPage } from './ReaderPage'
+import { FIRST_PAGE_ELEMENT_TIMING, pageImageSources, ReaderPage } from './ReaderPage'
+import { READER_PAGE_SIZES } from './pageSizes'
 
 describe('ReaderPage loading hints', () => {
   const [first, second] = MOCK_ASSETS
@@ -28,5 +29,37 @@ describe('ReaderPage loading hints', () => {
     expect(image.hasAttribute('elementtiming')).toBe(false)
     expect(image.getAttribute('loading')).toBe('lazy')
     expect(image.getAttribute('decoding')).toBe('async')
+  })
+})
+
+describe('ReaderPage image widths', () => {
+  const page = { id: 'p1', url: '/api/v1/files/a.webp', width: 800, height: 1445, widths: [480, 640, 750] }
+
+  it('offers the renditions with sizes, so a phone downloads the width that fills its screen', () => {
+    renderWithKit(
+      <ol>
+        <ReaderPage asset={page} index={0} total={1} />
+      </ol>,
+    )
+    const image = screen.getByAltText('Page 1 of 1')
+    expect(image.getAttribute('src')).toBe('/api/v1/files/a.webp')
+    expect(image.getAttribute('srcset')).toBe(
+      '/api/v1/files/a.webp?w=480 480w, /api/v1/files/a.webp?w=640 640w, /api/v1/files/a.webp?w=750 750w, /api/v1/files/a.webp 800w',
+    )
+    expect(image.getAttribute('sizes')).toBe(READER_PAGE_SIZES)
+  })
+
+  it('keeps src alone for a page without renditions or without a known width', () => {
+    expect(pageImageSources({ url: '/f/a.webp', width: 800 })).toEqual({ src: '/f/a.webp' })
+    expect(pageImageSources({ url: '/f/a.webp', widths: [480] })).toEqual({ src: '/f/a.webp' })
+  })
+
+  it('marks every candidate of another try, so none is replayed from a cached failure', () => {
+    expect(pageImageSources(page, 2)).toEqual({
+      src: '/api/v1/files/a.webp?comics-retry=2',
+      srcSet:
+        '/api/v1/files/a.webp?w=480&comics-retry=2 480w, /api/v1/files/a.webp?w=640&comics-retry=2 640w, /api/v1/files/a.webp?w=750&comics-retry=2 750w, /api/v1/files/a.webp?comics-retry=2 800w',
+      sizes: READER_PAGE_SIZES,
+    })
   })
 })

@@ -1,7 +1,8 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react'
-import { retryDelayMs, type Asset } from '@comics/core'
+import { assetSrcSet, retryDelayMs, withSearchParam, type Asset } from '@comics/core'
 import { useMessages } from '../../hooks'
 import { formatMessage } from '../../messages'
+import { READER_PAGE_SIZES } from './pageSizes'
 
 /** A page without width and height from the API still gets a box of a typical webtoon slice. */
 const FALLBACK_SIZE = { width: 800, height: 1200 }
@@ -26,10 +27,17 @@ type PageState = 'loading' | 'loaded' | 'retrying' | 'failed'
  * instead, which loads them again.
  */
 function retryUrl(url: string, attempt: number): string {
-  if (attempt === 0 || /^(data|blob):/i.test(url)) return url
-  const [address, fragment] = url.split('#', 2) as [string, string | undefined]
-  const joined = `${address}${address.includes('?') ? '&' : '?'}comics-retry=${attempt}`
-  return fragment === undefined ? joined : `${joined}#${fragment}`
+  return attempt === 0 || /^(data|blob):/i.test(url) ? url : withSearchParam(url, 'comics-retry', attempt)
+}
+
+/**
+ * What loads a page image: `src`, and with the page's renditions (`widths`) an `srcset` and `sizes`, so a
+ * phone downloads a width that fills its screen instead of the full image. The next episode's prefetch
+ * uses the same, so that it downloads the very file the page will show.
+ */
+export function pageImageSources(asset: Pick<Asset, 'url' | 'width' | 'widths'>, attempt = 0): { src: string; srcSet?: string; sizes?: string } {
+  const srcSet = assetSrcSet(asset, (url) => retryUrl(url, attempt))
+  return srcSet ? { src: retryUrl(asset.url, attempt), srcSet, sizes: READER_PAGE_SIZES } : { src: retryUrl(asset.url, attempt) }
 }
 
 /** The box a page takes before its image arrives: its aspect ratio, and its size while skipped off-screen. */
@@ -123,7 +131,7 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArri
         // A new element per attempt: the browser loads it again even when the url cannot change.
         key={attempt}
         className="comics-reader__image"
-        src={retryUrl(asset.url, attempt)}
+        {...pageImageSources(asset, attempt)}
         alt={formatMessage(messages['reader.pageAlt'], { n, total })}
         width={width}
         height={height}

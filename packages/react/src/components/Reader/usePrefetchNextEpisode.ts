@@ -2,6 +2,7 @@ import { useCallback, useRef, type RefObject } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { AssetVariantName } from '@comics/core'
 import { prefetchEpisode, useApi, useSession } from '../../hooks'
+import { pageImageSources } from './ReaderPage'
 
 /** How far through the episode (bottom of the viewport over the strip's height) the next one is fetched. */
 export const PREFETCH_AT = 0.7
@@ -38,7 +39,13 @@ export function usePrefetchNextEpisode(
       if (!first) return
       const image = new Image()
       image.decoding = 'async'
-      image.src = first.url
+      // sizes and srcset before src: the browser picks the file the page's <img> will pick.
+      const { src, srcSet, sizes } = pageImageSources(first)
+      if (srcSet && sizes) {
+        image.sizes = sizes
+        image.srcset = srcSet
+      }
+      image.src = src
       // Decoded ahead: the page's <img> shares the decoded image, so Next skips the decode too.
       if (typeof image.decode === 'function') image.decode().catch(() => undefined)
     })
