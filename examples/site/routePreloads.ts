@@ -23,6 +23,11 @@ export const LANDING_SCREENS: { screen: string; path: RegExp }[] = [
 /** What the document needs to start a screen's calls as the site would (see readSiteEnv). */
 export interface DocumentCallsConfig {
   apiBaseUrl: string
+  /**
+   * The chunks the kit's client loads with its first request that goes out (axios): preloaded when the
+   * document starts no call for the page (a signed-in reader, another screen), whose first calls need them.
+   */
+  clientFiles?: string[]
   /** Configured hosts; without them the site's defaults for the port it is served on. */
   adultHost?: string
   mirrorHosts?: string[]
@@ -43,7 +48,8 @@ export interface PreloadRoute {
  * - for a guest (no stored `authToken`) on a host the site serves, starts the screen's first calls with
  *   the address's parameters and leaves them in `window.__comicsPreloadedCalls` for the kit's client,
  *   and preloads the screen's first image as soon as the answer naming it arrives (a page with its
- *   renditions in `imagesrcset`, built as core's `assetSrcSet` builds the Reader's `srcset`).
+ *   renditions in `imagesrcset`, built as core's `assetSrcSet` builds the Reader's `srcset`);
+ * - otherwise (no call started) adds `modulepreload` for `clientFiles`, which the kit's first call needs.
  */
 export function routePreloadScript(routes: PreloadRoute[], config: DocumentCallsConfig = { apiBaseUrl: '/api/v1' }): string {
   const table = JSON.stringify(
@@ -54,16 +60,16 @@ export function routePreloadScript(routes: PreloadRoute[], config: DocumentCalls
       calls ? Object.fromEntries(Object.entries(calls).map(([key, list]) => [key, list.map((c) => [c.path, c.body, c.key, c.image ?? 0, c.imageSizes ?? 0])])) : 0,
     ]),
   )
-  const settings = JSON.stringify([config.adultHost ?? 0, config.mirrorHosts ?? 0, config.apiBaseUrl, STORAGE_KEYS.authToken, RENDITION_WIDTH_PARAM])
+  const settings = JSON.stringify([config.adultHost ?? 0, config.mirrorHosts ?? 0, config.apiBaseUrl, STORAGE_KEYS.authToken, RENDITION_WIDTH_PARAM, config.clientFiles ?? []])
   return `(()=>{const link=(r,h,x)=>{const l=document.createElement('link');l.rel=r;l.href=h;x(l);document.head.append(l)};
-const[adultHost,mirrorHosts,api,tokenKey,widthParam]=${settings};
+const[adultHost,mirrorHosts,api,tokenKey,widthParam,clientFiles]=${settings};let started=0;
 for(const[s,f,files,calls]of ${table}){const m=new RegExp(s,f).exec(location.pathname);if(!m)continue;
 for(const h of files)link('modulepreload',h,(l)=>{l.crossOrigin=''});
 try{if(!calls||JSON.parse(localStorage.getItem(tokenKey)||'null'))break;
 const port=location.port?':'+location.port:'';const same=(c)=>(c=c.toLowerCase()).includes(':')?location.host===c:location.hostname===c;
 const mode=same(adultHost||'adult.localhost'+port)?'adult':(mirrorHosts||['localhost'+port,'127.0.0.1'+port]).some(same)?'normal':'';
 const g=m.groups||{};const list=mode&&calls[mode+(g.uncensored?'/uncensored':'')];if(!list)break;
-const map=window.__comicsPreloadedCalls=new Map();
+const map=window.__comicsPreloadedCalls=new Map();started=1;
 const fill=(t)=>t.replace(/[{][{]([a-zA-Z]+)[}][}]/g,(_,k)=>JSON.stringify(decodeURIComponent(g[k])).slice(1,-1));
 const image=(v,sizes)=>{const url=sizes&&v?v.url:v;if(typeof url!=='string')return;
 const w=v.width,ws=sizes&&Array.isArray(v.widths)?[...new Set(v.widths)].filter((x)=>x<w).sort((a,b)=>a-b):[];
@@ -73,7 +79,8 @@ for(const[p,t,key,path,sizes]of list){const body=fill(t);
 const answer=fetch(api+p,{method:'POST',headers:{'content-type':'application/json'},body}).then((r)=>r.json().then((data)=>({status:r.status,data}),()=>({status:r.status,data:null})));
 answer.catch(()=>{});map.set(fill(key),answer);
 if(path)answer.then((a)=>{let v=a.status<300?a.data:null;for(const k of path)v=v==null?v:v[k];image(v,sizes)},()=>{})}
-}catch(e){}break}})()`
+}catch(e){}break}
+if(!started)for(const h of clientFiles)link('modulepreload',h,(l)=>{l.crossOrigin=''})})()`
 }
 
 /** The CSP source (`'sha256-…'`) of each inline `<script>` of an HTML page. */
@@ -129,10 +136,14 @@ export function routePreloads(siteRoot: string, calls: DocumentCallsConfig): Plu
           const table = landingCallTable(screen)
           return { path, files: files.map((file) => `${base}${file}`), ...(Object.keys(table).length ? { calls: table } : {}) }
         })
+        // axios, which the kit's client imports with its first request that goes out.
+        const client = chunks.find((chunk) => chunk.isDynamicEntry && /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?axios[\\/]/.test(chunk.facadeModuleId ?? ''))
+        if (!client) throw new Error('routePreloads: no chunk for axios, which the kit loads with its first request')
+        const clientFiles = [...chunkClosure(bundle, client.fileName)].filter((file) => !loadedByEntry.has(file)).map((file) => `${base}${file}`)
         // At the marker of index.html: after <meta charset> (which must come within the first 1024
         // bytes) and before the stylesheet (a classic script after one waits for it to load).
         if (!html.includes(PRELOADS_MARKER)) throw new Error(`routePreloads: index.html has no ${PRELOADS_MARKER}`)
-        return html.replace(PRELOADS_MARKER, `<script>${routePreloadScript(routes, calls)}</script>`)
+        return html.replace(PRELOADS_MARKER, `<script>${routePreloadScript(routes, { ...calls, clientFiles })}</script>`)
       },
     },
   }

@@ -175,6 +175,21 @@ describe('route preloads', () => {
     expect((JSON.parse(fetched[0]!.body) as { filters: { id: string[] } }).filters.id).toEqual(['a"b'])
   })
 
+  it("preloads the client's first-request chunks (axios) only where the document starts no call", async () => {
+    const script = siteScript({ apiBaseUrl: '/api/v1', clientFiles: ['/assets/axios.js'] })
+    const preloadsClient = async (page: Page) =>
+      (await runScript(script, page)).added.some((link) => link.rel === 'modulepreload' && link.href === '/assets/axios.js')
+    // A guest landing on the reader, a comic page or home: the kit's first calls are the document's.
+    expect(await preloadsClient({ pathname: '/comic/4/401' })).toBe(false)
+    expect(await preloadsClient({ pathname: '/comic/4' })).toBe(false)
+    expect(await preloadsClient({ pathname: '/' })).toBe(false)
+    // Its first calls go out: signed in, a screen whose calls the document does not start, any other page, another host.
+    expect(await preloadsClient({ pathname: '/comic/4/401', storedToken: 'token' })).toBe(true)
+    expect(await preloadsClient({ pathname: '/premium' })).toBe(true)
+    expect(await preloadsClient({ pathname: '/account' })).toBe(true)
+    expect(await preloadsClient({ pathname: '/', host: 'elsewhere.example' })).toBe(true)
+  })
+
   it('starts nothing for a signed-in reader, on a host the site does not serve, or on other screens', async () => {
     expect((await runScript(siteScript(), { pathname: '/comic/4', storedToken: 'token' })).fetched).toEqual([])
     expect((await runScript(siteScript(), { pathname: '/comic/4', host: 'elsewhere.example' })).fetched).toEqual([])

@@ -1,4 +1,4 @@
-import { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios'
+import type { AxiosError, AxiosInstance, AxiosRequestConfig } from 'axios'
 import * as z from 'zod/mini'
 import { endpointPath, endpoints, type EndpointDefinition, type EndpointName } from '../contract/endpoints'
 import { ApiErrorBodySchema, type Schema } from '../contract/envelope'
@@ -33,7 +33,8 @@ export interface EndpointInput extends CallOptions {
 export type EndpointResponse<N extends EndpointName> = z.output<(typeof endpoints)[N]['response']>
 
 export interface EndpointCallerConfig {
-  http: AxiosInstance
+  /** The instance, or how to get it on the first request that goes out (see createComicsApi). */
+  http: AxiosInstance | { load: () => Promise<AxiosInstance> }
   baseUrl: string
   getToken?: TokenProvider
   timeoutMs?: number
@@ -67,9 +68,13 @@ function apiErrorOf(name: EndpointName, status: number, data: unknown, cause: un
   })
 }
 
+/** Told by axios's own mark, so that recognising one does not load axios. */
+const isAxiosError = (error: unknown): error is AxiosError =>
+  typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true
+
 function failureOf(name: EndpointName, error: unknown): unknown {
-  if (!(error instanceof AxiosError)) return error
-  if (error.code === AxiosError.ERR_CANCELED) return new NetworkError('aborted', name, error)
+  if (!isAxiosError(error)) return error
+  if (error.code === 'ERR_CANCELED') return new NetworkError('aborted', name, error)
   if (!error.response) {
     return new NetworkError(TIMEOUT_CODES.has(error.code ?? '') ? 'timeout' : 'network', name, error)
   }
@@ -163,8 +168,15 @@ export function createEndpointCaller(config: EndpointCallerConfig) {
         ...(data === undefined ? {} : { data }),
         ...(config.timeoutMs === undefined ? {} : { timeout: config.timeoutMs }),
       }
+      let http: AxiosInstance
       try {
-        answer = (await config.http.request(request)).data
+        http = 'load' in config.http ? await config.http.load() : config.http
+      } catch (error) {
+        // Its chunk could not be loaded: the network, as far as the caller can tell; a retry tries again.
+        throw new NetworkError('network', name, error)
+      }
+      try {
+        answer = (await http.request(request)).data
       } catch (error) {
         throw failureOf(name, error)
       }

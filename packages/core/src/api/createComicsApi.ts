@@ -1,4 +1,4 @@
-import axios, { type AxiosInstance } from 'axios'
+import type { AxiosInstance } from 'axios'
 import type { AssetVariant, ContentRating, PaymentMethod } from '../contract/entities'
 import type { NewChapter } from '../contract/multipart'
 import type {
@@ -117,8 +117,19 @@ const firstPage = { limit: PAGE_SIZE, offset: 0 } as const
  */
 export function createComicsApi(options: ComicsApiOptions) {
   if (!options.baseUrl) throw new TypeError('createComicsApi needs a baseUrl such as https://host/api/v1')
+  // Loaded with the first request that goes out, not with the client: a page whose first calls its
+  // document already made (PreloadedCalls) paints without downloading and running axios first.
+  let loading: Promise<AxiosInstance> | undefined
+  const loadAxios = () =>
+    (loading ??= import('axios').then(
+      ({ default: axios }) => axios.create(),
+      (error: unknown) => {
+        loading = undefined
+        throw error
+      },
+    ))
   const call = createEndpointCaller({
-    http: options.axiosInstance ?? axios.create(),
+    http: options.axiosInstance ?? { load: loadAxios },
     baseUrl: options.baseUrl,
     getToken: options.getToken,
     timeoutMs: options.timeoutMs ?? (options.axiosInstance ? undefined : DEFAULT_TIMEOUT_MS),
