@@ -5,6 +5,7 @@ import './site.css'
 import { createSiteServices } from './app/createSiteServices'
 import { SiteApp } from './app/SiteApp'
 import { readSiteEnv } from './config/siteEnv'
+import { primeLandingQueries } from './app/primeLandingQueries'
 import { resolveSiteHost } from './host/resolveSiteHost'
 import { screenAt } from './routes/siteRoutes'
 
@@ -20,17 +21,23 @@ const hostConfig = { adultHost: env.adultHost, mirrorHosts: env.mirrorHosts }
 // An unknown host renders nothing: the browser is already on its way to the adult host.
 const siteMode = resolveSiteHost(hostConfig)
 if (siteMode) {
-  const services = createSiteServices(env)
+  const services = createSiteServices(env, siteMode)
   const render = () =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <SiteApp env={env} hostConfig={hostConfig} siteMode={siteMode} services={services} />
       </StrictMode>,
     )
-  const landing = screenAt(window.location.pathname)?.load()
-  if (!landing) render()
-  else {
-    // A chunk that fails or is slow is the router's to report: it renders as before, with the fallback.
-    Promise.race([landing, new Promise((resolve) => setTimeout(resolve, LANDING_SCREEN_WAIT_MS))]).then(render, render)
-  }
+  const { pathname } = window.location
+  const landing = screenAt(pathname)?.load()
+  // The comic page or the reader with the document's answers in the cache: their first render shows them.
+  const primed = primeLandingQueries({ ...services, siteMode }, pathname).catch(() => undefined)
+  const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+  // A chunk that fails or is slow is the router's to report: it renders as before, with the fallback.
+  const screenReady = landing ? Promise.race([landing, delay(LANDING_SCREEN_WAIT_MS)]) : Promise.resolve()
+  // The answers are waited for only if they are there already: a slow API never holds the first paint.
+  void screenReady.then(
+    () => Promise.race([primed, delay(0)]),
+    () => undefined,
+  ).then(render)
 }

@@ -17,7 +17,7 @@ export interface SiteAppProps {
 
 /** The kit's provider around the router, wired to the router's navigation and links. */
 export function SiteApp({ env, hostConfig, siteMode, services }: SiteAppProps) {
-  const { router, session, auth, sinks, preloadedCalls } = services
+  const { router, session, auth, sinks, api, queryClient } = services
 
   // The host policy on every navigation (spec §2); the first check ran before the first render.
   useEffect(() => router.subscribe(() => void resolveSiteHost(hostConfig)), [router, hostConfig])
@@ -31,8 +31,8 @@ export function SiteApp({ env, hostConfig, siteMode, services }: SiteAppProps) {
 
   return (
     <ComicsProvider
-      apiBaseUrl={env.apiBaseUrl}
-      preloadedCalls={preloadedCalls}
+      api={api}
+      queryClient={queryClient}
       siteMode={siteMode}
       site={site}
       stores={stores}

@@ -1,5 +1,16 @@
 import { createBrowserRouter } from 'react-router'
-import { createBrowserStorage, createSessionStore, type AnalyticsSink, type PreloadedCalls, type SessionStore } from '@comics/core'
+import type { QueryClient } from '@tanstack/react-query'
+import {
+  createBrowserStorage,
+  createComicsApi,
+  createSessionStore,
+  type AnalyticsSink,
+  type ComicsApi,
+  type PreloadedCalls,
+  type SessionStore,
+  type SiteMode,
+} from '@comics/core'
+import { createDefaultQueryClient } from '@comics/react'
 import { analyticsSinks } from '../analytics/analyticsSinks'
 import { createSiteAuth, type SiteAuth } from '../auth/createSiteAuth'
 import type { SiteEnv } from '../config/siteEnv'
@@ -13,6 +24,9 @@ export interface SiteServices {
   sinks: AnalyticsSink[]
   /** The calls the document started for the screen it landed on (routePreloads.ts), if any. */
   preloadedCalls: PreloadedCalls | undefined
+  /** The kit's client (taking those calls' answers) and query cache, made here so the cache can be filled before the first render. */
+  api: ComicsApi
+  queryClient: QueryClient
 }
 
 declare global {
@@ -25,13 +39,17 @@ declare global {
  * What lives as long as the page: made once, outside React, so StrictMode's double render does not
  * make a second router listening to history or load gtag.js twice.
  */
-export function createSiteServices(env: SiteEnv): SiteServices {
+export function createSiteServices(env: SiteEnv, siteMode: SiteMode): SiteServices {
   const session = createSessionStore(createBrowserStorage())
+  const preloadedCalls = window.__comicsPreloadedCalls instanceof Map ? window.__comicsPreloadedCalls : undefined
   return {
     router: createBrowserRouter(siteRoutes),
     session,
     auth: createSiteAuth(env, session),
     sinks: analyticsSinks(env),
-    preloadedCalls: window.__comicsPreloadedCalls instanceof Map ? window.__comicsPreloadedCalls : undefined,
+    preloadedCalls,
+    // As ComicsProvider would make them from apiBaseUrl and preloadedCalls.
+    api: createComicsApi({ baseUrl: env.apiBaseUrl, getToken: () => session.getSnapshot().token, siteMode, preloaded: preloadedCalls }),
+    queryClient: createDefaultQueryClient(),
   }
 }

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { assetSrcSet, assetVariant, comicByIdRequest, createComicsApi, type PreloadedCalls, type SiteMode } from '@comics/core'
 import { MOCK_ASSETS, MOCK_CHAPTERS, MOCK_COMICS } from '@comics/mocks'
+import { chaptersQueryOptions, comicQueryOptions, createDefaultQueryClient, episodeAssetsQueryOptions } from '@comics/react'
 import { landingCallTable } from '../../landingCalls'
+import { primeLandingQueries } from '../../src/app/primeLandingQueries'
 import * as screens from '../../src/routes/lazyScreens'
 import { screenAt } from '../../src/routes/siteRoutes'
 import { READER_PAGE_SIZES } from '../../../../packages/react/src/components/Reader/pageSizes'
@@ -217,5 +219,65 @@ describe('route preloads', () => {
     const html = `<head><script type="module" crossorigin src="/assets/index.js"></script><script>${body}</script></head>`
     expect(inlineScriptHashes(html)).toEqual([`'sha256-${createHash('sha256').update(body).digest('base64')}'`])
     expect(inlineScriptHashes('<script src="/a.js"></script>')).toEqual([])
+  })
+})
+
+describe("the landing screen's queries filled from the document's answers", () => {
+  const comic = MOCK_COMICS.find((c) => c.contentRating === 'AO')!
+  const chapters = MOCK_CHAPTERS.filter((c) => c.comicsId === comic.id)
+  const chapter = chapters[0]!
+  const pages = MOCK_ASSETS.filter((a) => a.chapterId === chapter.id && a.variant === 'censored')
+  const answers = (assets: { status: number; data: unknown } = { status: 200, data: { data: pages, total: pages.length } }) => ({
+    '/comics/list': { status: 200, data: { data: [comic], total: 1 } },
+    '/chapters/list': { status: 200, data: { data: [...chapters].reverse(), total: chapters.length } },
+    '/comics-assets/list': assets,
+  })
+  const readerPath = `/comic/${comic.id}/${chapter.id}`
+
+  it("fills the reader's comic, episodes and pages under the keys the kit's hooks read, sending nothing", async () => {
+    const { calls } = await runScript(siteScript(), { pathname: readerPath, answers: answers() })
+    const { api, sent } = kitClient('adult', calls)
+    const queryClient = createDefaultQueryClient()
+    await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: calls }, readerPath)
+    expect(sent).toEqual([])
+    expect(calls!.size).toBe(0)
+    expect(queryClient.getQueryData(comicQueryOptions(api, 'adult', comic.id).queryKey)).toEqual(comic)
+    // Sorted as the hook sorts them.
+    expect(queryClient.getQueryData(chaptersQueryOptions(api, comic.id).queryKey)).toEqual(chapters)
+    const variant = assetVariant({ mode: 'adult', uncensored: false })
+    expect(queryClient.getQueryData(episodeAssetsQueryOptions(api, { comicId: comic.id, chapterId: chapter.id, variant }, null).queryKey)).toEqual(pages)
+  })
+
+  it('fills the comic page without its pages', async () => {
+    const path = `/comic/${comic.id}`
+    const { calls } = await runScript(siteScript(), { pathname: path, answers: answers() })
+    const { api, sent } = kitClient('adult', calls)
+    const queryClient = createDefaultQueryClient()
+    await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: calls }, path)
+    expect(sent).toEqual([])
+    expect(queryClient.getQueryData(comicQueryOptions(api, 'adult', comic.id).queryKey)).toEqual(comic)
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(2)
+  })
+
+  it("leaves every call to the kit's hooks when one answer is a refusal or a failure", async () => {
+    for (const assets of [{ status: 401, data: { error: { code: 'sign_in_required', message: 'Sign in' } } }, { status: 503, data: null }]) {
+      const { calls } = await runScript(siteScript(), { pathname: readerPath, answers: answers(assets) })
+      const { api, sent } = kitClient('adult', calls)
+      const queryClient = createDefaultQueryClient()
+      await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: calls }, readerPath)
+      expect(sent).toEqual([])
+      expect(calls!.size).toBe(3)
+      expect(queryClient.getQueryCache().getAll()).toEqual([])
+    }
+  })
+
+  it('fills nothing on other screens or without the document\'s calls', async () => {
+    const { calls } = await runScript(siteScript(), { pathname: '/', answers: answers() })
+    const { api } = kitClient('adult', calls)
+    const queryClient = createDefaultQueryClient()
+    await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: calls }, '/')
+    await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: undefined }, readerPath)
+    expect(queryClient.getQueryCache().getAll()).toEqual([])
+    expect(calls!.size).toBe(1)
   })
 })

@@ -1,5 +1,5 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query'
-import { sortEpisodes, type Chapter } from '@comics/core'
+import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query'
+import { sortEpisodes, type Chapter, type ComicsApi } from '@comics/core'
 import { queryKeys } from './queryKeys'
 import { useComicsContext } from './useComicsContext'
 
@@ -11,10 +11,14 @@ import { useComicsContext } from './useComicsContext'
  */
 export function useChapters(comicId: string | null | undefined): UseQueryResult<Chapter[]> {
   const { api } = useComicsContext('useChapters')
-  return useQuery({
-    queryKey: queryKeys.chapters(comicId ?? ''),
+  return useQuery({ ...chaptersQueryOptions(api, comicId ?? ''), enabled: Boolean(comicId) })
+}
+
+/** The query of {@link useChapters}, for filling the cache outside React under the key the hook reads. */
+export function chaptersQueryOptions(api: ComicsApi, comicId: string) {
+  return queryOptions({
+    queryKey: queryKeys.chapters(comicId),
     // The server sorts too; sorting here keeps the rules' order whatever a server does.
-    queryFn: async ({ signal }) => sortEpisodes((await api.chapters.ofComic(comicId!, { signal })).data),
-    enabled: Boolean(comicId),
+    queryFn: async ({ signal }) => sortEpisodes((await api.chapters.ofComic(comicId, { signal })).data),
   })
 }

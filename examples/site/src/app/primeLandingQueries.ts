@@ -1,0 +1,43 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { matchRoutes } from 'react-router'
+import { assetVariant, type ComicsApi, type PreloadedCalls, type SiteMode } from '@comics/core'
+import { chaptersQueryOptions, comicQueryOptions, episodeAssetsQueryOptions } from '@comics/react'
+import { ComicScreen, lazyScreenIn, ReaderScreen } from '../routes/lazyScreens'
+import { siteRoutes } from '../routes/siteRoutes'
+
+export interface LandingQueriesContext {
+  queryClient: QueryClient
+  api: ComicsApi
+  siteMode: SiteMode
+  preloadedCalls: PreloadedCalls | undefined
+}
+
+/**
+ * Fills the kit's query cache for the comic page or the reader at `pathname` from the calls the
+ * document started (a guest's), with the kit's own queries, so that their first render already shows
+ * the comic, its episodes and the first page instead of rendering once loading and again a moment later.
+ * Only when every answer the document got is a success: a refused or failed call is left to the kit's
+ * hooks, which take it as their first attempt and retry as they always do. Resolves when the cache is
+ * filled (or at once when there is nothing to fill).
+ */
+export async function primeLandingQueries(context: LandingQueriesContext, pathname: string): Promise<void> {
+  const { queryClient, api, siteMode, preloadedCalls } = context
+  if (!preloadedCalls || preloadedCalls.size === 0) return
+  const match = matchRoutes(siteRoutes, pathname)?.at(-1)
+  const screen = lazyScreenIn(match?.route.element)
+  const { comicId, chapterId } = match?.params ?? {}
+  if (!comicId || (screen !== ComicScreen && screen !== ReaderScreen)) return
+  const answers = await Promise.all(preloadedCalls.values()).catch(() => null)
+  if (!answers || answers.some((answer) => answer.status < 200 || answer.status >= 300)) return
+  const queries: Promise<unknown>[] = [
+    queryClient.prefetchQuery(comicQueryOptions(api, siteMode, comicId)),
+    queryClient.prefetchQuery(chaptersQueryOptions(api, comicId)),
+  ]
+  if (screen === ReaderScreen && chapterId) {
+    const uncensored = Boolean((match!.route.element as { props?: { uncensored?: boolean } }).props?.uncensored)
+    const variant = assetVariant({ mode: siteMode, uncensored })
+    // A guest's: no viewer id, as the hook keys it for a guest.
+    queries.push(queryClient.prefetchQuery(episodeAssetsQueryOptions(api, { comicId, chapterId, variant }, null)))
+  }
+  await Promise.all(queries)
+}
