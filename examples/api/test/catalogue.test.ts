@@ -137,6 +137,39 @@ describe("a guest's repeated request, answered from the remembered answers", () 
     const refused = await rawList('/api/v1/comics-assets/list', pages(facts.uncensoredComic.lockedChapterId), bearer(reader))
     expect(refused.statusCode).toBe(403)
   })
+
+  it('compresses answers for clients that accept it, the same JSON decompressed, small answers and images as they are', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib')
+    const facts = await catalogueFacts(server.db)
+    const text = JSON.stringify({ limit: 200, offset: 0, filters: { chapterId: [facts.uncensoredComic.freeChapterId], variant: ['censored'] } })
+    const host = { host: 'adult.localhost:5173' }
+    const plain = await rawList('/api/v1/comics-assets/list', text, host)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.length).toBeGreaterThan(1024)
+    for (const round of [0, 1]) {
+      // A remembered guest answer (the second round) is compressed the same way.
+      const brotli = await rawList('/api/v1/comics-assets/list', text, { ...host, 'accept-encoding': 'gzip, deflate, br, zstd' })
+      expect(brotli.headers['content-encoding'], `round ${round}`).toBe('br')
+      expect(String(brotli.headers.vary).split(/,\s*/)).toEqual(expect.arrayContaining(['accept-encoding']))
+      expect(brotli.headers['x-content-type-options']).toBe('nosniff')
+      expect(brotli.rawPayload.length).toBeLessThan(plain.body.length / 2)
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body)
+    }
+    const gzip = await rawList('/api/v1/comics-assets/list', text, { ...host, 'accept-encoding': 'gzip' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
+
+    const small = await rawList('/api/v1/comics/list', '{"limit":1,"offset":0}', { ...host, 'accept-encoding': 'br' })
+    expect(small.statusCode).toBe(200)
+    expect(small.body.length).toBeLessThan(1024)
+    expect(small.headers['content-encoding']).toBeUndefined()
+
+    const page = (plain.json() as { data: { url: string }[] }).data[0]!
+    const image = await server.app.inject({ method: 'GET', url: page.url, headers: { 'accept-encoding': 'br, gzip' } })
+    expect(image.statusCode).toBe(200)
+    expect(image.headers['content-encoding']).toBeUndefined()
+    expect(Number(image.headers['content-length'])).toBe(image.rawPayload.length)
+  })
 })
 
 describe('other public reads', () => {
