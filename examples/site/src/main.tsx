@@ -7,7 +7,7 @@ import { SiteApp } from './app/SiteApp'
 import { readSiteEnv } from './config/siteEnv'
 import { primeLandingQueries } from './app/primeLandingQueries'
 import { resolveSiteHost } from './host/resolveSiteHost'
-import { screenAt } from './routes/siteRoutes'
+import { landingAt } from './routes/siteRoutes'
 
 /**
  * How long the first render waits for the chunk of the screen the address shows. The document preloads
@@ -28,13 +28,13 @@ if (siteMode) {
         <SiteApp env={env} hostConfig={hostConfig} siteMode={siteMode} services={services} />
       </StrictMode>,
     )
-  const { pathname } = window.location
-  const landing = screenAt(pathname)?.load()
+  const landing = landingAt(window.location.pathname)
+  const screenLoaded = landing?.screen.load()
   // The comic page or the reader with the document's answers in the cache: their first render shows them.
-  const primed = primeLandingQueries({ ...services, siteMode }, pathname).catch(() => undefined)
+  const primed = primeLandingQueries({ ...services, siteMode }, landing).catch(() => undefined)
   const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
   // A chunk that fails or is slow is the router's to report: it renders as before, with the fallback.
-  const screenReady = landing ? Promise.race([landing, delay(LANDING_SCREEN_WAIT_MS)]) : Promise.resolve()
+  const screenReady = screenLoaded ? Promise.race([screenLoaded, delay(LANDING_SCREEN_WAIT_MS)]) : Promise.resolve()
   // The answers are waited for only if they are there already: a slow API never holds the first paint.
   void screenReady.then(
     () => Promise.race([primed, delay(0)]),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { ImageType } from './sniff-image-type'
 import type { FileStore } from './file-store'
 
@@ -68,7 +68,7 @@ export class Renditions {
     const { width: originalWidth } = await image.metadata()
     if (!originalWidth || originalWidth <= width) return undefined
     const bytes = await ENCODE[extension](image.resize({ width })).toBuffer()
-    await mkdir(join(path, '..'), { recursive: true })
+    await mkdir(dirname(path), { recursive: true })
     // Write then rename, so a request never reads half a file.
     const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
     try {

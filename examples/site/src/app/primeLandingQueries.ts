@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { matchRoutes } from 'react-router'
 import { assetVariant, type ComicsApi, type PreloadedCalls, type SiteMode } from '@comics/core'
 import { chaptersQueryOptions, comicQueryOptions, episodeAssetsQueryOptions } from '@comics/react'
-import { ComicScreen, lazyScreenIn, ReaderScreen } from '../routes/lazyScreens'
-import { siteRoutes } from '../routes/siteRoutes'
+import { ComicScreen, ReaderScreen } from '../routes/lazyScreens'
+import type { Landing } from '../routes/siteRoutes'
 
 export interface LandingQueriesContext {
   queryClient: QueryClient
@@ -13,19 +12,18 @@ export interface LandingQueriesContext {
 }
 
 /**
- * Fills the kit's query cache for the comic page or the reader at `pathname` from the calls the
+ * Fills the kit's query cache for the comic page or the reader (`landing`, see landingAt) from the calls the
  * document started (a guest's), with the kit's own queries, so that their first render already shows
  * the comic, its episodes and the first page instead of rendering once loading and again a moment later.
  * Only when every answer the document got is a success: a refused or failed call is left to the kit's
  * hooks, which take it as their first attempt and retry as they always do. Resolves when the cache is
  * filled (or at once when there is nothing to fill).
  */
-export async function primeLandingQueries(context: LandingQueriesContext, pathname: string): Promise<void> {
+export async function primeLandingQueries(context: LandingQueriesContext, landing: Landing | undefined): Promise<void> {
   const { queryClient, api, siteMode, preloadedCalls } = context
-  if (!preloadedCalls || preloadedCalls.size === 0) return
-  const match = matchRoutes(siteRoutes, pathname)?.at(-1)
-  const screen = lazyScreenIn(match?.route.element)
-  const { comicId, chapterId } = match?.params ?? {}
+  if (!preloadedCalls || preloadedCalls.size === 0 || !landing) return
+  const { screen, props, params } = landing
+  const { comicId, chapterId } = params
   if (!comicId || (screen !== ComicScreen && screen !== ReaderScreen)) return
   const answers = await Promise.all(preloadedCalls.values()).catch(() => null)
   if (!answers || answers.some((answer) => answer.status < 200 || answer.status >= 300)) return
@@ -34,8 +32,7 @@ export async function primeLandingQueries(context: LandingQueriesContext, pathna
     queryClient.prefetchQuery(chaptersQueryOptions(api, comicId)),
   ]
   if (screen === ReaderScreen && chapterId) {
-    const uncensored = Boolean((match!.route.element as { props?: { uncensored?: boolean } }).props?.uncensored)
-    const variant = assetVariant({ mode: siteMode, uncensored })
+    const variant = assetVariant({ mode: siteMode, uncensored: props.uncensored === true })
     // A guest's: no viewer id, as the hook keys it for a guest.
     queries.push(queryClient.prefetchQuery(episodeAssetsQueryOptions(api, { comicId, chapterId, variant }, null)))
   }

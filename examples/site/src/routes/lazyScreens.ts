@@ -49,10 +49,10 @@ export const AdminScreen = lazyScreen(() => import('../admin/AdminScreen'))
 
 const isLazyScreen = (type: unknown): type is LazyScreen => typeof type === 'function' && typeof (type as Partial<LazyScreen>).load === 'function'
 
-/** The lazy screen a route's element shows, through wrappers such as RequireSignIn. */
-export function lazyScreenIn(element: unknown): LazyScreen | undefined {
+/** The element of the lazy screen a route's element shows, through wrappers such as RequireSignIn. */
+export function lazyScreenElementIn(element: unknown): ReactElement<Record<string, unknown>, LazyScreen> | undefined {
   for (let current = element; isValidElement(current); current = (current as ReactElement<{ children?: unknown }>).props.children) {
-    if (isLazyScreen(current.type)) return current.type
+    if (isLazyScreen(current.type)) return current as ReactElement<Record<string, unknown>, LazyScreen>
   }
   return undefined
 }

@@ -16,7 +16,8 @@ import {
   PrivacyPolicyScreen,
   ReaderScreen,
   TermsOfUseScreen,
-  lazyScreenIn,
+  lazyScreenElementIn,
+  type LazyScreen,
 } from './lazyScreens'
 
 /** The routes of spec §2. The reader is full screen: it sits outside the layout with the top bar. */
@@ -70,5 +71,15 @@ export const siteRoutes: RouteObject[] = [
   },
 ]
 
-/** The lazy screen the routes show at `pathname`, if any. */
-export const screenAt = (pathname: string) => lazyScreenIn(matchRoutes(siteRoutes, pathname)?.at(-1)?.route.element)
+/** What the routes show at `pathname`: the lazy screen, the props its element gives it, the path's parameters. */
+export interface Landing {
+  screen: LazyScreen
+  props: Record<string, unknown>
+  params: Record<string, string | undefined>
+}
+
+export function landingAt(pathname: string): Landing | undefined {
+  const match = matchRoutes(siteRoutes, pathname)?.at(-1)
+  const element = lazyScreenElementIn(match?.route.element)
+  return element && match ? { screen: element.type, props: element.props, params: match.params } : undefined
+}

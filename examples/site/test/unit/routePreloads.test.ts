@@ -6,13 +6,13 @@ import { chaptersQueryOptions, comicQueryOptions, createDefaultQueryClient, epis
 import { landingCallTable } from '../../landingCalls'
 import { primeLandingQueries } from '../../src/app/primeLandingQueries'
 import * as screens from '../../src/routes/lazyScreens'
-import { screenAt } from '../../src/routes/siteRoutes'
+import { landingAt } from '../../src/routes/siteRoutes'
 import { READER_PAGE_SIZES } from '../../../../packages/react/src/components/Reader/pageSizes'
 import { inlineScriptHashes, LANDING_SCREENS, routePreloadScript, type DocumentCallsConfig } from '../../routePreloads'
 
 /** The name of the lazy screen the site's router shows at `path` (through RequireSignIn and the like). */
 function routedScreen(path: string): string | undefined {
-  const screen = screenAt(path)
+  const screen = landingAt(path)?.screen
   return Object.entries(screens).find(([, component]) => component === screen)?.[0]
 }
 
@@ -238,7 +238,7 @@ describe("the landing screen's queries filled from the document's answers", () =
     const { calls } = await runScript(siteScript(), { pathname: readerPath, answers: answers() })
     const { api, sent } = kitClient('adult', calls)
     const queryClient = createDefaultQueryClient()
-    await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: calls }, readerPath)
+    await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: calls }, landingAt(readerPath))
     expect(sent).toEqual([])
     expect(calls!.size).toBe(0)
     expect(queryClient.getQueryData(comicQueryOptions(api, 'adult', comic.id).queryKey)).toEqual(comic)
@@ -253,7 +253,7 @@ describe("the landing screen's queries filled from the document's answers", () =
     const { calls } = await runScript(siteScript(), { pathname: path, answers: answers() })
     const { api, sent } = kitClient('adult', calls)
     const queryClient = createDefaultQueryClient()
-    await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: calls }, path)
+    await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: calls }, landingAt(path))
     expect(sent).toEqual([])
     expect(queryClient.getQueryData(comicQueryOptions(api, 'adult', comic.id).queryKey)).toEqual(comic)
     expect(queryClient.getQueryCache().getAll()).toHaveLength(2)
@@ -264,7 +264,7 @@ describe("the landing screen's queries filled from the document's answers", () =
       const { calls } = await runScript(siteScript(), { pathname: readerPath, answers: answers(assets) })
       const { api, sent } = kitClient('adult', calls)
       const queryClient = createDefaultQueryClient()
-      await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: calls }, readerPath)
+      await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: calls }, landingAt(readerPath))
       expect(sent).toEqual([])
       expect(calls!.size).toBe(3)
       expect(queryClient.getQueryCache().getAll()).toEqual([])
@@ -275,8 +275,8 @@ describe("the landing screen's queries filled from the document's answers", () =
     const { calls } = await runScript(siteScript(), { pathname: '/', answers: answers() })
     const { api } = kitClient('adult', calls)
     const queryClient = createDefaultQueryClient()
-    await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: calls }, '/')
-    await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: undefined }, readerPath)
+    await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: calls }, landingAt('/'))
+    await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: undefined }, landingAt(readerPath))
     expect(queryClient.getQueryCache().getAll()).toEqual([])
     expect(calls!.size).toBe(1)
   })
