@@ -3,6 +3,11 @@ import { cleanup } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { server } from './server'
 
+// The API client imports axios with its first request that goes out. Loaded here, before any test, so
+// that the first request of a test file does not spend a `findBy*` timeout on transforming axios (which
+// under a loaded machine can take longer than the default second).
+beforeAll(() => import('axios'))
+
 // Every request must be answered by a handler: an unhandled one is a test bug, not a network call.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => {
