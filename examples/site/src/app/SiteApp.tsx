@@ -1,11 +1,12 @@
-import { useEffect, useMemo } from 'react'
-import { Link, RouterProvider } from 'react-router'
+import { useEffect, useMemo, useRef } from 'react'
+import { BrowserRouter, Link, useLocation, useNavigate, useRoutes } from 'react-router'
 import type { HostConfig, SiteMode } from '@comics/core'
 import { ComicsProvider, type SiteConfig } from '@comics/react'
 import { SiteAuthContext } from '../auth/siteAuthContext'
 import { featuredComicsFor } from '../config/featuredComics'
 import type { SiteEnv } from '../config/siteEnv'
 import { resolveSiteHost } from '../host/resolveSiteHost'
+import { siteRoutes } from '../routes/siteRoutes'
 import type { SiteServices } from './createSiteServices'
 
 export interface SiteAppProps {
@@ -15,18 +16,26 @@ export interface SiteAppProps {
   services: SiteServices
 }
 
-/** The kit's provider around the router, wired to the router's navigation and links. */
-export function SiteApp({ env, hostConfig, siteMode, services }: SiteAppProps) {
-  const { router, session, auth, sinks, api, queryClient } = services
+/**
+ * The kit's provider inside the router, wired to its navigation and links. React Router's declarative
+ * mode: the site has no loaders or actions, and the data router's code (about 18 kB gzip) would be on
+ * every page's critical path.
+ */
+export function SiteApp(props: SiteAppProps) {
+  return (
+    <BrowserRouter>
+      <SiteProviders {...props} />
+    </BrowserRouter>
+  )
+}
 
-  // The host policy on every navigation (spec §2); the first check ran before the first render.
-  useEffect(() => router.subscribe(() => void resolveSiteHost(hostConfig)), [router, hostConfig])
-
+function SiteProviders({ env, hostConfig, siteMode, services }: SiteAppProps) {
+  const { session, auth, sinks, api, queryClient } = services
   const site = useMemo<SiteConfig>(
     () => ({ hostConfig, supportEmail: env.supportEmail, featured: featuredComicsFor(siteMode) }),
     [hostConfig, env.supportEmail, siteMode],
   )
-  const navigate = useMemo(() => (path: string) => void router.navigate(path), [router])
+  const navigate = useStableNavigate()
   const stores = useMemo(() => ({ session }), [session])
 
   return (
@@ -42,8 +51,36 @@ export function SiteApp({ env, hostConfig, siteMode, services }: SiteAppProps) {
       linkComponent={Link}
     >
       <SiteAuthContext.Provider value={auth}>
-        <RouterProvider router={router} />
+        <HostPolicy hostConfig={hostConfig} />
+        <SiteRoutes />
       </SiteAuthContext.Provider>
     </ComicsProvider>
   )
+}
+
+function SiteRoutes() {
+  return useRoutes(siteRoutes)
+}
+
+/** The host policy on every navigation (spec §2); the first check ran before the first render. */
+function HostPolicy({ hostConfig }: { hostConfig: HostConfig }) {
+  const { key } = useLocation()
+  const firstKey = useRef(key)
+  useEffect(() => {
+    if (key !== firstKey.current) void resolveSiteHost(hostConfig)
+  }, [key, hostConfig])
+  return null
+}
+
+/**
+ * The router's navigate as one function for the life of the app: React Router's changes with each
+ * location, and the kit's context (which every hook reads) would change with it.
+ */
+function useStableNavigate(): (path: string) => void {
+  const routerNavigate = useNavigate()
+  const latest = useRef(routerNavigate)
+  useEffect(() => {
+    latest.current = routerNavigate
+  }, [routerNavigate])
+  return useMemo(() => (path: string) => void latest.current(path), [])
 }

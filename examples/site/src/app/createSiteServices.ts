@@ -1,4 +1,3 @@
-import { createBrowserRouter } from 'react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import {
   createBrowserStorage,
@@ -14,10 +13,8 @@ import { createDefaultQueryClient } from '@comics/react'
 import { analyticsSinks } from '../analytics/analyticsSinks'
 import { createSiteAuth, type SiteAuth } from '../auth/createSiteAuth'
 import type { SiteEnv } from '../config/siteEnv'
-import { siteRoutes } from '../routes/siteRoutes'
 
 export interface SiteServices {
-  router: ReturnType<typeof createBrowserRouter>
   /** Made here so the auth service exists before the kit's provider, which is given both. */
   session: SessionStore
   auth: SiteAuth
@@ -37,13 +34,12 @@ declare global {
 
 /**
  * What lives as long as the page: made once, outside React, so StrictMode's double render does not
- * make a second router listening to history or load gtag.js twice.
+ * make a second session store or load gtag.js twice.
  */
 export function createSiteServices(env: SiteEnv, siteMode: SiteMode): SiteServices {
   const session = createSessionStore(createBrowserStorage())
   const preloadedCalls = window.__comicsPreloadedCalls instanceof Map ? window.__comicsPreloadedCalls : undefined
   return {
-    router: createBrowserRouter(siteRoutes),
     session,
     auth: createSiteAuth(env, session),
     sinks: analyticsSinks(env),

@@ -1,8 +1,9 @@
 import { Suspense } from 'react'
-import { Outlet, ScrollRestoration } from 'react-router'
+import { Outlet } from 'react-router'
 import { AgeVerificationModal, AuthModal, CookieConsentBanner } from '@comics/react'
 import { PreloadAuthOnSignIn } from '../auth/PreloadAuthOnSignIn'
 import { ScreenFallback } from './ScreenFallback'
+import { ScrollRestoration } from './ScrollRestoration'
 
 /**
  * Around every route, the reader included: the modals any screen may open (sign-in, the age gate of

@@ -107,4 +107,27 @@ describe('a guest', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true)
     await screenshotBothSizes(page, 'not-found')
   })
+
+  test('finds a new page at its top, and the page it left where it was on Back and after a reload', async () => {
+    const { page } = await guest()
+    await page.goto(`${stack.mirrorOrigin}/privacy-policy`)
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).isVisible()).toBe(true)
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY))
+    // Down to the footer, where the next page's link is.
+    const termsLink = page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Use' })
+    await termsLink.scrollIntoViewIfNeeded()
+    const target = await scrollY()
+    expect(target).toBeGreaterThan(100)
+
+    await termsLink.click()
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Terms of Use' }).isVisible()).toBe(true)
+    expect(await scrollY()).toBe(0)
+
+    await page.goBack()
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).isVisible()).toBe(true)
+    await expect.poll(scrollY).toBe(target)
+    await page.reload()
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).isVisible()).toBe(true)
+    await expect.poll(scrollY).toBe(target)
+  })
 })
