@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { assetVariant, type ComicsApi, type PreloadedCalls, type SiteMode } from '@comics/core'
-import { chaptersQueryOptions, comicQueryOptions, episodeAssetsQueryOptions } from '@comics/react'
-import { ComicScreen, ReaderScreen } from '../routes/lazyScreens'
+import { chaptersQueryOptions, comicQueryOptions, comicsQueryOptions, episodeAssetsQueryOptions } from '@comics/react'
+import { ComicScreen, HomeScreen, ReaderScreen } from '../routes/lazyScreens'
 import type { Landing } from '../routes/siteRoutes'
 
 export interface LandingQueriesContext {
@@ -12,9 +12,10 @@ export interface LandingQueriesContext {
 }
 
 /**
- * Fills the kit's query cache for the comic page or the reader (`landing`, see landingAt) from the calls the
- * document started (a guest's), with the kit's own queries, so that their first render already shows
- * the comic, its episodes and the first page instead of rendering once loading and again a moment later.
+ * Fills the kit's query cache for the home page, the comic page or the reader (`landing`, see landingAt)
+ * from the calls the document started (a guest's), with the kit's own queries, so that their first render
+ * already shows the newest comics, or the comic, its episodes and the first page, instead of rendering
+ * once loading and again a moment later (which also moved what lies below: the home page's sale banner).
  * Only when every answer the document got is a success: a refused or failed call is left to the kit's
  * hooks, which take it as their first attempt and retry as they always do. Resolves when the cache is
  * filled (or at once when there is nothing to fill).
@@ -24,9 +25,14 @@ export async function primeLandingQueries(context: LandingQueriesContext, landin
   if (!preloadedCalls || preloadedCalls.size === 0 || !landing) return
   const { screen, props, params } = landing
   const { comicId, chapterId } = params
-  if (!comicId || (screen !== ComicScreen && screen !== ReaderScreen)) return
+  const home = screen === HomeScreen
+  if (!home && (!comicId || (screen !== ComicScreen && screen !== ReaderScreen))) return
   const answers = await Promise.all(preloadedCalls.values()).catch(() => null)
   if (!answers || answers.some((answer) => answer.status < 200 || answer.status >= 300)) return
+  if (home || !comicId) {
+    await queryClient.prefetchQuery(comicsQueryOptions(api, siteMode, { preset: 'home' }))
+    return
+  }
   const queries: Promise<unknown>[] = [
     queryClient.prefetchQuery(comicQueryOptions(api, siteMode, comicId)),
     queryClient.prefetchQuery(chaptersQueryOptions(api, comicId)),

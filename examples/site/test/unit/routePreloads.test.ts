@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { assetSrcSet, assetVariant, comicByIdRequest, createComicsApi, type PreloadedCalls, type SiteMode } from '@comics/core'
 import { MOCK_ASSETS, MOCK_CHAPTERS, MOCK_COMICS } from '@comics/mocks'
-import { chaptersQueryOptions, comicQueryOptions, createDefaultQueryClient, episodeAssetsQueryOptions } from '@comics/react'
+import { chaptersQueryOptions, comicQueryOptions, comicsQueryOptions, createDefaultQueryClient, episodeAssetsQueryOptions } from '@comics/react'
 import { landingCallTable } from '../../landingCalls'
 import { primeLandingQueries } from '../../src/app/primeLandingQueries'
 import * as screens from '../../src/routes/lazyScreens'
@@ -271,11 +271,22 @@ describe("the landing screen's queries filled from the document's answers", () =
     }
   })
 
+  it("fills the home page's newest comics under the key the carousel reads, sending nothing", async () => {
+    const { calls } = await runScript(siteScript(), { pathname: '/', answers: answers() })
+    const { api, sent } = kitClient('adult', calls)
+    const queryClient = createDefaultQueryClient()
+    await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: calls }, landingAt('/'))
+    expect(sent).toEqual([])
+    expect(calls!.size).toBe(0)
+    expect(queryClient.getQueryData(comicsQueryOptions(api, 'adult', { preset: 'home' }).queryKey)).toEqual([comic])
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(1)
+  })
+
   it('fills nothing on other screens or without the document\'s calls', async () => {
     const { calls } = await runScript(siteScript(), { pathname: '/', answers: answers() })
     const { api } = kitClient('adult', calls)
     const queryClient = createDefaultQueryClient()
-    await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: calls }, landingAt('/'))
+    await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: calls }, landingAt('/categories'))
     await primeLandingQueries({ queryClient, api, siteMode: 'adult', preloadedCalls: undefined }, landingAt(readerPath))
     expect(queryClient.getQueryCache().getAll()).toEqual([])
     expect(calls!.size).toBe(1)

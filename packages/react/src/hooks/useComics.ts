@@ -1,10 +1,12 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query'
+import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query'
 import {
   categoriesComicsRequest,
   homeComicsRequest,
   lastReadComicsRequest,
   type Comic,
+  type ComicsApi,
   type ComicsListRequest,
+  type SiteMode,
 } from '@comics/core'
 import { queryKeys } from './queryKeys'
 import { useComicsContext } from './useComicsContext'
@@ -29,6 +31,18 @@ function requestOf(query: ComicsQuery): ComicsListRequest {
 }
 
 /**
+ * The query of `useComics`, for filling the cache outside React (before the first render, say) under
+ * the key the hook reads.
+ */
+export function comicsQueryOptions(api: ComicsApi, siteMode: SiteMode, query: ComicsQuery) {
+  const request = requestOf(query)
+  return queryOptions({
+    queryKey: queryKeys.comics(siteMode, request),
+    queryFn: async ({ signal }): Promise<Comic[]> => (await api.comics.list(request, { signal })).data,
+  })
+}
+
+/**
  * A list of comics of the host's ratings (the client forces them). The 'lastRead' preset is skipped
  * while there is no id (the slider is then not shown, spec §2).
  * @example
@@ -37,10 +51,8 @@ function requestOf(query: ComicsQuery): ComicsListRequest {
  */
 export function useComics(query: ComicsQuery): UseQueryResult<Comic[]> {
   const { api, siteMode } = useComicsContext('useComics')
-  const request = requestOf(query)
   return useQuery({
-    queryKey: queryKeys.comics(siteMode, request),
-    queryFn: async ({ signal }) => (await api.comics.list(request, { signal })).data,
+    ...comicsQueryOptions(api, siteMode, query),
     enabled: !('preset' in query && query.preset === 'lastRead' && query.comicIds.length === 0),
   })
 }
