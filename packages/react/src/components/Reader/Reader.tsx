@@ -108,17 +108,26 @@ export function Reader({ comicId, chapterId, uncensored = false, className }: Re
   }
 
   // Declared before the position hook: on an episode change the strip goes to the top first (spec §4),
-  // then a saved position of the new episode may move it.
+  // then a saved position of the new episode may move it. Not on opening: a new strip is at its top and
+  // in its first state, and setting scrollTop there would lay out the page before its first paint.
+  const shownEpisode = useRef<string | null>(null)
   useLayoutEffect(() => {
     const element = scroller.current
     if (!element) return
-    element.scrollTop = 0
-    setChromeVisible(true)
-    setListOpen(false)
-    setFirstPageArrived(false)
-    setScrolled(false)
-    // Keyboard scrolling works at once, and focus does not stay on a control that may now be disabled.
-    element.focus({ preventScroll: true })
+    const episode = `${comicId}/${chapterId}`
+    const opening = shownEpisode.current === null
+    shownEpisode.current = episode
+    if (!opening) {
+      element.scrollTop = 0
+      setChromeVisible(true)
+      setListOpen(false)
+      setFirstPageArrived(false)
+      setScrolled(false)
+    }
+  }, [comicId, chapterId])
+  // Keyboard scrolling works at once, and focus does not stay on a control that may now be disabled.
+  useEffect(() => {
+    scroller.current?.focus({ preventScroll: true })
   }, [comicId, chapterId])
 
   const onOpen = useCallback(
