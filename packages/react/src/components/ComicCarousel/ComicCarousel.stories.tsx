@@ -44,6 +44,18 @@ export const Loading: Story = {
   },
 }
 
+/** Loading holds the cards' place: the carousel is as tall before the comics arrive as after. */
+export const LoadsWithoutMoving: Story = {
+  parameters: { kit: { mocks: { latencyMs: { listComics: 300 } } } },
+  play: async ({ canvas }) => {
+    const region = canvas.getByRole('region', { name: 'Something New' })
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading…')
+    const loading = region.getBoundingClientRect().height
+    await canvas.findAllByRole('group')
+    await expect(region.getBoundingClientRect().height).toBe(loading)
+  },
+}
+
 /** No comic on this host yet. */
 export const Empty: Story = {
   parameters: {

@@ -6,6 +6,9 @@ import { formatMessage } from '../../messages'
 import { ComicCard } from '../ComicCard'
 import { useCarouselState } from '../FeaturedCarousel/useCarouselState'
 
+/** As many as the widest layout shows (the default --comics-comic-carousel-per-view). */
+const LOADING_SLIDES = 5
+
 export interface ComicCarouselProps {
   className?: string
 }
@@ -15,8 +18,9 @@ export interface ComicCarouselProps {
  * home preset: limit 10, newest first) as a carousel of comic cards, with a 'Read more' link to
  * /categories. Five cards in view by default, three at 1024px and below, two at 768px and below (CSS
  * `--comics-comic-carousel-per-view`, `-per-view-tablet`, `-per-view-mobile`); previous and next move a
- * view at a time and are disabled at the ends; a card that receives focus scrolls into view. A card click records `carousel_clicked`. Shows a
- * loading state, a message when there is no comic, and an error with a retry.
+ * view at a time and are disabled at the ends; a card that receives focus scrolls into view. A card click
+ * records `carousel_clicked`. While loading, empty cards hold the place of the cards (nothing below moves
+ * when they arrive); a message when there is no comic, and an error with a retry.
  * @example
  * <FeaturedCarousel />
  * <ComicCarousel />
@@ -44,9 +48,7 @@ export function ComicCarousel({ className }: ComicCarouselProps) {
         </Link>
       </div>
       {query.isPending ? (
-        <p role="status" className="comics-comic-carousel__status">
-          {messages['common.loading']}
-        </p>
+        <LoadingSlides label={messages['common.loading']} />
       ) : query.isError ? (
         <div role="alert" className="comics-comic-carousel__status" data-state="error">
           <p>{messages['common.error']}</p>
@@ -62,6 +64,31 @@ export function ComicCarousel({ className }: ComicCarouselProps) {
         <ComicSlides comics={query.data} />
       )}
     </section>
+  )
+}
+
+/** Cover-and-title shapes in the slides' own boxes, so the carousel is as tall loading as loaded. */
+function LoadingSlides({ label }: { label: string }) {
+  return (
+    <div className="comics-comic-carousel__body" data-state="loading">
+      <span className="comics-comic-carousel__arrow" aria-hidden="true" />
+      <div className="comics-comic-carousel__viewport">
+        <p role="status" className="comics-visually-hidden">
+          {label}
+        </p>
+        <div className="comics-comic-carousel__slides" aria-hidden="true">
+          {Array.from({ length: LOADING_SLIDES }, (_, index) => (
+            <div key={index} className="comics-comic-carousel__slide">
+              <span className="comics-comic-card">
+                <span className="comics-comic-card__image" />
+                <span className="comics-comic-card__title comics-comic-carousel__placeholder-title">{'\u00a0'}</span>
+              </span>
+            </div>
+          ))}
+        </div>
+      </div>
+      <span className="comics-comic-carousel__arrow" aria-hidden="true" />
+    </div>
   )
 }
 
