@@ -707,8 +707,13 @@ describe('Reader: next episode prefetch', () => {
     await waitFor(() => expect(queryClient.getQueryData(nextKey)).toHaveLength(pagesOf('4', '402')))
   })
 
-  it("prefetches the width of the next first page that the page's own image will pick", async () => {
+  it.each([
+    ['the default sizes', undefined],
+    ["a theme's sizes", '(max-width: 1200px) 100vw, 1200px'],
+  ])("prefetches the width of the next first page that the page's own image will pick, with %s", async (_, pageSizes) => {
+    const sizes = pageSizes ?? READER_PAGE_SIZES
     const nextFirst = { id: 'n1', url: 'https://cdn.comics.test/402/1.webp', width: 800, height: 1200, widths: [480, 750], comicsId: '4', chapterId: '402', variant: 'legal', position: 1 }
+    const thisFirst = { ...nextFirst, id: 't1', url: 'https://cdn.comics.test/401/1.webp', chapterId: '401' }
     const created: HTMLImageElement[] = []
     const RealImage = window.Image
     const spy = vi.spyOn(window, 'Image').mockImplementation(function (this: unknown, ...args: [number?, number?]) {
@@ -717,23 +722,27 @@ describe('Reader: next episode prefetch', () => {
       return image
     } as unknown as () => HTMLImageElement)
     try {
-      renderReader({}, { viewer: 'level1' })
+      renderReader(pageSizes ? { pageSizes } : {}, { viewer: 'level1' })
       // After the kit's own handlers, so that this one comes first.
       server.use(
         http.post('*/comics-assets/list', async ({ request }) => {
           const body = (await request.clone().json()) as { filters: { chapterId: unknown[] } }
           // Other episodes fall through to the mocks.
           if (String(body.filters.chapterId[0]) === '402') return HttpResponse.json({ data: [nextFirst], total: 1 })
+          if (String(body.filters.chapterId[0]) === '401') return HttpResponse.json({ data: [thisFirst], total: 1 })
         }),
       )
-      fireEvent.load(await firstPage())
+      const first = await screen.findByAltText('Page 1 of 1')
+      expect(first).toHaveAttribute('srcset', pageImageSources(thisFirst).srcSet)
+      expect(first).toHaveAttribute('sizes', sizes)
+      fireEvent.load(first)
       await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled())
       layOut(strip(), { clientHeight: 800, scrollHeight: 700 })
       scrollTo(strip(), 0)
       await waitFor(() => expect(created).toHaveLength(1))
       const [image] = created
       expect(image!.srcset).toBe(pageImageSources(nextFirst).srcSet)
-      expect(image!.sizes).toBe(READER_PAGE_SIZES)
+      expect(image!.sizes).toBe(sizes)
       expect(image!.src).toBe(nextFirst.url)
     } finally {
       spy.mockRestore()

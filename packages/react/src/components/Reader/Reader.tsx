@@ -26,6 +26,7 @@ import {
 import { LockIcon } from '../EpisodeList/LockIcon'
 import { ReaderEpisodesDialog } from './ReaderEpisodesDialog'
 import { ReaderPage, ReaderPagePlaceholder } from './ReaderPage'
+import { READER_PAGE_SIZES } from './pageSizes'
 import { useAssetsFailure } from './useAssetsFailure'
 import { usePrefetchNextEpisode } from './usePrefetchNextEpisode'
 import { useReaderKeyboard } from './useReaderKeyboard'
@@ -36,6 +37,12 @@ export interface ReaderProps {
   chapterId: string
   /** The uncensored route (/comic/{id}/{chapterId}/uncensored): core `assetVariant` picks the pages. */
   uncensored?: boolean
+  /**
+   * The page images' `sizes`: how wide a page shows, from which the browser picks a rendition. The
+   * default, {@link READER_PAGE_SIZES}, is the stylesheet's 800-pixel column; a theme that changes
+   * `--comics-reader-page-width` gives its own (and a document that preloads a first page, the same).
+   */
+  pageSizes?: string
   className?: string
 }
 
@@ -62,7 +69,7 @@ export interface ReaderProps {
  * // route /comic/:id/:chapterId and /comic/:id/:chapterId/uncensored
  * <Reader comicId={params.id} chapterId={params.chapterId} uncensored={isUncensoredRoute} />
  */
-export function Reader({ comicId, chapterId, uncensored = false, className }: ReaderProps) {
+export function Reader({ comicId, chapterId, uncensored = false, pageSizes = READER_PAGE_SIZES, className }: ReaderProps) {
   const messages = useMessages()
   const Link = useLink()
   const navigate = useNavigate()
@@ -141,6 +148,7 @@ export function Reader({ comicId, chapterId, uncensored = false, className }: Re
     nextChapterId: next?.id ?? null,
     variant,
     ready: Boolean(pages?.length) && firstPageArrived,
+    sizes: pageSizes,
   })
 
   // A short episode may not scroll at all: check for the prefetch once its first page is in.
@@ -183,6 +191,7 @@ export function Reader({ comicId, chapterId, uncensored = false, className }: Re
                 asset={asset}
                 index={index}
                 total={pages.length}
+                sizes={pageSizes}
                 {...(index === 0 ? { onArrive: onFirstPageArrived } : {})}
               />
             ) : (

@@ -49,6 +49,16 @@ describe('ReaderPage image widths', () => {
     expect(image.getAttribute('sizes')).toBe(READER_PAGE_SIZES)
   })
 
+  it("takes a theme's sizes instead of the 800-pixel column's", () => {
+    const sizes = '(max-width: 1200px) 100vw, 1200px'
+    renderWithKit(
+      <ol>
+        <ReaderPage asset={page} index={0} total={1} sizes={sizes} />
+      </ol>,
+    )
+    expect(screen.getByAltText('Page 1 of 1').getAttribute('sizes')).toBe(sizes)
+  })
+
   it('keeps src alone for a page without renditions or without a known width', () => {
     expect(pageImageSources({ url: '/f/a.webp', width: 800 })).toEqual({ src: '/f/a.webp' })
     expect(pageImageSources({ url: '/f/a.webp', widths: [480] })).toEqual({ src: '/f/a.webp' })

@@ -35,9 +35,13 @@ function retryUrl(url: string, attempt: number): string {
  * phone downloads a width that fills its screen instead of the full image. The next episode's prefetch
  * uses the same, so that it downloads the very file the page will show.
  */
-export function pageImageSources(asset: Pick<Asset, 'url' | 'width' | 'widths'>, attempt = 0): { src: string; srcSet?: string; sizes?: string } {
+export function pageImageSources(
+  asset: Pick<Asset, 'url' | 'width' | 'widths'>,
+  attempt = 0,
+  sizes: string = READER_PAGE_SIZES,
+): { src: string; srcSet?: string; sizes?: string } {
   const srcSet = assetSrcSet(asset, (url) => retryUrl(url, attempt))
-  return srcSet ? { src: retryUrl(asset.url, attempt), srcSet, sizes: READER_PAGE_SIZES } : { src: retryUrl(asset.url, attempt) }
+  return srcSet ? { src: retryUrl(asset.url, attempt), srcSet, sizes } : { src: retryUrl(asset.url, attempt) }
 }
 
 /** The box a page takes before its image arrives: its aspect ratio, and its size while skipped off-screen. */
@@ -62,6 +66,8 @@ export interface ReaderPageProps {
   total: number
   /** Called once when the page's image has loaded, or has failed after its automatic retries. */
   onArrive?: () => void
+  /** The image's `sizes` (default {@link READER_PAGE_SIZES}). */
+  sizes?: string
 }
 
 /**
@@ -73,7 +79,7 @@ export interface ReaderPageProps {
  * the episode is left alone. A page that has not arrived {@link PAGE_STALL_MS} after it came into view
  * counts as failed too.
  */
-export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArrive }: ReaderPageProps) {
+export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArrive, sizes }: ReaderPageProps) {
   const messages = useMessages()
   const [attempt, setAttempt] = useState(0)
   const [state, setState] = useState<PageState>('loading')
@@ -131,7 +137,7 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArri
         // A new element per attempt: the browser loads it again even when the url cannot change.
         key={attempt}
         className="comics-reader__image"
-        {...pageImageSources(asset, attempt)}
+        {...pageImageSources(asset, attempt, sizes)}
         alt={formatMessage(messages['reader.pageAlt'], { n, total })}
         width={width}
         height={height}

@@ -17,14 +17,14 @@ export const PREFETCH_AT = 0.7
  */
 export function usePrefetchNextEpisode(
   scroller: RefObject<HTMLElement | null>,
-  query: { comicId: string; nextChapterId: string | null; variant: AssetVariantName; ready: boolean },
+  query: { comicId: string; nextChapterId: string | null; variant: AssetVariantName; ready: boolean; sizes?: string },
 ) {
   const queryClient = useQueryClient()
   const api = useApi()
   const { user } = useSession()
   const viewerId = user?.uid ?? null
   const done = useRef<string | null>(null)
-  const { comicId, nextChapterId, variant, ready } = query
+  const { comicId, nextChapterId, variant, ready, sizes: pageSizes } = query
 
   return useCallback(() => {
     const element = scroller.current
@@ -40,7 +40,7 @@ export function usePrefetchNextEpisode(
       const image = new Image()
       image.decoding = 'async'
       // sizes and srcset before src: the browser picks the file the page's <img> will pick.
-      const { src, srcSet, sizes } = pageImageSources(first)
+      const { src, srcSet, sizes } = pageImageSources(first, 0, pageSizes)
       if (srcSet && sizes) {
         image.sizes = sizes
         image.srcset = srcSet
@@ -49,5 +49,5 @@ export function usePrefetchNextEpisode(
       // Decoded ahead: the page's <img> shares the decoded image, so Next skips the decode too.
       if (typeof image.decode === 'function') image.decode().catch(() => undefined)
     })
-  }, [scroller, comicId, nextChapterId, variant, viewerId, ready, queryClient, api])
+  }, [scroller, comicId, nextChapterId, variant, viewerId, ready, pageSizes, queryClient, api])
 }
