@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import * as z from 'zod'
 import { ApiErrorBodySchema } from '@comics/core/contract'
 import { loggerOptions } from '../src/app'
 import { databaseUnavailable } from '../src/db/database-unavailable'
-import { openDatabase } from '../src/db/open-database'
+import { databaseOverPool, openDatabase } from '../src/db/open-database'
 import { bearer, createAccount, type Account } from './support/accounts'
 import { startPostgres, type RunningPostgres } from './support/postgres-cluster'
 import { startServerOn, type TestServer } from './support/test-server'
@@ -99,5 +100,55 @@ describe.runIf(inject('seededDatabase').kind === 'postgres')('the database goes 
     const paid = await call('/subscriptions', { checkoutId }, reader)
     expect(paid.statusCode, paid.body).toBe(200)
     expect((paid.json() as { data: { level: number; status: string }[] }).data).toMatchObject([{ level: 1, status: 'active' }])
+  })
+})
+
+// A connection that dies between leaving the pool and its transaction's BEGIN (cut while it sat idle):
+// the socket is destroyed just before BEGIN is written, on a real server.
+describe.runIf(inject('seededDatabase').kind === 'postgres')('a transaction whose connection is dead at BEGIN', () => {
+  let postgres: RunningPostgres
+  beforeAll(async () => {
+    postgres = await startPostgres()
+  })
+  afterAll(() => postgres?.stop())
+
+  it('fails as unavailable and gives the connection back: the next transaction on a pool of one runs', async () => {
+    let cutBeforeBegin = 0
+    class CutClient extends pg.Client {
+      constructor(config?: pg.ClientConfig) {
+        super(config)
+        const query = this.query.bind(this) as (...args: unknown[]) => unknown
+        Object.assign(this, {
+          query: (...args: unknown[]) => {
+            const [first] = args
+            const text = typeof first === 'string' ? first : (first as { text?: unknown } | undefined)?.text
+            if (cutBeforeBegin > 0 && typeof text === 'string' && /^begin/i.test(text)) {
+              cutBeforeBegin -= 1
+              ;(this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy()
+            }
+            return query(...args)
+          },
+        })
+      }
+    }
+    const pool = new pg.Pool({ connectionString: postgres.url, max: 1, connectionTimeoutMillis: 2_000, Client: CutClient })
+    try {
+      const db = await databaseOverPool(pool)
+      const select = (tx: typeof db) => tx.execute(sql`select 1 as one`).then(() => 'ran')
+      expect(await db.transaction(select)).toBe('ran')
+
+      cutBeforeBegin = 2
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const failed = await db.transaction(select).then(() => undefined, (error: unknown) => error)
+        expect(databaseUnavailable(failed)).toBeDefined()
+      }
+      // Leaked connections would leave this waiting for the pool's only one until connectionTimeoutMillis.
+      expect(await db.transaction(select)).toBe('ran')
+      expect(pool.totalCount).toBe(1)
+      const connections = await db.execute(sql`select count(*)::int as n from pg_stat_activity where backend_type = 'client backend'`)
+      expect((connections as unknown as { rows: unknown[] }).rows).toEqual([{ n: 1 }])
+    } finally {
+      await pool.end()
+    }
   })
 })

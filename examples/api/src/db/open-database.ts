@@ -2,7 +2,9 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { packageRoot } from '../package-root'
 import * as schema from './schema'
+import type { Pool } from 'pg'
 import type { Database, OpenDatabase } from './database'
+import { databaseUnavailable } from './database-unavailable'
 
 export const MIGRATIONS_FOLDER = join(packageRoot, 'drizzle')
 
@@ -19,11 +21,7 @@ export async function openDatabase(target: DatabaseTarget, options: { migrate?: 
 }
 
 async function openPostgres(url: string, poolSize = 10) {
-  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
-    import('pg'),
-    import('drizzle-orm/node-postgres'),
-    import('drizzle-orm/node-postgres/migrator'),
-  ])
+  const [{ default: pg }, { migrate }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres/migrator')])
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -31,19 +29,45 @@ async function openPostgres(url: string, poolSize = 10) {
     connectionTimeoutMillis: 5_000,
     keepAlive: true,
   })
-  // A connection can be cut by the server (restart, admin shutdown) while idle in the pool or while a
-  // transaction holds it between two statements; an 'error' event without a listener would crash the
-  // process. The pool drops such a connection (idle, or when it is released unusable) and opens a new one
-  // on the next request, so the server recovers without a restart; the request that was using it fails
-  // with the error, answered 503.
-  pool.on('error', () => undefined)
-  pool.on('connect', (client) => client.on('error', () => undefined))
-  const db = drizzle(pool, { schema })
+  const db = await databaseOverPool(pool)
   return {
-    db: db as unknown as Database,
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    db,
+    migrate: () => migrate(db as unknown as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => pool.end(),
   }
+}
+
+/**
+ * The drizzle database over a node-postgres pool. A connection can be cut by the server (restart, admin
+ * shutdown) while idle in the pool or while a transaction holds it between two statements; an 'error'
+ * event without a listener would crash the process. The pool drops such a connection (idle, or when it is
+ * released unusable) and opens a new one on the next request, so the server recovers without a restart;
+ * the request that was using it fails with the error, answered 503.
+ *
+ * Transactions take their connection from the pool here rather than in drizzle, whose pooled
+ * `transaction()` (0.45) runs BEGIN before the block that gives the connection back: a BEGIN that fails
+ * (a connection that died while idle) kept it checked out for good, and a few such failures left the
+ * pool empty, every request waiting for a connection that never came back.
+ */
+export async function databaseOverPool(pool: Pool): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/node-postgres')
+  pool.on('error', () => undefined)
+  pool.on('connect', (client) => client.on('error', () => undefined))
+  const db = drizzle(pool, { schema }) as unknown as Database
+  const transaction: Database['transaction'] = async (run, config) => {
+    const client = await pool.connect()
+    let broken: Error | undefined
+    try {
+      return await (drizzle(client, { schema }) as unknown as Database).transaction(run, config)
+    } catch (error) {
+      // A connection that failed is closed rather than handed to the next request.
+      if (databaseUnavailable(error)) broken = error instanceof Error ? error : new Error(String(error))
+      throw error
+    } finally {
+      client.release(broken)
+    }
+  }
+  return Object.assign(db, { transaction })
 }
 
 async function openPglite(target: { dataDir?: string; snapshot?: Blob }) {
