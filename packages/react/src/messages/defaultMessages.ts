@@ -123,6 +123,11 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'account.becomeMember': 'Become a Member',
   'account.noMembership': "YOU DON'T HAVE MEMBERSHIP",
   'account.cancelAutoRenew': 'Cancel auto-renewal',
+  // Not in the spec: the confirmation before auto-renewal is turned off, which cannot be undone here.
+  'account.cancelConfirm': 'Turn off auto-renewal? Your membership stays until {date}, then ends.',
+  'account.cancelConfirmNoDate': 'Turn off auto-renewal? Your membership will not renew.',
+  'account.cancelConfirmAction': 'Turn off auto-renewal',
+  'account.cancelKeep': 'Keep auto-renewal',
   'account.accessUntil': 'Access until {date}',
   'account.membershipTitle': '{badge} · {duration}',
   'account.autoRenewOff': 'Auto-renewal is off: your membership will not renew.',

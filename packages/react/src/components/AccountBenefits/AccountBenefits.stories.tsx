@@ -47,11 +47,22 @@ export const Admin: Story = {
   },
 }
 
-/** Cancel auto-renewal: access stays until the period end, which is shown. */
+/** Cancel auto-renewal asks first, saying until when access stays. */
+export const CancelConfirmation: Story = {
+  globals: { viewer: 'level2' },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Cancel auto-renewal' }))
+    await expect(canvas.getByRole('group', { name: /^Turn off auto-renewal\? Your membership stays until/ })).toBeVisible()
+    await expect(canvas.getByRole('button', { name: 'Keep auto-renewal' })).toHaveFocus()
+  },
+}
+
+/** Confirmed: access stays until the period end, which is shown. */
 export const CancelAutoRenewal: Story = {
   globals: { viewer: 'level2' },
   play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Cancel auto-renewal' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Turn off auto-renewal' }))
     await expect(await canvas.findByText(/Access until/)).toBeVisible()
   },
 }

@@ -44,10 +44,25 @@ describe('AccountBenefits', () => {
     expect(within(benefits()).getByText('Auto-renewal is off: your membership will not renew.')).toBeInTheDocument()
   })
 
-  it('cancels auto-renewal on the server, then shows until when access lasts and that it will not renew', async () => {
+  it('asks first, says until when access stays, and changes nothing when the reader keeps auto-renewal', async () => {
     const state = createMockState()
     const { user } = renderWithKit(<AccountBenefits locale="en-US" />, { viewer: 'level2', mocks: { state } })
     await user.click(await screen.findByRole('button', { name: 'Cancel auto-renewal' }))
+    const prompt = `Turn off auto-renewal? Your membership stays until ${longDate('2099-12-31T00:00:00.000Z')}, then ends.`
+    const confirm = screen.getByRole('group', { name: prompt })
+    const keep = within(confirm).getByRole('button', { name: 'Keep auto-renewal' })
+    await waitFor(() => expect(keep).toHaveFocus())
+    await user.click(keep)
+    expect(screen.queryByRole('group', { name: prompt })).not.toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel auto-renewal' })).toHaveFocus())
+    expect(state.subscriptions.find((s) => s.id === 'sub-level2-1')).toMatchObject({ autoRenew: true })
+  })
+
+  it('cancels auto-renewal on the server once confirmed, then shows until when access lasts and that it will not renew', async () => {
+    const state = createMockState()
+    const { user } = renderWithKit(<AccountBenefits locale="en-US" />, { viewer: 'level2', mocks: { state } })
+    await user.click(await screen.findByRole('button', { name: 'Cancel auto-renewal' }))
+    await user.click(screen.getByRole('button', { name: 'Turn off auto-renewal' }))
     expect(await within(benefits()).findByText('Auto-renewal is off: your membership will not renew.')).toBeInTheDocument()
     expect(within(benefits()).getByText(`Access until ${longDate('2099-12-31T00:00:00.000Z')}`)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Cancel auto-renewal' })).not.toBeInTheDocument()
@@ -62,6 +77,7 @@ describe('AccountBenefits', () => {
     state.subscriptions.find((s) => s.id === 'sub-level3-1')!.currentPeriodEnd = periodEnd
     const { user } = renderWithKit(<AccountBenefits locale="en-US" />, { viewer: 'level3', mocks: { state } })
     await user.click(await screen.findByRole('button', { name: 'Cancel auto-renewal' }))
+    await user.click(screen.getByRole('button', { name: 'Turn off auto-renewal' }))
     expect(
       await within(benefits()).findByText(
         'Cancelled less than 24 hours before the period end: it renews once more, then stops.',
@@ -73,7 +89,12 @@ describe('AccountBenefits', () => {
   it('shows a failed cancellation and keeps the action to try again', async () => {
     const { user } = renderWithKit(<AccountBenefits />, { viewer: 'level1', mocks: { errors: { cancelSubscription: 500 } } })
     await user.click(await screen.findByRole('button', { name: 'Cancel auto-renewal' }))
+    await user.click(screen.getByRole('button', { name: 'Turn off auto-renewal' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.')
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel auto-renewal' })).toBeEnabled())
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel auto-renewal' })).toHaveFocus())
+    // Asking again clears the failure.
+    await user.click(screen.getByRole('button', { name: 'Cancel auto-renewal' }))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Turn off auto-renewal' })).toBeEnabled()
   })
 })

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   CANCELLATION_NOTICE_HOURS,
@@ -21,8 +21,9 @@ export interface AccountBenefitsProps {
  * The account page's YOUR BENEFITS section (spec §2, §4 "Cancellation"): the membership title and
  * description; 'Upgrade Plan' while a higher plan exists, 'Become a Member' without a plan (both go to
  * /premium), no button at the top level; "YOU DON'T HAVE MEMBERSHIP" without a plan. A renewing
- * membership can have its auto-renewal cancelled: access stays until the period end, which is then
- * shown, and with under 24 hours' notice it still renews once (core `cancellationOutcome`).
+ * membership can have its auto-renewal cancelled, after a confirmation that says until when access stays
+ * (focus goes to 'Keep auto-renewal'): access stays until the period end, which is then shown, and with
+ * under 24 hours' notice it still renews once (core `cancellationOutcome`).
  *
  * The description is HTML written by the kit itself (core `PLANS`), rendered as it is.
  * @example
@@ -38,12 +39,27 @@ export function AccountBenefits({ locale, className }: AccountBenefitsProps) {
   const { hasMaximum } = usePlans()
   const headingId = useId()
   const [renewsOnce, setRenewsOnce] = useState(false)
+  // Turning auto-renewal off cannot be undone here: the first click asks, the second does it.
+  const [confirming, setConfirming] = useState(false)
+  const promptId = useId()
+  const keepButton = useRef<HTMLButtonElement>(null)
+  const cancelButton = useRef<HTMLButtonElement>(null)
+  const focusAfter = useRef<'keep' | 'cancel' | null>(null)
+  useEffect(() => {
+    const target = focusAfter.current === 'keep' ? keepButton.current : focusAfter.current === 'cancel' ? cancelButton.current : null
+    focusAfter.current = null
+    target?.focus()
+  })
 
   const cancel = useMutation({
     mutationFn: async (subscription: Subscription) => {
       const cancelledAt = new Date()
       const [cancelled] = (await api.subscriptions.cancel(subscription.id)).data
       return { cancelled: cancelled ?? { ...subscription, autoRenew: false }, cancelledAt }
+    },
+    onSettled: () => setConfirming(false),
+    onError: () => {
+      focusAfter.current = 'cancel'
     },
     onSuccess: ({ cancelled, cancelledAt }) => {
       const key = queryKeys.subscriptions(user?.uid ?? null)
@@ -114,14 +130,51 @@ export function AccountBenefits({ locale, className }: AccountBenefitsProps) {
                       : messages['account.autoRenewOff']}
                   </p>
                 </>
+              ) : confirming ? (
+                <div className="comics-account-benefits__confirm" role="group" aria-labelledby={promptId}>
+                  <p id={promptId}>
+                    {periodEnd
+                      ? formatMessage(messages['account.cancelConfirm'], {
+                          date: new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(periodEnd),
+                        })
+                      : messages['account.cancelConfirmNoDate']}
+                  </p>
+                  <div className="comics-account-benefits__confirm-actions">
+                    <button
+                      type="button"
+                      className="comics-button comics-account-benefits__cancel"
+                      disabled={cancel.isPending}
+                      aria-busy={cancel.isPending || undefined}
+                      onClick={() => cancel.mutate(active)}
+                    >
+                      {messages['account.cancelConfirmAction']}
+                    </button>
+                    <button
+                      ref={keepButton}
+                      type="button"
+                      className="comics-button"
+                      data-variant="ghost"
+                      disabled={cancel.isPending}
+                      onClick={() => {
+                        focusAfter.current = 'cancel'
+                        setConfirming(false)
+                      }}
+                    >
+                      {messages['account.cancelKeep']}
+                    </button>
+                  </div>
+                </div>
               ) : (
                 <button
+                  ref={cancelButton}
                   type="button"
                   className="comics-button comics-account-benefits__cancel"
                   data-variant="ghost"
-                  disabled={cancel.isPending}
-                  aria-busy={cancel.isPending || undefined}
-                  onClick={() => cancel.mutate(active)}
+                  onClick={() => {
+                    cancel.reset()
+                    focusAfter.current = 'keep'
+                    setConfirming(true)
+                  }}
                 >
                   {messages['account.cancelAutoRenew']}
                 </button>
