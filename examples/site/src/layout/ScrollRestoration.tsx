@@ -13,6 +13,23 @@ function readPositions(): Record<string, number> {
   }
 }
 
+/** The element a `#hash` names: its id as written, or percent-decoded (a malformed escape is taken as written). */
+function elementNamedBy(hash: string): HTMLElement | null {
+  const id = hash.slice(1)
+  let decoded = id
+  try {
+    decoded = decodeURIComponent(id)
+  } catch {
+    // Not a valid escape: only the id as written can match.
+  }
+  return document.getElementById(decoded) ?? document.getElementById(id)
+}
+
+function documentWasRestored(): boolean {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+  return entry?.type === 'reload' || entry?.type === 'back_forward'
+}
+
 /**
  * The page's scroll position across navigations, as the browser keeps it between documents: the top of a
  * new page (or the element its #hash names), the position an entry had on Back and Forward and after a
@@ -20,10 +37,14 @@ function readPositions(): Record<string, number> {
  * the router changes the page.
  */
 export function ScrollRestoration() {
-  const { key, hash } = useLocation()
+  const { key: routerKey, pathname, search, hash } = useLocation()
+  // The router has no key for an entry it did not make (the page's first, or one opened by its URL):
+  // such entries are told apart by their address, or every page opened anew would share one position.
+  const key = routerKey === 'default' ? `default:${pathname}${search}` : routerKey
   const navigationType = useNavigationType()
   const positions = useRef<Record<string, number> | null>(null)
   const currentKey = useRef(key)
+  const navigated = useRef(false)
 
   useEffect(() => {
     const saved = (positions.current ??= readPositions())
@@ -50,13 +71,17 @@ export function ScrollRestoration() {
 
   // Before paint, once the new page is in the document.
   useLayoutEffect(() => {
+    if (currentKey.current !== key) navigated.current = true
     currentKey.current = key
     const saved = (positions.current ??= readPositions())
-    if (navigationType === 'POP' && typeof saved[key] === 'number') {
+    // Before any navigation, only a reload or a Back/Forward into this document restores: an address
+    // opened anew starts at the top even when the tab has been there before.
+    const restores = navigated.current || documentWasRestored()
+    if (navigationType === 'POP' && restores && typeof saved[key] === 'number') {
       window.scrollTo(0, saved[key])
       return
     }
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null
+    const target = hash ? elementNamedBy(hash) : null
     if (target) target.scrollIntoView()
     else if (navigationType !== 'POP') window.scrollTo(0, 0)
   }, [key, hash, navigationType])

@@ -129,5 +129,14 @@ describe('a guest', () => {
     await page.reload()
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).isVisible()).toBe(true)
     await expect.poll(scrollY).toBe(target)
+
+    // The same address opened anew starts at the top.
+    await page.goto(`${stack.mirrorOrigin}/privacy-policy`)
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).isVisible()).toBe(true)
+    expect(await scrollY()).toBe(0)
+    // A #hash names an element to scroll to; one that is not a valid escape breaks nothing.
+    await page.goto(`${stack.mirrorOrigin}/terms-of-use#%E0%A4%A`)
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Terms of Use' }).isVisible()).toBe(true)
+    expect(await scrollY()).toBe(0)
   })
 })
