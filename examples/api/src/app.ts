@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import { MAX_UPLOAD_BYTES } from '@comics/core/contract'
 import type { AppContext } from './app-context'
+import { ANSWER_ENCODINGS, BROTLI_QUALITY, COMPRESS_THRESHOLD_BYTES } from './http/compression'
 import { answerFrameworkError, installErrorHandling } from './http/error-handler'
 import { HttpError } from './http/http-error'
 import { API_SECURITY_HEADERS } from './http/security-headers'
@@ -110,10 +111,11 @@ export async function buildApp(
   // JSON answers (and the checkout page) compressed for clients that accept it: a reader's page list is
   // about 13 kB as text and 4 kB in Brotli, on the critical path of the first page. Brotli at a middle
   // quality costs well under a millisecond for such an answer; images are sent as stored.
+  // Prepared answers (the catalogue's) are compressed once and kept beside them (register-endpoint.ts).
   await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: [...ANSWER_ENCODINGS],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   })
 
   registerCatalogueRoutes(app, context)

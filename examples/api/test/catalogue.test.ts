@@ -1,9 +1,12 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorBodySchema, endpoints, envelope, ComicSchema } from '@comics/core/contract'
 import * as z from 'zod'
 import { createAccount, bearer, type Account } from './support/accounts'
 import { catalogueFacts } from './support/catalogue-facts'
 import { startTestServer, type TestServer } from './support/test-server'
+import { prepareResponse } from '../src/catalogue/catalogue-cache'
+import { compressedBody } from '../src/http/register-endpoint'
 
 let server: TestServer
 let admin: Account
@@ -139,13 +142,14 @@ describe("a guest's repeated request, answered from the remembered answers", () 
   })
 
   it('compresses answers for clients that accept it, the same JSON decompressed, small answers and images as they are', async () => {
-    const { brotliDecompressSync, gunzipSync } = await import('node:zlib')
     const facts = await catalogueFacts(server.db)
     const text = JSON.stringify({ limit: 200, offset: 0, filters: { chapterId: [facts.uncensoredComic.freeChapterId], variant: ['censored'] } })
     const host = { host: 'adult.localhost:5173' }
     const plain = await rawList('/api/v1/comics-assets/list', text, host)
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body.length).toBeGreaterThan(1024)
+    // A cache in between must not hand this plain answer to a client that asked for Brotli, or the reverse.
+    expect(String(plain.headers.vary).split(/,\s*/)).toEqual(expect.arrayContaining(['accept-encoding']))
     for (const round of [0, 1]) {
       // A remembered guest answer (the second round) is compressed the same way.
       const brotli = await rawList('/api/v1/comics-assets/list', text, { ...host, 'accept-encoding': 'gzip, deflate, br, zstd' })
@@ -158,6 +162,11 @@ describe("a guest's repeated request, answered from the remembered answers", () 
     const gzip = await rawList('/api/v1/comics-assets/list', text, { ...host, 'accept-encoding': 'gzip' })
     expect(gzip.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
+    for (const refused of ['identity', 'br;q=0, gzip;q=0']) {
+      const asIs = await rawList('/api/v1/comics-assets/list', text, { ...host, 'accept-encoding': refused })
+      expect(asIs.headers['content-encoding'], refused).toBeUndefined()
+      expect(asIs.body).toBe(plain.body)
+    }
 
     const small = await rawList('/api/v1/comics/list', '{"limit":1,"offset":0}', { ...host, 'accept-encoding': 'br' })
     expect(small.statusCode).toBe(200)
@@ -169,6 +178,18 @@ describe("a guest's repeated request, answered from the remembered answers", () 
     expect(image.statusCode).toBe(200)
     expect(image.headers['content-encoding']).toBeUndefined()
     expect(Number(image.headers['content-length'])).toBe(image.rawPayload.length)
+  })
+})
+
+describe('a prepared answer in Brotli or gzip', () => {
+  it('is compressed once and kept: every request for it gets the same bytes without compressing again', () => {
+    const response = prepareResponse({ data: Array.from({ length: 50 }, (_, i) => ({ id: String(i), url: `/api/v1/files/${i}.webp` })) })
+    const brotli = compressedBody(response, 'br')
+    expect(compressedBody(response, 'br')).toBe(brotli)
+    expect(brotliDecompressSync(brotli).equals(response.body)).toBe(true)
+    const gzip = compressedBody(response, 'gzip')
+    expect(compressedBody(response, 'gzip')).toBe(gzip)
+    expect(gunzipSync(gzip).equals(response.body)).toBe(true)
   })
 })
 

@@ -4,6 +4,7 @@ import { API_PREFIX } from '@comics/core/contract'
 import type { AppContext } from '../app-context'
 import { identifyCaller, type Caller } from '../auth/caller'
 import type { PreparedResponse } from '../catalogue/catalogue-cache'
+import { answerEncoding, compressAnswer, COMPRESS_THRESHOLD_BYTES, type AnswerEncoding } from './compression'
 import { readMultipart, type UploadedImage } from '../files/read-multipart'
 import { HttpError } from './http-error'
 import { validationError } from './validation-error'
@@ -46,14 +47,36 @@ export class Prepared {
   constructor(readonly response: PreparedResponse, readonly cacheControl: string, readonly vary?: string) {}
 }
 
+/** The compressed bodies of prepared answers, made on first request and kept as long as the answer. */
+const compressedBodies = new WeakMap<PreparedResponse, Partial<Record<AnswerEncoding, Buffer>>>()
+
+/** `response`'s body in `encoding`, compressed on first use and kept with the answer. */
+export function compressedBody(response: PreparedResponse, encoding: AnswerEncoding): Buffer {
+  let bodies = compressedBodies.get(response)
+  if (!bodies) compressedBodies.set(response, (bodies = {}))
+  return (bodies[encoding] ??= compressAnswer(response.body, encoding))
+}
+
+function addVary(reply: FastifyReply, value: string): void {
+  const vary = reply.getHeader('vary')
+  reply.header('vary', vary ? `${String(vary)}, ${value}` : value)
+}
+
+/**
+ * A prepared answer, compressed as the client accepts (as the compression plugin would, but once per
+ * answer rather than once per request: remembered catalogue answers are the most requested).
+ */
 function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: Prepared): FastifyReply {
-  if (prepared.vary) {
-    const vary = reply.getHeader('vary')
-    reply.header('vary', vary ? `${String(vary)}, ${prepared.vary}` : prepared.vary)
-  }
-  reply.header('etag', prepared.response.etag).header('cache-control', prepared.cacheControl)
-  if (request.headers['if-none-match'] === prepared.response.etag) return reply.status(304).send()
-  return reply.type('application/json; charset=utf-8').send(prepared.response.body)
+  const { response } = prepared
+  if (prepared.vary) addVary(reply, prepared.vary)
+  reply.header('etag', response.etag).header('cache-control', prepared.cacheControl)
+  if (request.headers['if-none-match'] === response.etag) return reply.status(304).send()
+  reply.type('application/json; charset=utf-8')
+  if (response.body.length < COMPRESS_THRESHOLD_BYTES) return reply.send(response.body)
+  addVary(reply, 'accept-encoding')
+  const encoding = answerEncoding(request)
+  if (!encoding) return reply.send(response.body)
+  return reply.header('content-encoding', encoding).send(compressedBody(response, encoding))
 }
 
 function parse<S extends Schema>(schema: S, value: unknown, where: 'body' | 'params' | 'fields'): z.core.output<S> {
