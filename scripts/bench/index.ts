@@ -6,7 +6,7 @@ import { createSubscriber, findLongComic } from './catalogue'
 import { runLighthouse, type LighthouseFigures } from './lighthouseRun'
 import { describeMachine } from './machine'
 import { measurePackageSizes, type PackageSize } from './packageSizes'
-import { measureAuthLoad, measurePageLoad, type AuthLoadFigures, type PageLoadFigures, type SitePage } from './pageLoads'
+import { combinePageLoads, measureAuthLoad, measurePageLoad, type AuthLoadFigures, type PageLoadFigures, type SitePage } from './pageLoads'
 import { benchPaths } from './paths'
 import { CRITICAL_ROUND_TRIPS, measureReader, type ReaderFigures } from './readerRun'
 import { formatTable, kB, MB, ms, type Row } from './report'
@@ -93,7 +93,12 @@ if (['pages', 'reader', 'lighthouse'].some((name) => parts.has(name))) {
     try {
       await part('pages', async () => {
         figures.pages = []
-        for (const page of pages) figures.pages.push(await measurePageLoad(browser, { origin: stack.siteOrigin, distDir: stack.distDir, page }))
+        // Each page as many times as the reader (first visits move by ±100 ms between runs here).
+        for (const page of pages) {
+          const loads: PageLoadFigures[] = []
+          for (let run = 0; run < readerRuns; run++) loads.push(await measurePageLoad(browser, { origin: stack.siteOrigin, distDir: stack.distDir, page }))
+          figures.pages.push(combinePageLoads(loads))
+        }
         figures.auth = await measureAuthLoad(browser, { origin: stack.siteOrigin, distDir: stack.distDir })
       })
       await part('reader', async () => {
@@ -131,10 +136,17 @@ for (const page of figures.pages ?? []) {
   })
   rows.push({ area: `site: ${page.name}`, measure: 'initial CSS, gzip', value: kB(page.initialCssGzip), target: '', pass: null })
   rows.push({ area: `site: ${page.name}`, measure: 'Firebase JS before any auth action', value: kB(page.firebaseJsGzip), target: '0 kB', pass: page.firebaseJsGzip === 0 })
-  rows.push({ area: `site: ${page.name}`, measure: 'LCP, first visit (slow 4G, 4x CPU)', value: lcpValue(page.lcpMs, page.lcpElement), target: `≤ ${ms(TARGETS.lcpMs)}`, pass: lcpPasses(page.lcpMs) })
+  const visits = page.runs?.lcpMs.length ?? 1
   rows.push({
     area: `site: ${page.name}`,
-    measure: 'CLS, first visit',
+    measure: `LCP, first visit (slow 4G, 4x CPU${visits > 1 ? `, median of ${visits}` : ''})`,
+    value: `${lcpValue(page.lcpMs, page.lcpElement)}${visits > 1 ? `; runs ${page.runs!.lcpMs.map((value) => Math.round(value)).join(', ')}` : ''}`,
+    target: `≤ ${ms(TARGETS.lcpMs)}`,
+    pass: lcpPasses(page.lcpMs),
+  })
+  rows.push({
+    area: `site: ${page.name}`,
+    measure: visits > 1 ? 'CLS, first visit (worst run)' : 'CLS, first visit',
     value: page.cls.toFixed(4),
     target: page.name === 'comic' ? '' : '0.00',
     pass: page.name === 'comic' ? null : page.cls < TARGETS.cls,

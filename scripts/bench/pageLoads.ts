@@ -30,6 +30,25 @@ export interface PageLoadFigures {
   shifts: { value: number; at: number; sources: string[] }[]
   requests: number
   duplicates: string[]
+  /** Every first visit's LCP and CLS, when the page was loaded more than once. */
+  runs?: { lcpMs: number[]; cls: number[] }
+}
+
+/**
+ * Several first visits of one page as one figure: the visit with the median LCP (its element, shifts and
+ * requests), with the worst CLS of all and every duplicate any of them made.
+ */
+export function combinePageLoads(loads: PageLoadFigures[]): PageLoadFigures {
+  const byLcp = [...loads].sort((a, b) => a.lcpMs - b.lcpMs)
+  const middle = byLcp[Math.floor((byLcp.length - 1) / 2)]!
+  const worst = loads.reduce((a, b) => (b.cls > a.cls ? b : a))
+  return {
+    ...middle,
+    cls: worst.cls,
+    shifts: worst.shifts,
+    duplicates: [...new Set(loads.flatMap((load) => load.duplicates))],
+    runs: { lcpMs: loads.map((load) => load.lcpMs), cls: loads.map((load) => load.cls) },
+  }
 }
 
 interface ManifestChunk {
