@@ -30,7 +30,8 @@ if (siteMode) {
     )
   const landing = landingAt(window.location.pathname)
   const screenLoaded = landing?.screen.load()
-  // The comic page or the reader with the document's answers in the cache: their first render shows them.
+  // The home page, the comic page or the reader with the document's answers in the cache: their first
+  // render shows them.
   const primed = primeLandingQueries({ ...services, siteMode }, landing).catch(() => undefined)
   const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
   // A chunk that fails or is slow is the router's to report: it renders as before, with the fallback.

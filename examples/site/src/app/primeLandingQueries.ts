@@ -25,22 +25,22 @@ export async function primeLandingQueries(context: LandingQueriesContext, landin
   if (!preloadedCalls || preloadedCalls.size === 0 || !landing) return
   const { screen, props, params } = landing
   const { comicId, chapterId } = params
-  const home = screen === HomeScreen
-  if (!home && (!comicId || (screen !== ComicScreen && screen !== ReaderScreen))) return
+  const queries: (() => Promise<void>)[] = []
+  if (screen === HomeScreen) {
+    queries.push(() => queryClient.prefetchQuery(comicsQueryOptions(api, siteMode, { preset: 'home' })))
+  } else if (comicId && (screen === ComicScreen || screen === ReaderScreen)) {
+    queries.push(
+      () => queryClient.prefetchQuery(comicQueryOptions(api, siteMode, comicId)),
+      () => queryClient.prefetchQuery(chaptersQueryOptions(api, comicId)),
+    )
+    if (screen === ReaderScreen && chapterId) {
+      const variant = assetVariant({ mode: siteMode, uncensored: props.uncensored === true })
+      // A guest's: no viewer id, as the hook keys it for a guest.
+      queries.push(() => queryClient.prefetchQuery(episodeAssetsQueryOptions(api, { comicId, chapterId, variant }, null)))
+    }
+  }
+  if (queries.length === 0) return
   const answers = await Promise.all(preloadedCalls.values()).catch(() => null)
   if (!answers || answers.some((answer) => answer.status < 200 || answer.status >= 300)) return
-  if (home || !comicId) {
-    await queryClient.prefetchQuery(comicsQueryOptions(api, siteMode, { preset: 'home' }))
-    return
-  }
-  const queries: Promise<unknown>[] = [
-    queryClient.prefetchQuery(comicQueryOptions(api, siteMode, comicId)),
-    queryClient.prefetchQuery(chaptersQueryOptions(api, comicId)),
-  ]
-  if (screen === ReaderScreen && chapterId) {
-    const variant = assetVariant({ mode: siteMode, uncensored: props.uncensored === true })
-    // A guest's: no viewer id, as the hook keys it for a guest.
-    queries.push(queryClient.prefetchQuery(episodeAssetsQueryOptions(api, { comicId, chapterId, variant }, null)))
-  }
-  await Promise.all(queries)
+  await Promise.all(queries.map((prefetch) => prefetch()))
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useLocation, useNavigationType } from 'react-router'
 
 /** Where the positions are kept across a reload of the tab (sessionStorage, like the browser's own). */
@@ -42,12 +42,11 @@ export function ScrollRestoration() {
   // such entries are told apart by their address, or every page opened anew would share one position.
   const key = routerKey === 'default' ? `default:${pathname}${search}` : routerKey
   const navigationType = useNavigationType()
-  const positions = useRef<Record<string, number> | null>(null)
+  const [saved] = useState(readPositions)
   const currentKey = useRef(key)
   const navigated = useRef(false)
 
   useEffect(() => {
-    const saved = (positions.current ??= readPositions())
     const record = () => {
       saved[currentKey.current] = window.scrollY
     }
@@ -67,13 +66,12 @@ export function ScrollRestoration() {
       window.removeEventListener('pagehide', persist)
       window.history.scrollRestoration = 'auto'
     }
-  }, [])
+  }, [saved])
 
   // Before paint, once the new page is in the document.
   useLayoutEffect(() => {
     if (currentKey.current !== key) navigated.current = true
     currentKey.current = key
-    const saved = (positions.current ??= readPositions())
     // Before any navigation, only a reload or a Back/Forward into this document restores: an address
     // opened anew starts at the top even when the tab has been there before.
     const restores = navigated.current || documentWasRestored()
@@ -84,7 +82,7 @@ export function ScrollRestoration() {
     const target = hash ? elementNamedBy(hash) : null
     if (target) target.scrollIntoView()
     else if (navigationType !== 'POP') window.scrollTo(0, 0)
-  }, [key, hash, navigationType])
+  }, [saved, key, hash, navigationType])
 
   return null
 }

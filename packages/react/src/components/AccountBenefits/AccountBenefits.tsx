@@ -73,7 +73,9 @@ export function AccountBenefits({ locale, className }: AccountBenefitsProps) {
   // The plan of the subscription in force; older records without a plan id are matched by level.
   const plan = active ? (getPlan(active.planId ?? '') ?? PLANS.find((p) => p.level === active.level)) : undefined
   const renewalOff = active?.autoRenew === false
-  const periodEnd = active?.currentPeriodEnd ? new Date(active.currentPeriodEnd) : null
+  const periodEnd = active?.currentPeriodEnd
+    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(active.currentPeriodEnd))
+    : null
   const rootClass = className ? `comics-account-benefits ${className}` : 'comics-account-benefits'
 
   return (
@@ -120,7 +122,7 @@ export function AccountBenefits({ locale, className }: AccountBenefitsProps) {
                   {periodEnd && (
                     <p className="comics-account-benefits__access-until">
                       {formatMessage(messages['account.accessUntil'], {
-                        date: new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(periodEnd),
+                        date: periodEnd,
                       })}
                     </p>
                   )}
@@ -135,7 +137,7 @@ export function AccountBenefits({ locale, className }: AccountBenefitsProps) {
                   <p id={promptId}>
                     {periodEnd
                       ? formatMessage(messages['account.cancelConfirm'], {
-                          date: new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(periodEnd),
+                          date: periodEnd,
                         })
                       : messages['account.cancelConfirmNoDate']}
                   </p>

@@ -117,13 +117,12 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes = REA
   // Declared before the position hook: on an episode change the strip goes to the top first (spec §4),
   // then a saved position of the new episode may move it. Not on opening: a new strip is at its top and
   // in its first state, and setting scrollTop there would lay out the page before its first paint.
-  const shownEpisode = useRef<string | null>(null)
+  const opened = useRef(false)
   useLayoutEffect(() => {
     const element = scroller.current
     if (!element) return
-    const episode = `${comicId}/${chapterId}`
-    const opening = shownEpisode.current === null
-    shownEpisode.current = episode
+    const opening = !opened.current
+    opened.current = true
     if (!opening) {
       element.scrollTop = 0
       setChromeVisible(true)
