@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react'
 import { workspaceAliases } from '../../vitest.shared'
 import { listOf } from './src/config/siteEnv'
 import { precompressAssets } from './precompress'
+import { reactRouterProductionAlias } from './reactRouterBuild'
 import { inlineScriptHashes, routePreloads } from './routePreloads'
 import { devSecurityHeaders, securityHeaders, type SecurityHeadersEnv } from './securityHeaders'
 
@@ -83,8 +84,9 @@ const apiProxy: Record<string, ProxyOptions> = {
 const port = Number(process.env.SITE_PORT ?? 5173)
 const siteRoot = fileURLToPath(new URL('.', import.meta.url))
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, siteRoot, 'VITE_')
+  const production = command === 'build' && mode === 'production'
   return {
     plugins: [
       react(),
@@ -101,7 +103,7 @@ export default defineConfig(({ mode }) => {
       // After the security headers: it answers the requests it serves itself.
       precompressAssets(),
     ],
-    resolve: { alias: kitSourceAliases },
+    resolve: { alias: production ? [...kitSourceAliases, reactRouterProductionAlias()] : kitSourceAliases },
     server: {
       host: '127.0.0.1',
       port,

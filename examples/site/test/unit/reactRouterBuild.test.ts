@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { reactRouterProductionAlias } from '../../reactRouterBuild'
+
+describe("the production build's React Router", () => {
+  it('is the package entry only, resolved to its production build with the dev warnings off', () => {
+    const { find, replacement } = reactRouterProductionAlias()
+    expect(find).toBeInstanceOf(RegExp)
+    expect((find as RegExp).test('react-router')).toBe(true)
+    expect((find as RegExp).test('react-router/dom')).toBe(false)
+    expect(replacement).toMatch(/react-router[/\\]dist[/\\]production[/\\]index\.mjs$/)
+    // The entry re-exports a chunk of the same folder, where the flag is set.
+    const entry = readFileSync(replacement, 'utf8')
+    const chunks = [...entry.matchAll(/from\s+"\.\/(chunk-[\w-]+\.mjs)"/g)].map((match) => match[1]!)
+    expect(chunks.length).toBeGreaterThan(0)
+    const flags = chunks
+      .map((chunk) => readFileSync(join(dirname(replacement), chunk), 'utf8').match(/var ENABLE_DEV_WARNINGS = (\w+);/)?.[1])
+      .filter((flag) => flag !== undefined)
+    expect(flags).toEqual(['false'])
+  })
+})
