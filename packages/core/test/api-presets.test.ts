@@ -13,7 +13,7 @@ import {
   hostComicsRequest,
   lastReadComicsRequest,
 } from '@comics/core/api'
-import { AssetsListRequestSchema, ChaptersListRequestSchema, ComicsListRequestSchema } from '@comics/core/contract'
+import { AssetsListRequestSchema, builtOnUse, ChaptersListRequestSchema, ComicsListRequestSchema } from '@comics/core/contract'
 import * as z from 'zod/mini'
 
 describe('screen presets (spec §7, §9)', () => {
@@ -113,5 +113,27 @@ describe('multipart text fields (spec §7)', () => {
       title: 'Moon',
       weight: '3',
     })
+  })
+})
+
+describe('schemas built on first use', () => {
+  it('builtOnUse builds its schema at the first parse, once, and validates as the schema itself', () => {
+    let builds = 0
+    const schema = builtOnUse(() => {
+      builds += 1
+      return z.object({ id: z.string().check(z.minLength(1)) })
+    })
+    expect(builds).toBe(0)
+    expect(schema.parse({ id: '7' })).toEqual({ id: '7' })
+    const refused = z.safeParse(schema, { id: '' })
+    expect(refused.success).toBe(false)
+    expect(refused.error?.issues[0]?.path).toEqual(['id'])
+    expect(builds).toBe(1)
+  })
+
+  it("the contract's list requests refuse what they refused when built eagerly", () => {
+    expect(z.safeParse(ComicsListRequestSchema, { limit: 0, offset: 0 }).success).toBe(false)
+    expect(z.safeParse(ChaptersListRequestSchema, { limit: 1, offset: 0, filters: { typo: [] } }).success).toBe(false)
+    expect(AssetsListRequestSchema.parse({ limit: 1, offset: 0 })).toEqual({ limit: 1, offset: 0, filters: {} })
   })
 })

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { envelope, type Schema } from './envelope'
+import { builtOnUse, envelope, type Schema } from './envelope'
 import {
   AssetSchema,
   AssetVariantSchema,
@@ -50,7 +50,7 @@ export interface EndpointDefinition {
   response: Schema
 }
 
-const DeletedSchema = envelope(z.object({ id: IdSchema }))
+const DeletedSchema = envelope(builtOnUse(() => z.object({ id: IdSchema })))
 
 /**
  * Every call of spec §7, plus the calls the spec leaves unnamed (checkout, payment, cancel,
@@ -68,7 +68,7 @@ export const endpoints = {
   },
   updateComic: {
     method: 'PATCH', path: '/comics/:id', access: 'admin', summary: 'Update a comic',
-    params: z.object({ id: IdSchema }),
+    params: builtOnUse(() => z.object({ id: IdSchema })),
     multipart: { fields: UpdateComicFieldsSchema, files: ['coverImage', 'bannerImage'] }, response: envelope(ComicSchema),
   },
   deleteComics: {
@@ -81,7 +81,7 @@ export const endpoints = {
   },
   updateChapter: {
     method: 'PATCH', path: '/chapters/:chapterId', access: 'admin', summary: 'Update a chapter',
-    params: z.object({ chapterId: IdSchema }),
+    params: builtOnUse(() => z.object({ chapterId: IdSchema })),
     multipart: { fields: UpdateChapterFieldsSchema, files: ['files'] }, response: envelope(ChapterSchema),
   },
   listChapters: {
@@ -90,7 +90,7 @@ export const endpoints = {
   },
   uploadAssets: {
     method: 'POST', path: '/comics/:comicId/assets/:variant', access: 'admin', summary: 'Upload the pages of a chapter in one variant',
-    params: z.object({ comicId: IdSchema, variant: AssetVariantSchema }),
+    params: builtOnUse(() => z.object({ comicId: IdSchema, variant: AssetVariantSchema })),
     multipart: { fields: UploadAssetsFieldsSchema, files: ['files'] }, response: envelope(AssetSchema),
   },
   listAssets: {
@@ -107,7 +107,7 @@ export const endpoints = {
   },
   updateGenre: {
     method: 'PATCH', path: '/genres/:id', access: 'admin', summary: 'Update a genre',
-    params: z.object({ id: IdSchema }), body: UpdateGenreBodySchema, response: envelope(GenreSchema),
+    params: builtOnUse(() => z.object({ id: IdSchema })), body: UpdateGenreBodySchema, response: envelope(GenreSchema),
   },
   listPaymentSystems: {
     method: 'GET', path: '/subscriptions/betatransfer/payment-systems', access: 'public', summary: 'Payment methods',
@@ -127,7 +127,7 @@ export const endpoints = {
   },
   cancelSubscription: {
     method: 'POST', path: '/subscriptions/:id/cancel', access: 'user', summary: 'Turn off auto-renewal; access stays until the period end',
-    params: z.object({ id: IdSchema }), response: envelope(SubscriptionSchema),
+    params: builtOnUse(() => z.object({ id: IdSchema })), response: envelope(SubscriptionSchema),
   },
 } as const satisfies Record<string, EndpointDefinition>
 

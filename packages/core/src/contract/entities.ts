@@ -1,5 +1,6 @@
 // zod/mini keeps the contract tree-shakable: an app that imports one schema does not pay for all of zod.
 import * as z from 'zod/mini'
+import { builtOnUse } from './envelope'
 
 /** Identifiers travel as strings on the wire (spec §7 examples use `comicsId: ['7']`). */
 export const IdSchema = z.string().check(z.minLength(1), z.maxLength(64))
@@ -12,124 +13,142 @@ export type ContentRating = z.infer<typeof ContentRatingSchema>
 export const AssetVariantSchema = z.enum(['censored', 'uncensored', 'legal'])
 export type AssetVariant = z.infer<typeof AssetVariantSchema>
 
-const name = z.string().check(z.minLength(1), z.maxLength(80))
+const name = () => z.string().check(z.minLength(1), z.maxLength(80))
 const count = (min: number) => z.int().check(z.minimum(min))
 
-export const GenreSchema = z.object({
-  id: IdSchema,
-  name,
-  mature: z.boolean(),
-})
+export const GenreSchema = builtOnUse(() =>
+  z.object({
+    id: IdSchema,
+    name: name(),
+    mature: z.boolean(),
+  }),
+)
 export type Genre = z.infer<typeof GenreSchema>
 
 /** A genre as embedded in a comic: id and name, the mature flag when the server knows it. */
-export const ComicGenreSchema = z.object({
-  id: IdSchema,
-  name,
-  mature: z.optional(z.boolean()),
-})
+export const ComicGenreSchema = builtOnUse(() =>
+  z.object({
+    id: IdSchema,
+    name: name(),
+    mature: z.optional(z.boolean()),
+  }),
+)
 export type ComicGenre = z.infer<typeof ComicGenreSchema>
 
-export const ComicSchema = z.object({
-  id: IdSchema,
-  title: z.string().check(z.minLength(1)),
-  description: z.string(),
-  coverImageUrl: z.string(),
-  /** May be empty (spec §3). */
-  bannerImageUrl: z.string(),
-  contentRating: ContentRatingSchema,
-  genres: z.array(ComicGenreSchema),
-  displayOnMirror: z.boolean(),
-  /** ISO timestamp; home sorts by it (spec §7 "created_at descending"). */
-  createdAt: z.optional(z.string()),
-})
+export const ComicSchema = builtOnUse(() =>
+  z.object({
+    id: IdSchema,
+    title: z.string().check(z.minLength(1)),
+    description: z.string(),
+    coverImageUrl: z.string(),
+    /** May be empty (spec §3). */
+    bannerImageUrl: z.string(),
+    contentRating: ContentRatingSchema,
+    genres: z.array(ComicGenreSchema),
+    displayOnMirror: z.boolean(),
+    /** ISO timestamp; home sorts by it (spec §7 "created_at descending"). */
+    createdAt: z.optional(z.string()),
+  }),
+)
 export type Comic = z.infer<typeof ComicSchema>
 
 /** What a comic card needs (spec §3). */
 export type ComicCardData = Pick<Comic, 'id' | 'title' | 'bannerImageUrl'>
 
-export const ChapterSchema = z.object({
-  id: IdSchema,
-  comicsId: IdSchema,
-  title: z.string().check(z.minLength(1)),
-  chapterNumber: count(1),
-  isFree: z.boolean(),
-  previewImageUrl: z.string(),
-})
+export const ChapterSchema = builtOnUse(() =>
+  z.object({
+    id: IdSchema,
+    comicsId: IdSchema,
+    title: z.string().check(z.minLength(1)),
+    chapterNumber: count(1),
+    isFree: z.boolean(),
+    previewImageUrl: z.string(),
+  }),
+)
 export type Chapter = z.infer<typeof ChapterSchema>
 
 /**
  * A page image. `width` and `height` (pixels) let the reader reserve space before it loads; `widths`
  * lists narrower renditions of it, each served at `assetRenditionUrl(url, width)` (see renditions.ts).
  */
-export const AssetSchema = z.object({
-  id: IdSchema,
-  url: z.string().check(z.minLength(1)),
-  width: z.optional(count(1)),
-  height: z.optional(count(1)),
-  widths: z.optional(z.array(count(1))),
-  comicsId: z.optional(IdSchema),
-  chapterId: z.optional(IdSchema),
-  variant: z.optional(AssetVariantSchema),
-  /** Order of the page in its episode, from 1. */
-  position: z.optional(count(1)),
-})
+export const AssetSchema = builtOnUse(() =>
+  z.object({
+    id: IdSchema,
+    url: z.string().check(z.minLength(1)),
+    width: z.optional(count(1)),
+    height: z.optional(count(1)),
+    widths: z.optional(z.array(count(1))),
+    comicsId: z.optional(IdSchema),
+    chapterId: z.optional(IdSchema),
+    variant: z.optional(AssetVariantSchema),
+    /** Order of the page in its episode, from 1. */
+    position: z.optional(count(1)),
+  }),
+)
 export type Asset = z.infer<typeof AssetSchema>
 
 export const SubscriptionLevelSchema = z.int().check(z.minimum(1), z.maximum(4))
 
-export const SubscriptionSchema = z.object({
-  id: IdSchema,
-  userId: z.string().check(z.minLength(1)),
-  /** 'active' is the status that grants access (spec §3); others pass through as they come. */
-  status: z.string().check(z.minLength(1)),
-  level: SubscriptionLevelSchema,
-  planId: z.optional(z.string()),
-  /** ISO timestamp of the end of the paid period. */
-  currentPeriodEnd: z.optional(z.string()),
-  /** False once cancelled: access stays until `currentPeriodEnd` (spec §4 "Cancellation"). */
-  autoRenew: z.optional(z.boolean()),
-})
+export const SubscriptionSchema = builtOnUse(() =>
+  z.object({
+    id: IdSchema,
+    userId: z.string().check(z.minLength(1)),
+    /** 'active' is the status that grants access (spec §3); others pass through as they come. */
+    status: z.string().check(z.minLength(1)),
+    level: SubscriptionLevelSchema,
+    planId: z.optional(z.string()),
+    /** ISO timestamp of the end of the paid period. */
+    currentPeriodEnd: z.optional(z.string()),
+    /** False once cancelled: access stays until `currentPeriodEnd` (spec §4 "Cancellation"). */
+    autoRenew: z.optional(z.boolean()),
+  }),
+)
 export type Subscription = z.infer<typeof SubscriptionSchema>
 
 export const PlanIdSchema = z.enum(['1week', '4weeks', '12weeks', '24weeks'])
 
-const money = z.number().check(z.positive())
+const money = () => z.number().check(z.positive())
 
-export const PlanSchema = z.object({
-  id: PlanIdSchema,
-  level: SubscriptionLevelSchema,
-  weeks: count(1),
-  duration: z.string(),
-  badge: z.string(),
-  description: z.string(),
-  price: money,
-  renewalPrice: money,
-  pricePerWeek: money,
-  period: z.string(),
-  amount: count(1),
-  renewalAmount: count(1),
-  includesUncensored: z.boolean(),
-})
+export const PlanSchema = builtOnUse(() =>
+  z.object({
+    id: PlanIdSchema,
+    level: SubscriptionLevelSchema,
+    weeks: count(1),
+    duration: z.string(),
+    badge: z.string(),
+    description: z.string(),
+    price: money(),
+    renewalPrice: money(),
+    pricePerWeek: money(),
+    period: z.string(),
+    amount: count(1),
+    renewalAmount: count(1),
+    includesUncensored: z.boolean(),
+  }),
+)
 
 /** One currency a payment method accepts, keyed by its ISO code in `orderCurrency`. */
-export const OrderCurrencySchema = z.looseObject({
-  minAmount: z.optional(z.number()),
-  maxAmount: z.optional(z.number()),
-})
+export const OrderCurrencySchema = builtOnUse(() =>
+  z.looseObject({
+    minAmount: z.optional(z.number()),
+    maxAmount: z.optional(z.number()),
+  }),
+)
 
-export const PaymentMethodSchema = z.object({
-  title: z.string().check(z.minLength(1)),
-  /** 'deposit' methods are the ones a reader can pay with (spec §7). */
-  type: z.string().check(z.minLength(1)),
-  paymentSystem: z.string().check(z.minLength(1)),
-  orderCurrency: z.record(z.string().check(z.regex(/^[A-Z]{3}$/)), OrderCurrencySchema),
-})
+export const PaymentMethodSchema = builtOnUse(() =>
+  z.object({
+    title: z.string().check(z.minLength(1)),
+    /** 'deposit' methods are the ones a reader can pay with (spec §7). */
+    type: z.string().check(z.minLength(1)),
+    paymentSystem: z.string().check(z.minLength(1)),
+    orderCurrency: z.record(z.string().check(z.regex(/^[A-Z]{3}$/)), OrderCurrencySchema),
+  }),
+)
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>
 
 /**
  * The payment page the browser is sent to. Only http(s): a `javascript:` or `data:` url from a broken
  * or hostile answer would run script on the site when the kit redirects to it.
  */
-export const CheckoutResponseSchema = z.object({ url: z.url({ protocol: /^https?$/ }) })
+export const CheckoutResponseSchema = builtOnUse(() => z.object({ url: z.url({ protocol: /^https?$/ }) }))
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>

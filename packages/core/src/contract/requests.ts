@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { listRequest } from './envelope'
+import { builtOnUse, listRequest } from './envelope'
 import {
   AssetVariantSchema,
   ContentRatingSchema,
@@ -8,86 +8,106 @@ import {
   SubscriptionLevelSchema,
 } from './entities'
 
-const idList = z.optional(z.array(IdSchema).check(z.maxLength(200)))
-const variants = z.optional(z.array(AssetVariantSchema).check(z.maxLength(3)))
-const trimmedName = z.string().check(z.trim(), z.minLength(1), z.maxLength(80))
+const idList = () => z.optional(z.array(IdSchema).check(z.maxLength(200)))
+const variants = () => z.optional(z.array(AssetVariantSchema).check(z.maxLength(3)))
+const trimmedName = () => z.string().check(z.trim(), z.minLength(1), z.maxLength(80))
 
 /** POST /comics/list. `contentRating` is forced to the host's ratings by the client and the server. */
-export const ComicsListRequestSchema = listRequest(
-  {
-    genres: idList,
-    id: idList,
-    contentRating: z.optional(z.array(ContentRatingSchema).check(z.maxLength(3))),
-  },
-  ['created_at', 'title'] as const,
+export const ComicsListRequestSchema = builtOnUse(() =>
+  listRequest(
+    {
+      genres: idList(),
+      id: idList(),
+      contentRating: z.optional(z.array(ContentRatingSchema).check(z.maxLength(3))),
+    },
+    ['created_at', 'title'] as const,
+  ),
 )
 export type ComicsListRequest = z.input<typeof ComicsListRequestSchema>
 
 /** POST /chapters/list. */
-export const ChaptersListRequestSchema = listRequest(
-  { comicsId: idList, assetVariant: variants },
-  ['chapterNumber'] as const,
+export const ChaptersListRequestSchema = builtOnUse(() =>
+  listRequest(
+    { comicsId: idList(), assetVariant: variants() },
+    ['chapterNumber'] as const,
+  ),
 )
 export type ChaptersListRequest = z.input<typeof ChaptersListRequestSchema>
 
 /** POST /comics-assets/list. */
-export const AssetsListRequestSchema = listRequest(
-  { comicsId: idList, chapterId: idList, variant: variants },
-  ['position'] as const,
+export const AssetsListRequestSchema = builtOnUse(() =>
+  listRequest(
+    { comicsId: idList(), chapterId: idList(), variant: variants() },
+    ['position'] as const,
+  ),
 )
 export type AssetsListRequest = z.input<typeof AssetsListRequestSchema>
 
 /** POST /genres/list. */
-export const GenresListRequestSchema = listRequest(
-  { id: idList, mature: z.optional(z.boolean()) },
-  ['name'] as const,
+export const GenresListRequestSchema = builtOnUse(() =>
+  listRequest(
+    { id: idList(), mature: z.optional(z.boolean()) },
+    ['name'] as const,
+  ),
 )
 export type GenresListRequest = z.input<typeof GenresListRequestSchema>
 
 /** POST /subscriptions/list. The server answers only the caller's own subscriptions. */
-export const SubscriptionsListRequestSchema = listRequest(
-  { userId: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.maxLength(200))) },
-  ['created_at'] as const,
+export const SubscriptionsListRequestSchema = builtOnUse(() =>
+  listRequest(
+    { userId: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.maxLength(200))) },
+    ['created_at'] as const,
+  ),
 )
 export type SubscriptionsListRequest = z.input<typeof SubscriptionsListRequestSchema>
 
 /** DELETE /comics. */
-export const DeleteComicsBodySchema = z.strictObject({
-  ids: z.array(IdSchema).check(z.minLength(1), z.maxLength(200)),
-})
+export const DeleteComicsBodySchema = builtOnUse(() =>
+  z.strictObject({
+    ids: z.array(IdSchema).check(z.minLength(1), z.maxLength(200)),
+  }),
+)
 export type DeleteComicsBody = z.infer<typeof DeleteComicsBodySchema>
 
 /** PATCH /genres/{id}. */
-export const UpdateGenreBodySchema = z.strictObject({
-  mature: z.boolean(),
-  name: z.optional(trimmedName),
-})
+export const UpdateGenreBodySchema = builtOnUse(() =>
+  z.strictObject({
+    mature: z.boolean(),
+    name: z.optional(trimmedName()),
+  }),
+)
 export type UpdateGenreBody = z.infer<typeof UpdateGenreBodySchema>
 
 /** POST /genres (an admin call beyond spec §7, needed to manage the genre list). */
-export const CreateGenreBodySchema = z.strictObject({
-  name: trimmedName,
-  mature: z.boolean(),
-})
+export const CreateGenreBodySchema = builtOnUse(() =>
+  z.strictObject({
+    name: trimmedName(),
+    mature: z.boolean(),
+  }),
+)
 export type CreateGenreBody = z.infer<typeof CreateGenreBodySchema>
 
 /**
  * The checkout call (method and path are ours: POST /subscriptions/checkout).
  * `title` is the plan id; `urlSuccess` is the account page of the current origin (spec §7).
  */
-export const CheckoutRequestSchema = z.strictObject({
-  level: SubscriptionLevelSchema,
-  title: PlanIdSchema,
-  urlSuccess: z.url().check(z.maxLength(2048)),
-})
+export const CheckoutRequestSchema = builtOnUse(() =>
+  z.strictObject({
+    level: SubscriptionLevelSchema,
+    title: PlanIdSchema,
+    urlSuccess: z.url().check(z.maxLength(2048)),
+  }),
+)
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>
 
 /**
  * POST /subscriptions: records the payment of a checkout (the sandbox payment page calls it when the
  * reader pays). Paying the same checkout twice yields the same subscription.
  */
-export const CreatePaymentBodySchema = z.strictObject({
-  checkoutId: z.string().check(z.minLength(1), z.maxLength(128)),
-  paymentSystem: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-})
+export const CreatePaymentBodySchema = builtOnUse(() =>
+  z.strictObject({
+    checkoutId: z.string().check(z.minLength(1), z.maxLength(128)),
+    paymentSystem: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  }),
+)
 export type CreatePaymentBody = z.infer<typeof CreatePaymentBodySchema>
