@@ -23,10 +23,14 @@ export function listedRenditions(width: number | null | undefined): { widths?: n
 
 export const isRenditionWidth = (width: number): boolean => (RENDITION_WIDTHS as readonly number[]).includes(width)
 
-/** Encoders per stored type: the rendition keeps the image's own format, so its content type is the same. */
+/**
+ * Encoders per stored type: the rendition keeps the image's own format, so its content type is the same.
+ * WebP at effort 5 rather than sharp's 4: on the seeded pages at 750 px, 13 % fewer bytes (809 → 704 kB
+ * for ten pages) in no more time; effort 6 saved 1 % more for 1.6 times the time.
+ */
 type Sharp = import('sharp').Sharp
 const ENCODE: Record<ImageType['extension'], (image: Sharp) => Sharp> = {
-  webp: (image) => image.webp({ quality: 80, effort: 4 }),
+  webp: (image) => image.webp({ quality: 80, effort: 5 }),
   jpg: (image) => image.jpeg({ quality: 80, mozjpeg: true }),
   png: (image) => image.png({ compressionLevel: 9 }),
   avif: (image) => image.avif({ quality: 60, effort: 2 }),
