@@ -126,5 +126,15 @@ describe('the reader', () => {
     expect(firstPage.loaded).toBe(`${firstPage.href}?w=750`)
     const imageFile = (url: string) => new URL(url).pathname
     expect(imageLoads.filter((url) => imageFile(url) === imageFile(firstPage.href))).toEqual([firstPage.loaded])
+    // The document waits for this entry script's download before it preloads the image (the entry has
+    // to run before the page can show it), and the image went out after it.
+    const order = await landing.page.evaluate((loaded) => {
+      const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]')!.src
+      const inline = document.querySelector('script:not([src])')?.textContent ?? ''
+      const timing = (name: string) => performance.getEntriesByName(name)[0] as PerformanceResourceTiming | undefined
+      return { named: inline.includes(JSON.stringify(new URL(entry).pathname)), gap: (timing(loaded)?.startTime ?? -1) - (timing(entry)?.responseEnd ?? Infinity) }
+    }, firstPage.loaded)
+    expect(order.named).toBe(true)
+    expect(order.gap).toBeGreaterThanOrEqual(0)
   })
 })

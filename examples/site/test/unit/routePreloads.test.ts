@@ -35,6 +35,9 @@ interface Page {
   storedToken?: string
   /** The answer of each call, by path; default a 200 with `{ data: [] }`. */
   answers?: Record<string, { status: number; data: unknown }>
+  /** Resource Timing as the page sees it: the urls already downloaded, and whether it can be observed. */
+  downloaded?: string[]
+  observable?: boolean
 }
 
 /** Runs the inline script as a browser would, at `page`, and returns the links it added and the calls it started. */
@@ -46,7 +49,7 @@ async function runScript(script: string, page: Page) {
     head: { append: (link: AddedLink) => added.push(link) },
   }
   const host = page.host ?? 'adult.localhost:4173'
-  const location = { pathname: page.pathname, host, hostname: host.split(':')[0], port: host.split(':')[1] ?? '' }
+  const location = { pathname: page.pathname, host, hostname: host.split(':')[0], port: host.split(':')[1] ?? '', href: `http://${host}${page.pathname}` }
   const localStorage = { getItem: (key: string) => (key === 'authToken' && page.storedToken ? JSON.stringify(page.storedToken) : null) }
   const fetch = async (url: string, init: { body: string }) => {
     fetched.push({ url, body: init.body })
@@ -55,9 +58,36 @@ async function runScript(script: string, page: Page) {
     return { status: answer.status, json: async () => answer.data }
   }
   const window: { __comicsPreloadedCalls?: PreloadedCalls } = {}
-  new Function('location', 'document', 'localStorage', 'fetch', 'window', script)(location, document, localStorage, fetch, window)
+  const downloaded = (page.downloaded ?? []).map((url) => new URL(url, `http://${host}/`).href)
+  const performance = { getEntriesByName: (name: string) => downloaded.filter((url) => url === name).map((url) => ({ name: url })) }
+  const observers: ((list: { getEntries: () => { name: string }[] }) => void)[] = []
+  class PerformanceObserver {
+    constructor(private readonly callback: (list: { getEntries: () => { name: string }[] }) => void) {}
+    observe(options: { type: string }) {
+      if (page.observable === false || options.type !== 'resource') throw new TypeError('not supported')
+      observers.push(this.callback)
+    }
+    disconnect() {
+      observers.splice(observers.indexOf(this.callback), 1)
+    }
+  }
+  const contentLoaded: (() => void)[] = []
+  const addEventListener = (type: string, listener: () => void) => type === 'DOMContentLoaded' && contentLoaded.push(listener)
+  new Function('location', 'document', 'localStorage', 'fetch', 'window', 'performance', 'PerformanceObserver', 'addEventListener', script)(
+    location, document, localStorage, fetch, window, performance, PerformanceObserver, addEventListener,
+  )
   await new Promise((resolve) => setTimeout(resolve, 0))
-  return { added, fetched, calls: window.__comicsPreloadedCalls }
+  return {
+    added,
+    fetched,
+    calls: window.__comicsPreloadedCalls,
+    /** Resource Timing reports the download of `url` to the observers. */
+    download: (url: string) => {
+      const entry = { name: new URL(url, `http://${host}/`).href }
+      for (const observer of [...observers]) observer({ getEntries: () => [entry] })
+    },
+    fireContentLoaded: () => contentLoaded.forEach((listener) => listener()),
+  }
 }
 
 /** The script index.html gets: the landing screens with one chunk each and their calls. */
@@ -157,6 +187,45 @@ describe('route preloads', () => {
     expect(added.filter((link) => link.rel === 'preload')).toEqual([
       { rel: 'preload', href: url, as: 'image', fetchPriority: 'high', imageSrcset: srcset, imageSizes: READER_PAGE_SIZES },
     ])
+  })
+
+  describe("the first image waits for the entry script's download", () => {
+    const page = { id: '1', url: '/api/v1/files/a.webp', width: 800, height: 1445 }
+    const visit = { pathname: '/comic/4/401', answers: { '/comics-assets/list': { status: 200, data: { data: [page], total: 1 } } } }
+    const script = siteScript({ apiBaseUrl: '/api/v1', entryFile: '/assets/index-abc.js' })
+    const preloads = (added: AddedLink[]) => added.filter((link) => link.rel === 'preload').map((link) => link.href)
+
+    it('is preloaded once Resource Timing reports the entry, not for other downloads', async () => {
+      const run = await runScript(script, visit)
+      expect(run.fetched).toHaveLength(3)
+      expect(preloads(run.added)).toEqual([])
+      run.download('/assets/index-abc.css')
+      expect(preloads(run.added)).toEqual([])
+      run.download('/assets/index-abc.js')
+      expect(preloads(run.added)).toEqual([page.url])
+      // Once only, whatever comes after.
+      run.download('/assets/index-abc.js')
+      run.fireContentLoaded()
+      expect(preloads(run.added)).toEqual([page.url])
+    })
+
+    it('is preloaded at once when the entry had downloaded before the answer', async () => {
+      const run = await runScript(script, { ...visit, downloaded: ['/assets/index-abc.js'] })
+      expect(preloads(run.added)).toEqual([page.url])
+    })
+
+    it('is preloaded at once where Resource Timing cannot be observed, at DOMContentLoaded if never reported', async () => {
+      expect(preloads((await runScript(script, { ...visit, observable: false })).added)).toEqual([page.url])
+      const unreported = await runScript(script, visit)
+      unreported.fireContentLoaded()
+      expect(preloads(unreported.added)).toEqual([page.url])
+    })
+
+    it('leaves the chunks and the calls as they were: they start at once', async () => {
+      const run = await runScript(script, visit)
+      expect(run.added.filter((link) => link.rel === 'modulepreload').map((link) => link.href)).toEqual(['/assets/ReaderScreen.js'])
+      expect(run.fetched.map((call) => call.url)).toEqual(['/api/v1/comics/list', '/api/v1/chapters/list', '/api/v1/comics-assets/list'])
+    })
   })
 
   it('asks for the mode and variant of the host: legal pages and T/M ratings on a mirror', async () => {
