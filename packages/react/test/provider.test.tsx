@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { render, renderHook, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { QueryClient, useQueryClient } from '@tanstack/react-query'
 import { createMemoryStorage, createSessionStore } from '@comics/core'
 import { MOCK_VIEWERS } from '@comics/mocks'
 import { ComicsProvider } from '../src/provider'
@@ -46,6 +47,27 @@ describe('ComicsProvider', () => {
     })
     expect(result.current.mode).toBe('normal')
     expect(result.current.session.signedIn).toBe(false)
+  })
+
+  it("uses the query client the app gives, or keeps one of its own across renders", () => {
+    const given = new QueryClient()
+    const withGiven = renderHook(() => useQueryClient(), {
+      wrapper: ({ children }) => (
+        <ComicsProvider apiBaseUrl={TEST_API_BASE_URL} queryClient={given}>
+          {children}
+        </ComicsProvider>
+      ),
+    })
+    expect(withGiven.result.current).toBe(given)
+
+    const own = renderHook(() => useQueryClient(), {
+      wrapper: ({ children }) => <ComicsProvider apiBaseUrl={TEST_API_BASE_URL}>{children}</ComicsProvider>,
+    })
+    const first = own.result.current
+    expect(first).toBeInstanceOf(QueryClient)
+    expect(first).not.toBe(given)
+    own.rerender()
+    expect(own.result.current).toBe(first)
   })
 
   it('merges message overrides over the defaults', () => {

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import {
   createAgeGate,
@@ -104,11 +104,12 @@ export function ComicsProvider(props: ComicsProviderProps) {
       analytics: createAnalytics({ consent: stores.consent, sinks: props.analyticsSinks ?? [] }),
       authModal: createAuthModalController(),
       auth: typeof props.auth === 'function' ? props.auth(stores) : (props.auth ?? null),
-      queryClient: createDefaultQueryClient(),
     }
   })
   const { stores } = built
-  const queryClient = props.queryClient ?? built.queryClient
+  // Made only when the app gives none (the site gives its own, filled before the first render).
+  const ownQueryClient = useRef<QueryClient | null>(null)
+  const queryClient = props.queryClient ?? (ownQueryClient.current ??= createDefaultQueryClient())
 
   const { api: givenApi, apiBaseUrl, preloadedCalls } = props
   const api = useMemo(() => {
