@@ -105,6 +105,9 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes
 }
 
+/** The second entry of the build, which the document runs beside the first (see src/warmContract.ts). */
+export const WARM_CONTRACT_MODULE = 'src/warmContract.ts'
+
 /** Where index.html takes the route preloads script. */
 export const PRELOADS_MARKER = '<!-- route-preloads -->'
 
@@ -138,7 +141,8 @@ export function routePreloads(siteRoot: string, calls: DocumentCallsConfig): Plu
         const bundle = context.bundle
         if (!bundle) return html
         const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk')
-        const entry = chunks.find((chunk) => chunk.isEntry)
+        const warmModule = join(siteRoot, WARM_CONTRACT_MODULE)
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId !== warmModule)
         if (!entry) return html
         const loadedByEntry = chunkClosure(bundle, entry.fileName)
         const routes = LANDING_SCREENS.map(({ screen, path }) => {
@@ -153,10 +157,18 @@ export function routePreloads(siteRoot: string, calls: DocumentCallsConfig): Plu
         const client = chunks.find((chunk) => chunk.isDynamicEntry && /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?axios[\\/]/.test(chunk.facadeModuleId ?? ''))
         if (!client) throw new Error('routePreloads: no chunk for axios, which the kit loads with its first request')
         const clientFiles = [...chunkClosure(bundle, client.fileName)].filter((file) => !loadedByEntry.has(file)).map((file) => `${base}${file}`)
+        // The contract's warm-up (src/warmContract.ts), an async module: it runs once its own graph is in.
+        const warm = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === warmModule)
+        if (!warm) throw new Error(`routePreloads: no entry chunk for ${WARM_CONTRACT_MODULE} (see build.rollupOptions.input)`)
         // At the marker of index.html: after <meta charset> (which must come within the first 1024
-        // bytes) and before the stylesheet (a classic script after one waits for it to load).
+        // bytes) and before the stylesheet (a classic script after one waits for it to load), and before
+        // the entry script, so that the warm-up's smaller graph is asked for first.
         if (!html.includes(PRELOADS_MARKER)) throw new Error(`routePreloads: index.html has no ${PRELOADS_MARKER}`)
-        return html.replace(PRELOADS_MARKER, `<script>${routePreloadScript(routes, { ...calls, clientFiles, entryFile: `${base}${entry.fileName}` })}</script>`)
+        return html.replace(
+          PRELOADS_MARKER,
+          `<script>${routePreloadScript(routes, { ...calls, clientFiles, entryFile: `${base}${entry.fileName}` })}</script>\n` +
+            `    <script type="module" async crossorigin src="${base}${warm.fileName}"></script>`,
+        )
       },
     },
   }

@@ -7,7 +7,7 @@ import { workspaceAliases } from '../../vitest.shared'
 import { listOf } from './src/config/siteEnv'
 import { precompressAssets } from './precompress'
 import { reactRouterProductionAlias } from './reactRouterBuild'
-import { inlineScriptHashes, routePreloads } from './routePreloads'
+import { inlineScriptHashes, routePreloads, WARM_CONTRACT_MODULE } from './routePreloads'
 import { devSecurityHeaders, securityHeaders, type SecurityHeadersEnv } from './securityHeaders'
 
 // The site runs on the kit's sources, as the workspace tests do, so `pnpm dev` needs no package build
@@ -125,6 +125,8 @@ export default defineConfig(({ command, mode }) => {
     build: {
       sourcemap: true,
       chunkSizeWarningLimit: 600,
+      // src/warmContract.ts: a second entry, which the document starts beside the first (routePreloads.ts).
+      rollupOptions: { input: { index: join(siteRoot, 'index.html'), warmContract: join(siteRoot, WARM_CONTRACT_MODULE) } },
     },
   }
 })

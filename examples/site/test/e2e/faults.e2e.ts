@@ -176,7 +176,7 @@ describe('security headers', () => {
     // What Chromium itself was sent.
     expect(seen).toEqual({ js: 'br', css: 'br' })
 
-    const script = new URL((await page.locator('script[src]').first().getAttribute('src'))!, stack.mirrorOrigin).href
+    const script = new URL((await page.locator('script[type="module"]:not([async])[src]').getAttribute('src'))!, stack.mirrorOrigin).href
     const asked = (encoding: string) => page.request.get(script, { headers: { 'accept-encoding': encoding } })
     const [brotli, gzip, plain, refused] = await Promise.all([asked('gzip, br'), asked('gzip'), asked('identity'), asked('gzip, br;q=0')])
     expect(brotli.headers()['content-encoding']).toBe('br')

@@ -129,12 +129,20 @@ describe('the reader', () => {
     // The document waits for this entry script's download before it preloads the image (the entry has
     // to run before the page can show it), and the image went out after it.
     const order = await landing.page.evaluate((loaded) => {
-      const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]')!.src
+      const entry = document.querySelector<HTMLScriptElement>('script[type="module"]:not([async])[src]')!.src
+      const warmUp = document.querySelector<HTMLScriptElement>('script[type="module"][async][src]')?.src
       const inline = document.querySelector('script:not([src])')?.textContent ?? ''
       const timing = (name: string) => performance.getEntriesByName(name)[0] as PerformanceResourceTiming | undefined
-      return { named: inline.includes(JSON.stringify(new URL(entry).pathname)), gap: (timing(loaded)?.startTime ?? -1) - (timing(entry)?.responseEnd ?? Infinity) }
+      return {
+        named: inline.includes(JSON.stringify(new URL(entry).pathname)),
+        gap: (timing(loaded)?.startTime ?? -1) - (timing(entry)?.responseEnd ?? Infinity),
+        warmUp: warmUp && new URL(warmUp).pathname.replace(/-[\w-]+\.js$/, ''),
+        warmUpLoaded: warmUp !== undefined && timing(warmUp) !== undefined,
+      }
     }, firstPage.loaded)
     expect(order.named).toBe(true)
     expect(order.gap).toBeGreaterThanOrEqual(0)
+    // The contract's warm-up runs beside the entry (src/warmContract.ts).
+    expect(order).toMatchObject({ warmUp: '/assets/warmContract', warmUpLoaded: true })
   })
 })
