@@ -50,7 +50,9 @@ export interface EndpointDefinition {
   response: Schema
 }
 
-const DeletedSchema = envelope(builtOnUse(() => z.object({ id: IdSchema })))
+/** `{ id }` in the path (comics, genres, subscriptions) and in the answer of a delete. */
+const IdParamsSchema = builtOnUse(() => z.object({ id: IdSchema }))
+const DeletedSchema = envelope(IdParamsSchema)
 
 /**
  * Every call of spec §7, plus the calls the spec leaves unnamed (checkout, payment, cancel,
@@ -68,7 +70,7 @@ export const endpoints = {
   },
   updateComic: {
     method: 'PATCH', path: '/comics/:id', access: 'admin', summary: 'Update a comic',
-    params: builtOnUse(() => z.object({ id: IdSchema })),
+    params: IdParamsSchema,
     multipart: { fields: UpdateComicFieldsSchema, files: ['coverImage', 'bannerImage'] }, response: envelope(ComicSchema),
   },
   deleteComics: {
@@ -107,7 +109,7 @@ export const endpoints = {
   },
   updateGenre: {
     method: 'PATCH', path: '/genres/:id', access: 'admin', summary: 'Update a genre',
-    params: builtOnUse(() => z.object({ id: IdSchema })), body: UpdateGenreBodySchema, response: envelope(GenreSchema),
+    params: IdParamsSchema, body: UpdateGenreBodySchema, response: envelope(GenreSchema),
   },
   listPaymentSystems: {
     method: 'GET', path: '/subscriptions/betatransfer/payment-systems', access: 'public', summary: 'Payment methods',
@@ -127,7 +129,7 @@ export const endpoints = {
   },
   cancelSubscription: {
     method: 'POST', path: '/subscriptions/:id/cancel', access: 'user', summary: 'Turn off auto-renewal; access stays until the period end',
-    params: builtOnUse(() => z.object({ id: IdSchema })), response: envelope(SubscriptionSchema),
+    params: IdParamsSchema, response: envelope(SubscriptionSchema),
   },
 } as const satisfies Record<string, EndpointDefinition>
 
