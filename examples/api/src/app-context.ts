@@ -4,6 +4,7 @@ import type { Clock } from './clock'
 import type { ApiConfig } from './config'
 import type { Database } from './db/database'
 import type { FileStore } from './files/file-store'
+import type { Renditions } from './files/renditions'
 
 /** What every route and service is built from. */
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   verifier: TokenVerifier
   cache: CatalogueCache
   fileStore: FileStore
+  /** The page images' narrower copies; closed with the server. */
+  renditions: Renditions
 }

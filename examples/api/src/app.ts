@@ -127,5 +127,8 @@ export async function buildApp(
   await registerCheckoutPageRoutes(app, context)
   registerFileRoutes(app, context)
   registerOpenApiRoute(app, context)
+  // Renditions being made in the background are finished, the queued ones dropped, before the server's
+  // resources (its database, its files) go.
+  app.addHook('onClose', () => context.renditions.close())
   return app
 }

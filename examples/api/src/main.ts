@@ -3,6 +3,7 @@ import { systemClock } from './clock'
 import { loadConfig } from './config'
 import { openDatabase } from './db/open-database'
 import { FileStore } from './files/file-store'
+import { Renditions } from './files/renditions'
 import { hasCatalogue } from './seed/has-catalogue'
 import type { TokenVerifier } from './auth/token-verifier'
 
@@ -11,6 +12,7 @@ import type { TokenVerifier } from './auth/token-verifier'
 const startedAt = Date.now()
 const config = loadConfig()
 const fileStore = new FileStore(config.filesDir, config.filesPublicUrl)
+const renditions = new Renditions(fileStore)
 
 // Opening the database (PGlite compiles its WebAssembly) overlaps with loading the server's modules:
 // that is most of a cold start. firebase-admin, the heaviest module, is loaded once the server listens
@@ -22,10 +24,11 @@ const [database, { buildApp }, { renewDueSubscriptions }] = await Promise.all([
 ])
 if (config.seedOnFirstStart && !(await hasCatalogue(database.db))) {
   const { seedCatalogue } = await import('./seed/seed-catalogue')
-  await seedCatalogue(database.db, fileStore, { episodes: 60, poolSize: 8, log: (line) => console.log(`[seed] ${line}`) })
+  // The page images' renditions are made in the background while the server starts answering.
+  await seedCatalogue(database.db, fileStore, { episodes: 60, poolSize: 8, renditions, log: (line) => console.log(`[seed] ${line}`) })
 }
 const verifier = verifierLoadedAfterListening()
-const context = { config, db: database.db, clock: systemClock, verifier, cache: new CatalogueCache(), fileStore }
+const context = { config, db: database.db, clock: systemClock, verifier, cache: new CatalogueCache(), fileStore, renditions }
 const app = await buildApp(context)
 await app.listen({ host: config.host, port: config.port })
 verifier.load()

@@ -97,6 +97,16 @@ describe('a comic with its chapters and pages, uploaded and served', () => {
     }
   })
 
+  it('makes the renditions each page lists after the upload, before any reader asks for one', async () => {
+    await server.context.renditions.settled()
+    const made = await readdir(`${server.filesDir}/renditions`)
+    for (const page of pages) {
+      const file = page.url.split('/').pop()!
+      const dot = file.lastIndexOf('.')
+      for (const width of page.widths!) expect(made).toContain(`${file.slice(0, dot)}-w${width}${file.slice(dot)}`)
+    }
+  })
+
   it("serves each listed rendition in the image's format at its width, made once and kept, cached like the image", async () => {
     const sharp = (await import('sharp')).default
     for (const [i, page] of pages.entries()) {

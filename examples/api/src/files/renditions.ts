@@ -38,15 +38,66 @@ const ENCODE: Record<ImageType['extension'], (image: Sharp) => Sharp> = {
   avif: (image) => image.avif({ quality: 60, effort: 2 }),
 }
 
+/** A stored image whose renditions are to be made ahead of the first request. */
+export interface ImageToPrepare {
+  name: string
+  width: number | null | undefined
+}
+
+/** Told when a rendition made ahead fails; the request for it will try again. */
+export type PrepareFailure = (error: unknown, image: { name: string; width: number }) => void
+
 /**
- * Narrower copies of stored images, made on first request and kept on disk beside them (in
- * `renditions/`, named by the image's hash and the width), so each is encoded once. Requests for one that
- * is being made wait for the same work.
+ * Narrower copies of stored images, kept on disk beside them (in `renditions/`, named by the image's hash
+ * and the width), so each is encoded once. They are made ahead, in the background and one at a time, for
+ * the page images an upload or the seed stores (`prepare`), so the first reader of a page does not wait
+ * for its encoding; one asked for before that (or one whose making failed) is made on the request.
+ * Requests for one that is being made wait for the same work.
  */
 export class Renditions {
   private readonly making = new Map<string, Promise<string | undefined>>()
+  private readonly waiting: { name: string; width: number; onFailure: PrepareFailure }[] = []
+  private draining: Promise<void> | undefined
+  private closed = false
 
   constructor(private readonly store: FileStore) {}
+
+  /**
+   * Queues every rendition the assets of these images list (RENDITION_WIDTHS narrower than each), to be
+   * made in the background after those queued before. Returns at once; nothing is queued once closed.
+   */
+  prepare(images: readonly ImageToPrepare[], onFailure: PrepareFailure): void {
+    if (this.closed) return
+    for (const image of images) for (const width of renditionWidthsOf(image.width)) this.waiting.push({ name: image.name, width, onFailure })
+    this.drain()
+  }
+
+  /** Resolves when every rendition queued so far has been made (or has failed, told to its `onFailure`). */
+  async settled(): Promise<void> {
+    while (this.draining) await this.draining
+  }
+
+  /** Drops what is still queued and waits for the renditions being made: the folder is left alone after. */
+  async close(): Promise<void> {
+    this.closed = true
+    this.waiting.length = 0
+    await this.settled()
+    await Promise.allSettled(this.making.values())
+  }
+
+  private drain(): void {
+    if (this.draining || this.closed || this.waiting.length === 0) return
+    this.draining = (async () => {
+      for (let next = this.waiting.shift(); next && !this.closed; next = this.waiting.shift()) {
+        const { name, width, onFailure } = next
+        await this.pathOf(name, width).catch((error: unknown) => onFailure(error, { name, width }))
+      }
+    })().finally(() => {
+      this.draining = undefined
+      // Queued while the last one was being made.
+      this.drain()
+    })
+  }
 
   /**
    * The path of the rendition of the stored image `name` at `width`, made if needed; undefined when the

@@ -13,7 +13,7 @@ import { listedRenditions } from '../files/renditions'
  * The upload replaces that chapter's pages in that variant; each page keeps its measured size.
  */
 export function registerAdminAssetRoutes(app: FastifyInstance, context: AppContext): void {
-  const { db, fileStore, cache } = context
+  const { db, fileStore, cache, renditions } = context
 
   registerEndpoint(app, context, endpoints.uploadAssets, async ({ params, fields, files }) => {
     const comicId = rowId(params.comicId)
@@ -38,6 +38,11 @@ export function registerAdminAssetRoutes(app: FastifyInstance, context: AppConte
         .returning()
     })
     cache.invalidate()
+    // Made ahead, so the first reader of these pages does not wait for their encoding.
+    renditions.prepare(
+      rows.map((row) => ({ name: row.file, width: pages[row.position - 1]!.width })),
+      (error, image) => app.log.warn({ err: error, ...image }, 'rendition made ahead failed; it will be made on request'),
+    )
     return {
       data: rows.sort((a, b) => a.position - b.position).map((row) => ({
         id: String(row.id),

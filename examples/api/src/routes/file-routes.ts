@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { RENDITION_WIDTH_PARAM } from '@comics/core/contract'
 import type { AppContext } from '../app-context'
 import { STORED_FILE_NAME } from '../files/file-store'
-import { isRenditionWidth, Renditions } from '../files/renditions'
+import { isRenditionWidth } from '../files/renditions'
 import { CONTENT_TYPE_BY_EXTENSION, type ImageType } from '../files/sniff-image-type'
 import { notFound } from '../http/http-error'
 
@@ -16,10 +16,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
  * Serves stored images. A name is the hash of the content, so a URL's bytes never change: a year of
  * immutable caching is safe. Only names of the stored shape are looked up; anything else is a 404.
  * `?w=` asks for a narrower rendition (one of RENDITION_WIDTHS, narrower than the image: the widths an
- * asset lists); another width is a 404. Other query parameters (a client's retry marker) are ignored.
+ * asset lists); another width is a 404. Renditions are usually made ahead (see Renditions.prepare). Other query parameters (a client's retry marker) are ignored.
  */
 export function registerFileRoutes(app: FastifyInstance, context: AppContext): void {
-  const renditions = new Renditions(context.fileStore)
+  const { renditions } = context
   app.get<{ Params: { name: string }; Querystring: Record<string, string | string[] | undefined> }>(`${FILES_PATH}/:name`, async (request, reply) => {
     const { name } = request.params
     if (!STORED_FILE_NAME.test(name)) throw notFound('File')

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import { loadConfig } from '../config'
 import { openDatabase } from '../db/open-database'
 import { FileStore } from '../files/file-store'
+import { Renditions } from '../files/renditions'
 import { seedCatalogue } from './seed-catalogue'
 
 // pnpm --filter api seed [--episodes N] [--pool N] [--long-comic EPISODESxPAGES]: replaces the catalogue
@@ -30,8 +31,15 @@ const config = loadConfig()
 const database = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
 )
+const fileStore = new FileStore(config.filesDir, config.filesPublicUrl)
+const renditions = new Renditions(fileStore)
 try {
-  await seedCatalogue(database.db, new FileStore(config.filesDir, config.filesPublicUrl), { episodes, poolSize, ...(longComic ? { longComic } : {}), log: console.log })
+  await seedCatalogue(database.db, fileStore, { episodes, poolSize, ...(longComic ? { longComic } : {}), renditions, log: console.log })
+  const made = Date.now()
+  await renditions.settled()
+  console.log(`page renditions made in ${Date.now() - made} ms after the rows`)
 } finally {
+  // After a failed seed: what is queued is dropped.
+  await renditions.close()
   await database.close()
 }

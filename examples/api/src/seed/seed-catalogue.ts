@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../db/database'
 import { assets, chapters, comicGenres, comics, genres } from '../db/schema'
 import type { FileStore } from '../files/file-store'
+import type { Renditions } from '../files/renditions'
 import { buildImagePool } from './image-pool'
 import { randomSource } from './page-image'
 
@@ -18,6 +19,8 @@ export interface SeedOptions {
   longComic?: { episodes: number; pages: number }
   now?: Date
   log?: (line: string) => void
+  /** Where the page images' renditions are queued (in the background: await its `settled()`); none are made ahead without it. */
+  renditions?: Renditions
 }
 
 const GENRES = [
@@ -49,6 +52,10 @@ export async function seedCatalogue(db: Database, fileStore: FileStore, options:
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!
   const longComic = options.longComic
   const pool = await buildImagePool(db, fileStore, options.poolSize, log, { longRun: longComic ? longComic.pages * 2 : 0 })
+  // Renditions already on disk (a second seed) are found and skipped.
+  options.renditions?.prepare([...pool.pages.censored, ...pool.pages.uncensored, ...pool.pages.legal, ...pool.longRun], (error, image) =>
+    log(`rendition of ${image.name} at ${image.width} px failed (it will be made on request): ${String(error)}`),
+  )
 
   await db.execute(sql`truncate table assets, chapters, comic_genres, comics, genres restart identity cascade`)
   const genreRows = await db.insert(genres).values(GENRES).returning()

@@ -13,6 +13,7 @@ import { loadConfig, type ApiConfig } from '../../src/config'
 import type { Database, OpenDatabase } from '../../src/db/database'
 import { openDatabase } from '../../src/db/open-database'
 import { FileStore } from '../../src/files/file-store'
+import { Renditions } from '../../src/files/renditions'
 import { ManualClock } from './manual-clock'
 import './seeded-database'
 
@@ -91,13 +92,15 @@ export async function startServerOn(
   }
   const clock = new ManualClock(TEST_NOW)
   const verifier = await createFirebaseTokenVerifier({ projectId: 'demo-comics', emulatorHost: options.authEmulatorHost })
+  const fileStore = new FileStore(filesDir, config.filesPublicUrl)
   const context: AppContext = {
     config,
     db: database.db,
     clock,
     verifier,
     cache: new CatalogueCache(),
-    fileStore: new FileStore(filesDir, config.filesPublicUrl),
+    fileStore,
+    renditions: new Renditions(fileStore),
   }
   const app = await buildApp(context, { logger: options.logger ?? false })
   options.beforeReady?.(app)
