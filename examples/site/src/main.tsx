@@ -1,3 +1,5 @@
+// First: the document's first image waits for this script to have downloaded (src/entryRuns.ts).
+import './entryRuns'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import '@comics/react/styles.css'

@@ -127,8 +127,9 @@ describe('the reader', () => {
     const imageFile = (url: string) => new URL(url).pathname
     expect(imageLoads.filter((url) => imageFile(url) === imageFile(firstPage.href))).toEqual([firstPage.loaded])
     // The document waits for this entry script's download before it preloads the image (the entry has
-    // to run before the page can show it), and the image went out after it.
-    const order = await landing.page.evaluate((loaded) => {
+    // to run before the page can show it), and the image went out after it. The entry tells it so as it
+    // starts running, before React's code (src/entryRuns.ts).
+    const order = await landing.page.evaluate(async (loaded) => {
       const entry = document.querySelector<HTMLScriptElement>('script[type="module"]:not([async])[src]')!.src
       const warmUp = document.querySelector<HTMLScriptElement>('script[type="module"][async][src]')?.src
       const inline = document.querySelector('script:not([src])')?.textContent ?? ''
@@ -138,10 +139,15 @@ describe('the reader', () => {
         gap: (timing(loaded)?.startTime ?? -1) - (timing(entry)?.responseEnd ?? Infinity),
         warmUp: warmUp && new URL(warmUp).pathname.replace(/-[\w-]+\.js$/, ''),
         warmUpLoaded: warmUp !== undefined && timing(warmUp) !== undefined,
+        tells: await fetch(entry).then((response) => response.text()).then((text) => {
+          const call = text.indexOf('__comicsEntryRuns')
+          return call >= 0 && call < text.indexOf('react.transitional.element')
+        }),
       }
     }, firstPage.loaded)
     expect(order.named).toBe(true)
     expect(order.gap).toBeGreaterThanOrEqual(0)
+    expect(order.tells).toBe(true)
     // The contract's warm-up runs beside the entry (src/warmContract.ts).
     expect(order).toMatchObject({ warmUp: '/assets/warmContract', warmUpLoaded: true })
   })

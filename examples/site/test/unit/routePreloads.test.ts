@@ -34,7 +34,8 @@ interface Page {
   host?: string
   storedToken?: string
   /** The answer of each call, by path; default a 200 with `{ data: [] }`. */
-  answers?: Record<string, { status: number; data: unknown }>
+  /** An answer may come later: a promise of it. */
+  answers?: Record<string, { status: number; data: unknown } | Promise<{ status: number; data: unknown }>>
   /** Resource Timing as the page sees it: the urls already downloaded, and whether it can be observed. */
   downloaded?: string[]
   observable?: boolean
@@ -54,10 +55,10 @@ async function runScript(script: string, page: Page) {
   const fetch = async (url: string, init: { body: string }) => {
     fetched.push({ url, body: init.body })
     const path = url.replace(/^\/api\/v1/, '')
-    const answer = page.answers?.[path] ?? { status: 200, data: { data: [] } }
+    const answer = (await page.answers?.[path]) ?? { status: 200, data: { data: [] } }
     return { status: answer.status, json: async () => answer.data }
   }
-  const window: { __comicsPreloadedCalls?: PreloadedCalls } = {}
+  const window: { __comicsPreloadedCalls?: PreloadedCalls; __comicsEntryRuns?: () => void } = {}
   const downloaded = (page.downloaded ?? []).map((url) => new URL(url, `http://${host}/`).href)
   const performance = { getEntriesByName: (name: string) => downloaded.filter((url) => url === name).map((url) => ({ name: url })) }
   const observers: ((list: { getEntries: () => { name: string }[] }) => void)[] = []
@@ -87,6 +88,8 @@ async function runScript(script: string, page: Page) {
       for (const observer of [...observers]) observer({ getEntries: () => [entry] })
     },
     fireContentLoaded: () => contentLoaded.forEach((listener) => listener()),
+    /** The entry script's first module runs (src/entryRuns.ts). */
+    entryRuns: () => window.__comicsEntryRuns?.(),
   }
 }
 
@@ -206,6 +209,28 @@ describe('route preloads', () => {
       // Once only, whatever comes after.
       run.download('/assets/index-abc.js')
       run.fireContentLoaded()
+      expect(preloads(run.added)).toEqual([page.url])
+    })
+
+    it('is preloaded as soon as the entry starts running, before Resource Timing reports it, once only', async () => {
+      const run = await runScript(script, visit)
+      expect(preloads(run.added)).toEqual([])
+      run.entryRuns()
+      expect(preloads(run.added)).toEqual([page.url])
+      run.download('/assets/index-abc.js')
+      run.fireContentLoaded()
+      run.entryRuns()
+      expect(preloads(run.added)).toEqual([page.url])
+    })
+
+    it('is preloaded at once when the answer arrives after the entry started running', async () => {
+      let answer!: (value: { status: number; data: unknown }) => void
+      const late = new Promise<{ status: number; data: unknown }>((resolve) => (answer = resolve))
+      const run = await runScript(script, { ...visit, answers: { '/comics-assets/list': late } })
+      run.entryRuns()
+      expect(preloads(run.added)).toEqual([])
+      answer({ status: 200, data: { data: [page], total: 1 } })
+      await new Promise((resolve) => setTimeout(resolve, 0))
       expect(preloads(run.added)).toEqual([page.url])
     })
 
