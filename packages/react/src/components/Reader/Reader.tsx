@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
 import {
   ANALYTICS_EVENTS,
   assetVariant,
@@ -98,10 +98,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes = REA
   // The next episode is prefetched only once this one's first page has arrived (loaded or failed for
   // good), so that the prefetch never takes bandwidth from it.
   const [firstPageArrived, setFirstPageArrived] = useState(false)
-  // In a transition: mounting the other pages is a long render (about 100 ms under 4x CPU slowdown for
-  // 60 pages), which React then does in slices, so the frame that shows the first page is not held
-  // behind it.
-  const onFirstPageArrived = useCallback(() => startTransition(() => setFirstPageArrived(true)), [])
+  const onFirstPageArrived = useCallback(() => setFirstPageArrived(true), [])
   // Until then only the first page's image is mounted (the others hold their boxes): it gets the whole
   // connection, and opening an episode renders one page instead of all of them. A scroll (the reader's,
   // or a restored position) mounts them all at once.
