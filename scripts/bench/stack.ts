@@ -58,7 +58,7 @@ async function seededData(): Promise<string> {
   const cached = cachedSeed(seedCache, fingerprint)
   if (cached) return cached
   const fresh = newSeedFolder(seedCache, fingerprint)
-  console.log('[bench] seeding the api data (once per seed version, about a minute)')
+  console.log('[bench] seeding the api data and its page renditions (once per seed version, about two minutes)')
   await run('The seed', 'pnpm', ['--filter', 'api', 'seed', ...SEED_ARGS], {
     cwd: workspaceRoot,
     log: join(cacheDir, 'api-seed.log'),
