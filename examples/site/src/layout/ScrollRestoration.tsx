@@ -4,13 +4,40 @@ import { useLocation, useNavigationType } from 'react-router'
 /** Where the positions are kept across a reload of the tab (sessionStorage, like the browser's own). */
 export const SCROLL_POSITIONS_KEY = 'site-scroll-positions'
 
-function readPositions(): Record<string, number> {
+/**
+ * At most this many history entries' positions are kept, the most recently visited: a tab's history is
+ * bounded too (Chromium keeps 50 entries), so older ones cannot be gone back to, and without a bound a
+ * long session grew the stored list with every page it opened.
+ */
+export const MAX_SCROLL_POSITIONS = 100
+
+/**
+ * The positions as stored: `[key, scrollY]` pairs, oldest visit first. An unreadable value, or one in
+ * the earlier shape (an object by key), is read as well as it can be: nothing, or its entries.
+ */
+export function readPositions(stored: string | null): Map<string, number> {
   try {
-    const stored: unknown = JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY) ?? '{}')
-    return stored && typeof stored === 'object' ? (stored as Record<string, number>) : {}
+    const value: unknown = JSON.parse(stored ?? '[]')
+    const pairs = Array.isArray(value) ? value : value && typeof value === 'object' ? Object.entries(value) : []
+    return new Map(
+      pairs.filter((pair): pair is [string, number] => Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'number'),
+    )
   } catch {
-    return {}
+    return new Map()
   }
+}
+
+/** What is stored: the `max` most recently visited entries' positions, oldest first. */
+export function storedPositions(positions: Map<string, number>, max = MAX_SCROLL_POSITIONS): string {
+  return JSON.stringify([...positions].slice(-max))
+}
+
+/** Marks `key` as the most recently visited entry (a Map keeps its keys in insertion order). */
+function visit(positions: Map<string, number>, key: string): void {
+  const position = positions.get(key)
+  if (position === undefined) return
+  positions.delete(key)
+  positions.set(key, position)
 }
 
 /** The element a `#hash` names: its id as written, or percent-decoded (a malformed escape is taken as written). */
@@ -42,18 +69,24 @@ export function ScrollRestoration() {
   // such entries are told apart by their address, or every page opened anew would share one position.
   const key = routerKey === 'default' ? `default:${pathname}${search}` : routerKey
   const navigationType = useNavigationType()
-  const [saved] = useState(readPositions)
+  const [saved] = useState(() => {
+    try {
+      return readPositions(sessionStorage.getItem(SCROLL_POSITIONS_KEY))
+    } catch {
+      return new Map<string, number>()
+    }
+  })
   const currentKey = useRef(key)
   const navigated = useRef(false)
 
   useEffect(() => {
     const record = () => {
-      saved[currentKey.current] = window.scrollY
+      saved.set(currentKey.current, window.scrollY)
     }
     const persist = () => {
       record()
       try {
-        sessionStorage.setItem(SCROLL_POSITIONS_KEY, JSON.stringify(saved))
+        sessionStorage.setItem(SCROLL_POSITIONS_KEY, storedPositions(saved))
       } catch {
         // Storage full or refused: positions still hold for this document.
       }
@@ -72,11 +105,13 @@ export function ScrollRestoration() {
   useLayoutEffect(() => {
     if (currentKey.current !== key) navigated.current = true
     currentKey.current = key
+    visit(saved, key)
+    const position = saved.get(key)
     // Before any navigation, only a reload or a Back/Forward into this document restores: an address
     // opened anew starts at the top even when the tab has been there before.
     const restores = navigated.current || documentWasRestored()
-    if (navigationType === 'POP' && restores && typeof saved[key] === 'number') {
-      window.scrollTo(0, saved[key])
+    if (navigationType === 'POP' && restores && position !== undefined) {
+      window.scrollTo(0, position)
       return
     }
     const target = hash ? elementNamedBy(hash) : null
