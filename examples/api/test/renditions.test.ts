@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FileStore } from '../src/files/file-store'
 import { Renditions, type PrepareFailure } from '../src/files/renditions'
-import { testImage } from './support/images'
+import { testImage, UNDECODABLE_WEBP } from './support/images'
 
 let directory: string
 let store: FileStore
@@ -62,7 +62,7 @@ describe('renditions made ahead', () => {
 
   it('tells each rendition it could not make, with the image and the width, and goes on with the others', async () => {
     const broken = `${'d'.repeat(64)}.webp`
-    await writeFile(join(directory, broken), Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBP'), Buffer.alloc(64, 7)]))
+    await writeFile(join(directory, broken), UNDECODABLE_WEBP)
     const page = await stored(800, 1000, 60)
     const { told, onFailure } = failures()
     renditions.prepare([{ name: broken, width: 800 }, { name: 'not-a-stored-name.webp', width: 800 }, page], onFailure)

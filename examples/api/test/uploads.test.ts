@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, createAccount, type Account } from './support/accounts'
-import { SVG_IMAGE, testImage } from './support/images'
+import { SVG_IMAGE, testImage, UNDECODABLE_WEBP } from './support/images'
 import { multipart, type FilePart } from './support/multipart'
 import { startTestServer, type TestServer } from './support/test-server'
 import { writtenState } from './support/written-state'
@@ -211,7 +211,7 @@ describe('the files route', () => {
   it('serves the image itself, not to be kept, when its rendition cannot be made', async () => {
     const { writeFile } = await import('node:fs/promises')
     const name = `${'c'.repeat(64)}.webp`
-    const bytes = Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBP'), Buffer.alloc(64, 7)])
+    const bytes = UNDECODABLE_WEBP
     await writeFile(`${server.filesDir}/${name}`, bytes)
     const response = await server.app.inject({ method: 'GET', url: `/api/v1/files/${name}?w=480` })
     expect(response.statusCode).toBe(200)

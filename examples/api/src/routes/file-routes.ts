@@ -16,7 +16,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
  * Serves stored images. A name is the hash of the content, so a URL's bytes never change: a year of
  * immutable caching is safe. Only names of the stored shape are looked up; anything else is a 404.
  * `?w=` asks for a narrower rendition (one of RENDITION_WIDTHS, narrower than the image: the widths an
- * asset lists); another width is a 404. Renditions are usually made ahead (see Renditions.prepare). Other query parameters (a client's retry marker) are ignored.
+ * asset lists); another width is a 404. Renditions are usually made ahead (see Renditions.prepare).
+ * Other query parameters (a client's retry marker) are ignored.
  */
 export function registerFileRoutes(app: FastifyInstance, context: AppContext): void {
   const { renditions } = context

@@ -53,7 +53,7 @@ export async function seedCatalogue(db: Database, fileStore: FileStore, options:
   const longComic = options.longComic
   const pool = await buildImagePool(db, fileStore, options.poolSize, log, { longRun: longComic ? longComic.pages * 2 : 0 })
   // Renditions already on disk (a second seed) are found and skipped.
-  options.renditions?.prepare([...pool.pages.censored, ...pool.pages.uncensored, ...pool.pages.legal, ...pool.longRun], (error, image) =>
+  options.renditions?.prepare([...Object.values(pool.pages).flat(), ...pool.longRun], (error, image) =>
     log(`rendition of ${image.name} at ${image.width} px failed (it will be made on request): ${String(error)}`),
   )
 
