@@ -17,5 +17,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 240_000,
     teardownTimeout: 60_000,
+    // A poll waits for the page, not a fixed time: the whole test run shares the machine with the stack
+    // and Chromium, and an answer 1 s late (Vitest's default) is load, not a failure.
+    expect: { poll: { timeout: 10_000 } },
   },
 })

@@ -14,5 +14,7 @@ export default defineProject({
     fileParallelism: false,
     testTimeout: 30_000,
     hookTimeout: 90_000,
+    // The emulator answers as fast as the shared machine lets it: a poll waits up to 10 s, not Vitest's 1 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 })
