@@ -4,6 +4,7 @@ import type { Plugin, Rollup } from 'vite'
 import { RENDITION_WIDTH_PARAM } from '../../packages/core/src/contract/renditions'
 import { STORAGE_KEYS } from '../../packages/core/src/stores/keys'
 import { landingCallTable, type LandingCall } from './landingCalls'
+import { ANSWERS_ELEMENT_ID } from './serverRender'
 
 /**
  * The screens a visitor most often lands on, with the paths that show them (as the site's routes in
@@ -83,7 +84,10 @@ try{const o=new PerformanceObserver((l)=>{if(l.getEntries().some((e)=>e.name===u
 addEventListener('DOMContentLoaded',()=>once())};
 for(const[s,f,files,calls]of ${table}){const m=new RegExp(s,f).exec(location.pathname);if(!m)continue;
 for(const h of files)link('modulepreload',h,(l)=>{l.crossOrigin=''});
-try{if(!calls||JSON.parse(localStorage.getItem(tokenKey)||'null'))break;
+try{const served=document.getElementById(${JSON.stringify(ANSWERS_ELEMENT_ID)});
+if(JSON.parse(localStorage.getItem(tokenKey)||'null')){if(served)document.documentElement.setAttribute('data-client-render','');break}
+if(served){window.__comicsPreloadedCalls=new Map(JSON.parse(served.textContent).map(([k,a])=>[k,Promise.resolve(a)]));started=1;break}
+if(!calls)break;
 const port=location.port?':'+location.port:'';const same=(c)=>(c=c.toLowerCase()).includes(':')?location.host===c:location.hostname===c;
 const mode=same(adultHost||'adult.localhost'+port)?'adult':(mirrorHosts||['localhost'+port,'127.0.0.1'+port]).some(same)?'normal':'';
 const g=m.groups||{};const list=mode&&calls[mode+(g.uncensored?'/uncensored':'')];if(!list)break;

@@ -3,6 +3,8 @@
  * server only those that leave Vite's HMR alone (see devSecurityHeaders).
  */
 
+import { createHash } from 'node:crypto'
+
 /** The build's VITE_ variables the policy depends on (the same ones the site reads, see src/config/siteEnv.ts). */
 export interface SecurityHeadersEnv {
   VITE_API_BASE_URL?: string
@@ -97,4 +99,26 @@ export function devSecurityHeaders(): Record<string, string> {
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
   }
+}
+
+const HTML_ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' }
+
+/**
+ * The policy's sources for the `style` attributes of server-rendered markup (`'sha256-…'` of each value,
+ * once): React writes a component's style prop as an attribute there, which `style-src 'self'` refuses,
+ * where in the browser it sets it through the CSSOM. Given with `'unsafe-hashes'` in `style-src-attr`,
+ * they admit exactly the styles the server rendered and no other.
+ */
+export function styleAttributeHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const match of html.matchAll(/<[a-z][^>]*?\sstyle="([^"]*)"/gi)) {
+    const value = match[1]!.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (entity) => HTML_ENTITIES[entity]!)
+    hashes.add(`'sha256-${createHash('sha256').update(value, 'utf8').digest('base64')}'`)
+  }
+  return [...hashes]
+}
+
+/** `policy` admitting the style attributes of a server render by their hashes (see {@link styleAttributeHashes}). */
+export function withStyleAttributes(policy: string, hashes: readonly string[]): string {
+  return hashes.length === 0 ? policy : `${policy}; style-src-attr 'unsafe-hashes' ${hashes.join(' ')}`
 }

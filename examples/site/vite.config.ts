@@ -8,6 +8,7 @@ import { listOf } from './src/config/siteEnv'
 import { precompressAssets } from './precompress'
 import { reactRouterProductionAlias } from './reactRouterBuild'
 import { inlineScriptHashes, routePreloads, WARM_CONTRACT_MODULE } from './routePreloads'
+import { previewServerRender } from './serverRender'
 import { devSecurityHeaders, securityHeaders, type SecurityHeadersEnv } from './securityHeaders'
 
 // The site runs on the kit's sources, as the workspace tests do, so `pnpm dev` needs no package build
@@ -84,7 +85,7 @@ const apiProxy: Record<string, ProxyOptions> = {
 const port = Number(process.env.SITE_PORT ?? 5173)
 const siteRoot = fileURLToPath(new URL('.', import.meta.url))
 
-export default defineConfig(({ command, mode }) => {
+export default defineConfig(({ command, mode, isSsrBuild }) => {
   const env = loadEnv(mode, siteRoot, 'VITE_')
   const production = command === 'build' && mode === 'production'
   return {
@@ -102,6 +103,8 @@ export default defineConfig(({ command, mode }) => {
       previewSecurityHeaders({ ...env, SITE_FILES_ORIGIN: process.env.SITE_FILES_ORIGIN }),
       // After the security headers: it answers the requests it serves itself.
       precompressAssets(),
+      // A guest's landing on the home page, a comic page or the reader, rendered (the build's -server/).
+      previewServerRender({ apiTarget, apiBaseUrl: env.VITE_API_BASE_URL || '/api/v1' }),
     ],
     resolve: { alias: production ? [...kitSourceAliases, reactRouterProductionAlias()] : kitSourceAliases },
     server: {
@@ -122,8 +125,12 @@ export default defineConfig(({ command, mode }) => {
       // Sent by previewSecurityHeaders (above) instead: without this the preview would send the dev server's.
       headers: {},
     },
+    // The server render (src/server/renderLanding.tsx) is one file with its libraries: the preview loads it
+    // from wherever the build was written.
+    ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
     build: {
-      sourcemap: true,
+      sourcemap: !isSsrBuild,
+      ...(isSsrBuild ? { copyPublicDir: false } : {}),
       chunkSizeWarningLimit: 600,
       // src/warmContract.ts: a second entry, which the document starts beside the first (routePreloads.ts).
       rollupOptions: { input: { index: join(siteRoot, 'index.html'), warmContract: join(siteRoot, WARM_CONTRACT_MODULE) } },

@@ -1,5 +1,8 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright'
+import { appRunning } from '../../examples/site/test/e2e/support/appRunning'
 import { launchChromium } from '../../examples/site/test/e2e/support/chromium'
+
+export { appRunning }
 
 export { launchChromium }
 
@@ -223,6 +226,7 @@ export async function waitInPage<T>(page: Page, predicate: (arg: T) => boolean, 
 
 /** Opens the sign-in modal from the top bar, through its menu on a phone-sized page. */
 export async function openSignIn(page: Page): Promise<void> {
+  await appRunning(page, 120_000)
   const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign In' })
   if (!(await signIn.isVisible())) await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click()
   await signIn.click()

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser } from 'playwright'
-import { duplicatesAmong, openMeasuredPage, openSignIn, readFigures, requestKey, type SeenRequest } from './browser'
+import { appRunning, duplicatesAmong, openMeasuredPage, openSignIn, readFigures, requestKey, type SeenRequest } from './browser'
 import { WARM_CONTRACT_MODULE } from '../../examples/site/routePreloads'
 import { addBreakdown, chunkBreakdown, gzipSize } from './dependencyBreakdown'
 
@@ -94,6 +94,7 @@ export async function measurePageLoad(browser: Browser, options: { origin: strin
   const measured = await openMeasuredPage(browser, { throttled: true })
   try {
     await measured.page.goto(`${origin}${sitePage.path}`, { waitUntil: 'load', timeout: 120_000 })
+    await appRunning(measured.page)
     await measured.network.quiet(1500, 120_000)
     const figures = await readFigures(measured.page)
     const requests = measured.network.requests

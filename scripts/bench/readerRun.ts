@@ -1,14 +1,14 @@
 import type { Browser, Page } from 'playwright'
-import { duplicatesAmong, heapAfterGc, SLOW_4G, openMeasuredPage, openSignIn, readFigures, requestKey, waitInPage, type MeasuredPage } from './browser'
+import { appRunning, duplicatesAmong, heapAfterGc, SLOW_4G, openMeasuredPage, openSignIn, readFigures, requestKey, waitInPage, type MeasuredPage } from './browser'
 import type { LongComic, Subscriber } from './catalogue'
 
 const FIRST_PAGE = 'comics-reader-first-page'
 const NO_BANNER = { 'google-analytics-consent': '"rejected"' }
 /**
- * Document; the api calls, which the document starts beside the scripts (entry and screen chunks); the
- * first image, which the document preloads once the page list names it: see `networkFloorMs`.
+ * The document (rendered on the server, with the page's first image in it), then the stylesheet and
+ * the first image side by side: see `networkFloorMs`.
  */
-export const CRITICAL_ROUND_TRIPS = 3
+export const CRITICAL_ROUND_TRIPS = 2
 
 export interface ReaderFigures {
   pagesInEpisode: number
@@ -20,10 +20,10 @@ export interface ReaderFigures {
   coldRequests: number
   coldDuplicates: string[]
   /**
-   * Bytes the first page cannot paint without (document, scripts, stylesheets, api answers, the first
+   * Bytes the first page cannot paint without (the server-rendered document, the stylesheet, the first
    * image), as transferred, and the lower bound they set on this network: their transfer time plus one
-   * round trip per step of the chain: the document, the scripts (the entry and the screen's chunks,
-   * which the document preloads side by side), the api call, the image.
+   * round trip per step of the chain (the document; the stylesheet and the image). The scripts, which
+   * take the page over, download beside them and share the link.
    */
   criticalBytes: number
   networkFloorMs: number
@@ -118,6 +118,7 @@ async function coldOpen(browser: Browser, origin: string, comic: LongComic): Pro
   const measured = await openMeasuredPage(browser, { throttled: true, storage: NO_BANNER })
   await measured.page.goto(`${origin}${readerPath(comic, 0)}`, { waitUntil: 'commit', timeout: 120_000 })
   const firstPagePaintMs = await firstPagePainted(measured.page, comic.firstPageUrls[0]!)
+  await appRunning(measured.page)
   await measured.network.quiet(1500, 120_000)
   return { measured, firstPagePaintMs }
 }
@@ -151,7 +152,7 @@ export async function measureReader(
       coldRequests = requests.filter((request) => !request.fromCache).length
       coldDuplicates = duplicatesAmong(requests).map(requestKey)
       criticalBytes = requests
-        .filter((request) => ['Document', 'Script', 'Stylesheet', 'XHR', 'Fetch'].includes(request.resourceType ?? '') || isPageImage(request.url, comic.firstPageUrls[0]!))
+        .filter((request) => ['Document', 'Stylesheet'].includes(request.resourceType ?? '') || isPageImage(request.url, comic.firstPageUrls[0]!))
         .reduce((sum, request) => sum + request.encodedBytes, 0)
       const clickAt = await clickNext(cold.measured.page)
       runs.nextWithoutPrefetchMs.push((await firstPagePainted(cold.measured.page, comic.firstPageUrls[1]!, clickAt)) - clickAt)
@@ -212,6 +213,7 @@ async function readThroughEpisodes(browser: Browser, options: { origin: string; 
 
     await page.goto(`${origin}${readerPath(comic, 0)}`, { waitUntil: 'commit' })
     await firstPagePainted(page, comic.firstPageUrls[0]!)
+    await appRunning(page)
     await network.quiet(1000)
     const start = await heapAfterGc(cdp)
     const requestsPerEpisode: number[] = []

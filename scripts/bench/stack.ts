@@ -1,3 +1,4 @@
+import { SERVER_RENDER_ENTRY, serverRenderDir } from '../../examples/site/serverRender'
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -41,6 +42,12 @@ export async function buildBenchSite(emulatorHost: string): Promise<string> {
   await run('The site build', process.execPath, [join(siteRoot, 'node_modules/vite/bin/vite.js'), 'build', '--manifest', '--outDir', distDir, '--emptyOutDir'], {
     cwd: siteRoot,
     log: join(cacheDir, 'site-build.log'),
+    env: { ...process.env, NODE_ENV: 'production', VITE_AUTH_EMULATOR_URL: `http://${emulatorHost}`, VITE_ANALYTICS_CONSOLE: '' },
+    timeoutMs: 300_000,
+  })
+  await run('The site server render build', process.execPath, [join(siteRoot, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', SERVER_RENDER_ENTRY, '--outDir', serverRenderDir(distDir), '--emptyOutDir'], {
+    cwd: siteRoot,
+    log: join(cacheDir, 'site-server-build.log'),
     env: { ...process.env, NODE_ENV: 'production', VITE_AUTH_EMULATOR_URL: `http://${emulatorHost}`, VITE_ANALYTICS_CONSOLE: '' },
     timeoutMs: 300_000,
   })

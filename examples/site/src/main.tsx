@@ -1,7 +1,7 @@
 // First: the document's first image waits for this script to have downloaded (src/entryRuns.ts).
 import './entryRuns'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import '@comics/react/styles.css'
 import './site.css'
 import { createSiteServices } from './app/createSiteServices'
@@ -24,12 +24,22 @@ const hostConfig = { adultHost: env.adultHost, mirrorHosts: env.mirrorHosts }
 const siteMode = resolveSiteHost(hostConfig)
 if (siteMode) {
   const services = createSiteServices(env, siteMode)
-  const render = () =>
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <SiteApp env={env} hostConfig={hostConfig} siteMode={siteMode} services={services} />
-      </StrictMode>,
-    )
+  const container = document.getElementById('root')!
+  // The server rendered the screen for a guest (serverRender.ts): a guest's first render is the same, and
+  // takes it over. A signed-in visitor's is not: the document kept it hidden (routePreloads.ts).
+  const hydrate = container.hasAttribute('data-server-rendered') && !document.documentElement.hasAttribute('data-client-render')
+  const app = (
+    <StrictMode>
+      <SiteApp env={env} hostConfig={hostConfig} siteMode={siteMode} services={services} />
+    </StrictMode>
+  )
+  const render = () => {
+    if (hydrate) return void hydrateRoot(container, app)
+    container.replaceChildren()
+    container.removeAttribute('data-server-rendered')
+    document.documentElement.removeAttribute('data-client-render')
+    createRoot(container).render(app)
+  }
   const landing = landingAt(window.location.pathname)
   const screenLoaded = landing?.screen.load()
   // The home page, the comic page or the reader with the document's answers in the cache: their first
@@ -39,8 +49,9 @@ if (siteMode) {
   // A chunk that fails or is slow is the router's to report: it renders as before, with the fallback.
   const screenReady = screenLoaded ? Promise.race([screenLoaded, delay(LANDING_SCREEN_WAIT_MS)]) : Promise.resolve()
   // The answers are waited for only if they are there already: a slow API never holds the first paint.
+  // A hydration waits for them: they came with the document, and its first render must show them.
   void screenReady.then(
-    () => Promise.race([primed, delay(0)]),
+    () => (hydrate ? primed : Promise.race([primed, delay(0)])),
     () => undefined,
   ).then(render)
 }

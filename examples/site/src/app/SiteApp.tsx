@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react'
-import { BrowserRouter, Link, useLocation, useNavigate, useRoutes } from 'react-router'
+import { BrowserRouter, Link, StaticRouter, useLocation, useNavigate, useRoutes } from 'react-router'
 import type { HostConfig, SiteMode } from '@comics/core'
 import { ComicsProvider, type SiteConfig } from '@comics/react'
 import { SiteAuthContext } from '../auth/siteAuthContext'
@@ -9,11 +9,16 @@ import { resolveSiteHost } from '../host/resolveSiteHost'
 import { siteRoutes } from '../routes/siteRoutes'
 import type { SiteServices } from './createSiteServices'
 
+/** Set on `<html>` once the app has rendered or taken over the server's render, for tools that wait for it. */
+export const APP_RUNNING_ATTRIBUTE = 'data-app-running'
+
 export interface SiteAppProps {
   env: SiteEnv
   hostConfig: HostConfig
   siteMode: SiteMode
   services: SiteServices
+  /** The address a server renders (a static router); the browser's own address without it. */
+  location?: string
 }
 
 /**
@@ -22,6 +27,13 @@ export interface SiteAppProps {
  * every page's critical path.
  */
 export function SiteApp(props: SiteAppProps) {
+  if (props.location !== undefined) {
+    return (
+      <StaticRouter location={props.location}>
+        <SiteProviders {...props} />
+      </StaticRouter>
+    )
+  }
   return (
     <BrowserRouter>
       <SiteProviders {...props} />
@@ -30,7 +42,7 @@ export function SiteApp(props: SiteAppProps) {
 }
 
 function SiteProviders({ env, hostConfig, siteMode, services }: SiteAppProps) {
-  const { session, auth, sinks, api, queryClient } = services
+  const { session, auth, sinks, api, queryClient, storage } = services
   const site = useMemo<SiteConfig>(
     () => ({ hostConfig, supportEmail: env.supportEmail, featured: featuredComicsFor(siteMode) }),
     [hostConfig, env.supportEmail, siteMode],
@@ -45,6 +57,7 @@ function SiteProviders({ env, hostConfig, siteMode, services }: SiteAppProps) {
       siteMode={siteMode}
       site={site}
       stores={stores}
+      {...(storage ? { storage } : {})}
       auth={auth}
       analyticsSinks={sinks}
       navigate={navigate}
@@ -59,6 +72,10 @@ function SiteProviders({ env, hostConfig, siteMode, services }: SiteAppProps) {
 }
 
 function SiteRoutes() {
+  useEffect(() => {
+    // The page is the app's from here: a server-rendered one has been taken over (see src/main.tsx).
+    document.documentElement.setAttribute(APP_RUNNING_ATTRIBUTE, '')
+  }, [])
   return useRoutes(siteRoutes)
 }
 

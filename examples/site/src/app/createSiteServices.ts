@@ -5,6 +5,7 @@ import {
   createSessionStore,
   type AnalyticsSink,
   type ComicsApi,
+  type KeyValueStorage,
   type PreloadedCalls,
   type SessionStore,
   type SiteMode,
@@ -24,6 +25,8 @@ export interface SiteServices {
   /** The kit's client (taking those calls' answers) and query cache, made here so the cache can be filled before the first render. */
   api: ComicsApi
   queryClient: QueryClient
+  /** Where the kit's stores persist; the browser's localStorage without it. */
+  storage?: KeyValueStorage
 }
 
 declare global {

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Locator, Page, Route } from 'playwright'
 import { episodeAssetsRequest, STORAGE_KEYS } from '@comics/core'
+import { styleAttributeHashes } from '../../securityHeaders'
 import { requestWithHost } from './stack/requestWithHost'
 import type { E2eComic } from './stack/stackContext'
-import { chromiumPerFile, type WatchedPage } from './support/browser'
+import { appRunning, chromiumPerFile, type WatchedPage } from './support/browser'
 import { e2eStack } from './support/stack'
 import { authDialog, PASSWORD, prepareVisitor, uniqueEmail, type VisitorState } from './support/visitor'
 
@@ -82,6 +84,23 @@ async function showsAfterRetries(page: Page, locator: Locator, jumpMs = 5_000): 
     .toBe(true)
 }
 
+/** The built index.html the site's server sends for an address it does not render (serverRender.ts). */
+const PLAIN_DOCUMENT = readFileSync(new URL('../../test-results/e2e-dist/index.html', import.meta.url), 'utf8')
+
+/**
+ * While the API is down or failing, the site's server cannot render a landing either: it sends the plain
+ * document, with the same headers, and the browser's own calls meet the fault. Returns the undo.
+ */
+async function serverCannotRender(context: BrowserContext): Promise<() => Promise<void>> {
+  const handler = async (route: Route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback()
+    const response = await route.fetch()
+    return route.fulfill({ response, body: PLAIN_DOCUMENT })
+  }
+  await context.route('**/*', handler)
+  return () => context.unroute('**/*', handler)
+}
+
 const alertSaying = (scope: Page | Locator, text: string | RegExp) => scope.getByRole('alert').filter({ hasText: text })
 const somethingWentWrong = (scope: Page | Locator) => alertSaying(scope, 'Something went wrong. Please try again.')
 const tryAgain = (scope: Page | Locator) => scope.getByRole('button', { name: 'Try again' })
@@ -121,7 +140,10 @@ describe('security headers', () => {
     )
     expect(policy['default-src']).toEqual(["'self'"])
     // The one inline script (the route preloads) by its hash: it ran, and nothing else inline may.
-    const inline = await page.evaluate(() => [...document.scripts].filter((script) => !script.src).map((script) => script.textContent ?? ''))
+    // (The server render's answers are data, not a script: the policy does not apply to them.)
+    const inline = await page.evaluate(() =>
+      [...document.scripts].filter((script) => !script.src && script.type !== 'application/json').map((script) => script.textContent ?? ''),
+    )
     expect(inline).toHaveLength(1)
     const inlineHash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`
     expect(policy['script-src']).toEqual(["'self'", inlineHash, 'https://apis.google.com'])
@@ -134,9 +156,14 @@ describe('security headers', () => {
     expect(policy['base-uri']).toEqual(["'self'"])
     expect(policy['frame-ancestors']).toEqual(["'none'"])
 
-    // A deep link (the SPA fallback) and a script carry them too.
+    // A deep link and a script carry them too. The reader, rendered on the server, admits the style
+    // attributes of its markup (the page boxes) by their hashes, and no others.
     const deep = await page.request.get(readerUrl(stack.mirrorOrigin, mirrorComic, 0))
-    expect(deep.headers()['content-security-policy']).toBe(headers['content-security-policy'])
+    const styles = styleAttributeHashes(await deep.text())
+    expect(styles.length).toBeGreaterThan(0)
+    expect(deep.headers()['content-security-policy']).toBe(`${headers['content-security-policy']}; style-src-attr 'unsafe-hashes' ${styles.join(' ')}`)
+    const notRendered = await page.request.get(`${stack.mirrorOrigin}/categories`)
+    expect(notRendered.headers()['content-security-policy']).toBe(headers['content-security-policy'])
     const script = await page.locator('script[src]').first().getAttribute('src')
     const asset = await page.request.get(new URL(script!, stack.mirrorOrigin).href)
     expect(asset.headers()['x-content-type-options']).toBe('nosniff')
@@ -202,6 +229,7 @@ describe('the API down, slow or wrong', () => {
     const stored = progressOf(mirrorComic, 1)
     const { page, context } = await openVisit({ consent: 'accepted', stored })
     await context.route(API, (route) => route.abort('connectionrefused'))
+    const serverRenders = await serverCannotRender(context)
     await page.clock.install()
     await page.goto(`${stack.mirrorOrigin}/`)
     const somethingNew = page.getByRole('region', { name: 'Something New' })
@@ -212,6 +240,7 @@ describe('the API down, slow or wrong', () => {
     expect(before).toMatchObject({ ...stored, [STORAGE_KEYS.isUserPassAgeVerification]: 'true', [STORAGE_KEYS.consent]: '"accepted"' })
 
     await context.unroute(API)
+    await serverRenders()
     await tryAgain(somethingNew).click()
     await expect.poll(() => newComicLinks(page).count()).toBeGreaterThan(0)
     expect(await somethingWentWrong(somethingNew).count()).toBe(0)
@@ -227,6 +256,7 @@ describe('the API down, slow or wrong', () => {
     const before = await storedState(page)
 
     await context.route(API, (route) => route.abort('connectionreset'))
+    const serverRenders = await serverCannotRender(context)
     await page.getByRole('button', { name: 'List Episodes' }).click()
     const list = page.getByRole('dialog', { name: 'List Episodes' })
     await list.getByRole('listitem').nth(2).getByRole('button', { name: 'Open' }).click()
@@ -241,6 +271,7 @@ describe('the API down, slow or wrong', () => {
     expect(await storedState(page)).toEqual(before)
 
     await context.unroute(API)
+    await serverRenders()
     await tryAgain(page).click()
     await expect.poll(() => imageLoaded(pageImage(page, 1))).toBe(true)
     // The titles and Next come back with the pages (the comic and its episodes were refetched too).
@@ -259,6 +290,7 @@ describe('the API down, slow or wrong', () => {
       failed += 1
       return route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'The database is unavailable' } } })
     })
+    const serverRenders = await serverCannotRender(context)
     await page.clock.install()
     await page.goto(comicUrl(stack.mirrorOrigin, mirrorComic))
     const episodes = page.locator('.comics-episode-list')
@@ -268,6 +300,7 @@ describe('the API down, slow or wrong', () => {
     expect(await storedState(page)).toMatchObject(stored)
 
     await context.unroute(CHAPTERS)
+    await serverRenders()
     await tryAgain(episodes).click()
     await expect.poll(() => episodes.locator('.comics-episode-row').count()).toBe(mirrorComic.chapterIds.length)
     await expect.poll(() => continueReading(page, mirrorComic.chapterTitles[1]!).count()).toBe(1)
@@ -277,11 +310,15 @@ describe('the API down, slow or wrong', () => {
 
   test('slow answers: the reader shows that it is loading, then the pages, and records the progress', async () => {
     const { page, context } = await openVisit()
+    // From the comic page, in the app: a landing on the reader would wait on the server for the answers.
+    await page.goto(comicUrl(stack.mirrorOrigin, mirrorComic))
+    await appRunning(page)
     await context.route(API, async (route) => {
       if (route.request().resourceType() !== 'image') await new Promise((resolve) => setTimeout(resolve, 1_200))
       await route.continue()
     })
-    await page.goto(readerUrl(stack.mirrorOrigin, mirrorComic, 0))
+    await page.locator('.comics-episode-list .comics-episode-row').first().locator('.comics-episode-row__open').click()
+    await page.waitForURL(readerUrl(stack.mirrorOrigin, mirrorComic, 0))
     await expect.poll(() => page.locator('.comics-reader').getByText('Loading…').isVisible(), { interval: 100 }).toBe(true)
     await expect.poll(() => imageLoaded(pageImage(page, 1)), { timeout: 20_000 }).toBe(true)
     await expect.poll(() => storedEpisode(page)).toBe(mirrorComic.chapterIds[0])

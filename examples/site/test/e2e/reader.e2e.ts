@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
-import { chromiumPerFile, DESKTOP, MOBILE, type WatchedPage } from './support/browser'
+import { appRunning, chromiumPerFile, DESKTOP, MOBILE, type WatchedPage } from './support/browser'
 import { screenshotBothSizes } from './support/screenshots'
 import { e2eStack } from './support/stack'
 import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
@@ -8,6 +8,8 @@ import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
 const stack = e2eStack()
 const comic = stack.catalogue.mirrorComic
 const readerUrl = (index: number) => `${stack.mirrorOrigin}/comic/${comic.id}/${comic.chapterIds[index]}`
+const adultComic = stack.catalogue.uncensoredComic
+const adultReaderUrl = `${stack.adultOrigin}/comic/${adultComic.id}/${adultComic.chapterIds[0]}`
 const chromium = chromiumPerFile()
 let visit: WatchedPage
 
@@ -90,7 +92,7 @@ describe('the reader', () => {
     await page.waitForURL(`${stack.mirrorOrigin}/comic/${comic.id}`)
   })
 
-  test("a guest landing on an episode on a phone: the document's calls are the reader's, each made once, and its first page is preloaded at the phone's width", async () => {
+  test("a guest landing on an episode of the adult host on a phone (no server render: the age gate comes first): the document's calls are the reader's, each made once, and its first page is preloaded at the phone's width", async () => {
     const landing = await chromium.open({ viewport: MOBILE, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
     await prepareVisitor(landing.context)
     const calls: string[] = []
@@ -99,9 +101,9 @@ describe('the reader', () => {
       if (request.method() === 'POST' && request.url().includes('/api/v1/')) calls.push(`${new URL(request.url()).pathname} ${request.postData()}`)
       if (request.method() === 'GET' && request.url().includes('/api/v1/files/')) imageLoads.push(request.url())
     })
-    await landing.page.goto(readerUrl(1))
+    await landing.page.goto(adultReaderUrl)
     await expect.poll(() => firstPageLoaded(landing.page)).toBe(true)
-    await expect.poll(() => landing.page.getByRole('heading', { level: 1, name: comic.title }).isVisible()).toBe(true)
+    await expect.poll(() => landing.page.getByRole('heading', { level: 1, name: adultComic.title }).isVisible()).toBe(true)
     const landingCalls = calls.filter((call) => /^\/api\/v1\/(comics\/list|chapters\/list|comics-assets\/list) /.test(call))
     expect(landingCalls.map((call) => call.split(' ')[0])).toEqual(
       expect.arrayContaining(['/api/v1/comics/list', '/api/v1/chapters/list', '/api/v1/comics-assets/list']),
@@ -150,5 +152,69 @@ describe('the reader', () => {
     expect(order.tells).toBe(true)
     // The contract's warm-up runs beside the entry (src/warmContract.ts).
     expect(order).toMatchObject({ warmUp: '/assets/warmContract', warmUpLoaded: true })
+  })
+
+  test('a guest landing on an episode of the mirror host: the server renders it, the page shows before the scripts and the app takes it over without asking again', async () => {
+    const landing = await chromium.open({ viewport: MOBILE, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
+    await prepareVisitor(landing.context)
+    const { page, context } = landing
+    const calls: string[] = []
+    const imageLoads: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/v1/')) calls.push(new URL(request.url()).pathname)
+      if (request.method() === 'GET' && request.url().includes('/api/v1/files/')) imageLoads.push(request.url())
+    })
+    // The entry script waits until the page has been looked at without it.
+    let releaseEntry = () => {}
+    const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve))
+    await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await entryHeld
+      await route.continue()
+    })
+    // Module scripts hold DOMContentLoaded: the page is looked at as it arrives.
+    await page.goto(readerUrl(1), { waitUntil: 'commit' })
+    const served = page.locator('#root[data-server-rendered]')
+    await expect.poll(() => served.getByRole('heading', { level: 1, name: comic.title }).isVisible()).toBe(true)
+    expect(await served.getByText(comic.chapterTitles[1]!, { exact: true }).isVisible()).toBe(true)
+    await expect.poll(() => firstPageLoaded(page)).toBe(true)
+    expect(await page.locator('html[data-app-running]').count()).toBe(0)
+    // The image the server rendered is the one the app keeps: it is taken over, not rendered anew.
+    await page.getByRole('img', { name: /^Page 1 of \d+$/ }).evaluate((image) => image.setAttribute('data-seen', ''))
+    releaseEntry()
+    await appRunning(page)
+    // The app works: its chrome toggles and the rest of the episode is mounted once the first page is in.
+    await expect.poll(() => page.locator('.comics-reader__page').count()).toBeGreaterThan(1)
+    expect(await page.locator('img[data-seen]').count()).toBe(1)
+    expect(await page.getByRole('button', { name: 'Next', exact: true }).isEnabled()).toBe(true)
+    // The browser asked the API for nothing the server had answered, and loaded the first page once, at
+    // the phone's width (750 pixels for 375 at 2x).
+    expect(calls.filter((path) => /\/(comics|chapters|comics-assets)\/list$/.test(path))).toEqual([])
+    const firstPage = await page.getByRole('img', { name: /^Page 1 of \d+$/ }).evaluate((image: HTMLImageElement) => image.currentSrc)
+    expect(firstPage).toMatch(/\?w=750$/)
+    expect(imageLoads.filter((url) => url.split('?')[0] === firstPage.split('?')[0])).toEqual([firstPage])
+    await landing.context.close()
+  })
+
+  test("a signed-in reader's landing does not show the guest's page the server rendered: the app renders theirs", async () => {
+    visit = await chromium.open()
+    await prepareVisitor(visit.context)
+    const { page, context } = visit
+    await page.goto(`${stack.mirrorOrigin}/`)
+    await signUpByEmail(page, uniqueEmail('landing'))
+    let releaseEntry = () => {}
+    const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve))
+    await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await entryHeld
+      await route.continue()
+    })
+    await page.goto(readerUrl(0), { waitUntil: 'commit' })
+    await expect.poll(() => page.locator('#root').getAttribute('data-server-rendered')).toBe('')
+    await expect.poll(() => page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('hidden')
+    releaseEntry()
+    await appRunning(page)
+    await expect.poll(() => page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('visible')
+    expect(await page.locator('#root').getAttribute('data-server-rendered')).toBeNull()
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: comic.title }).isVisible()).toBe(true)
+    await expect.poll(() => firstPageLoaded(page)).toBe(true)
   })
 })

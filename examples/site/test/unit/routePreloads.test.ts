@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { assetSrcSet, assetVariant, comicByIdRequest, createComicsApi, type PreloadedCalls, type SiteMode } from '@comics/core'
+import { assetSrcSet, assetVariant, comicByIdRequest, createComicsApi, type PreloadedAnswer, type PreloadedCalls, type SiteMode } from '@comics/core'
 import { MOCK_ASSETS, MOCK_CHAPTERS, MOCK_COMICS } from '@comics/mocks'
 import { chaptersQueryOptions, comicQueryOptions, comicsQueryOptions, createDefaultQueryClient, episodeAssetsQueryOptions } from '@comics/react'
 import { landingCallTable } from '../../landingCalls'
@@ -9,6 +9,7 @@ import * as screens from '../../src/routes/lazyScreens'
 import { landingAt } from '../../src/routes/siteRoutes'
 import { READER_PAGE_SIZES } from '../../../../packages/react/src/components/Reader/pageSizes'
 import { inlineScriptHashes, LANDING_SCREENS, routePreloadScript, type DocumentCallsConfig } from '../../routePreloads'
+import { ANSWERS_ELEMENT_ID, jsonInScript } from '../../serverRender'
 
 /** The name of the lazy screen the site's router shows at `path` (through RequireSignIn and the like). */
 function routedScreen(path: string): string | undefined {
@@ -39,15 +40,21 @@ interface Page {
   /** Resource Timing as the page sees it: the urls already downloaded, and whether it can be observed. */
   downloaded?: string[]
   observable?: boolean
+  /** The answers the server rendered the page with, in the document (serverRender.ts). */
+  served?: [string, PreloadedAnswer][]
 }
 
 /** Runs the inline script as a browser would, at `page`, and returns the links it added and the calls it started. */
 async function runScript(script: string, page: Page) {
   const added: AddedLink[] = []
   const fetched: { url: string; body: string }[] = []
+  const htmlAttributes: string[] = []
+  const served = page.served && { textContent: jsonInScript(page.served) }
   const document = {
     createElement: () => ({ rel: '', href: '' }) as AddedLink,
     head: { append: (link: AddedLink) => added.push(link) },
+    getElementById: (id: string) => (id === ANSWERS_ELEMENT_ID ? (served ?? null) : null),
+    documentElement: { setAttribute: (name: string) => htmlAttributes.push(name) },
   }
   const host = page.host ?? 'adult.localhost:4173'
   const location = { pathname: page.pathname, host, hostname: host.split(':')[0], port: host.split(':')[1] ?? '', href: `http://${host}${page.pathname}` }
@@ -81,6 +88,7 @@ async function runScript(script: string, page: Page) {
   return {
     added,
     fetched,
+    htmlAttributes,
     calls: window.__comicsPreloadedCalls,
     /** Resource Timing reports the download of `url` to the observers. */
     download: (url: string) => {
@@ -174,6 +182,46 @@ describe('route preloads', () => {
     // Each answer is taken once: the next call of the same episode goes to the API.
     await api.chapters.ofComic(comic.id)
     expect(sent).toHaveLength(1)
+  })
+
+  describe('a page the server rendered (serverRender.ts)', () => {
+    const comic = MOCK_COMICS.find((c) => c.contentRating !== 'AO')!
+    const chapter = MOCK_CHAPTERS.find((c) => c.comicsId === comic.id)!
+    const variant = assetVariant({ mode: 'normal', uncensored: false })
+    const pages = MOCK_ASSETS.filter((a) => a.chapterId === chapter.id && a.variant === variant)
+    const pathname = `/comic/${comic.id}/${chapter.id}`
+    const keys = landingCallTable('ReaderScreen')['normal']!.map((call) => call.key.replace('{{comicId}}', comic.id).replace('{{chapterId}}', chapter.id))
+    const served: [string, PreloadedAnswer][] = [
+      [keys[0]!, { status: 200, data: { data: [comic], total: 1 } }],
+      [keys[1]!, { status: 200, data: { data: [chapter], total: 1 } }],
+      [keys[2]!, { status: 200, data: { data: pages, total: pages.length } }],
+    ]
+
+    it("gives a guest's client the answers it was rendered with, and starts no call and no image preload", async () => {
+      const { added, fetched, calls, htmlAttributes } = await runScript(siteScript(), { pathname, host: 'localhost:4173', served })
+      expect(fetched).toEqual([])
+      // The page's image is in the document already.
+      expect(added).toEqual([{ rel: 'modulepreload', href: '/assets/ReaderScreen.js', crossOrigin: '' }])
+      expect(htmlAttributes).toEqual([])
+      const { api, sent } = kitClient('normal', calls)
+      expect((await api.comics.list(comicByIdRequest(comic.id))).data).toEqual([comic])
+      expect((await api.chapters.ofComic(comic.id)).data).toEqual([chapter])
+      expect(pages.length).toBeGreaterThan(0)
+      expect((await api.assets.ofEpisode({ comicId: comic.id, chapterId: chapter.id, variant })).data).toEqual(pages)
+      expect(sent).toEqual([])
+    })
+
+    it("marks the document for a signed-in visitor, whose first render is not the guest's the server made", async () => {
+      const { fetched, calls, htmlAttributes } = await runScript(siteScript(), { pathname, host: 'localhost:4173', served, storedToken: 'token' })
+      expect(htmlAttributes).toEqual(['data-client-render'])
+      expect(fetched).toEqual([])
+      expect(calls).toBeUndefined()
+    })
+
+    it('leaves a signed-in visitor\'s document unmarked where the server rendered nothing', async () => {
+      const { htmlAttributes } = await runScript(siteScript(), { pathname, host: 'localhost:4173', storedToken: 'token' })
+      expect(htmlAttributes).toEqual([])
+    })
   })
 
   it.each([

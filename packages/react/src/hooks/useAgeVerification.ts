@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { SERVER_AGE_PASSED } from './serverSnapshots'
 import { useComicsContext } from './useComicsContext'
 
 export interface AgeVerificationHandle {
@@ -19,6 +20,6 @@ export interface AgeVerificationHandle {
 export function useAgeVerification(): AgeVerificationHandle {
   const { stores, siteMode } = useComicsContext('useAgeVerification')
   const { ageGate } = stores
-  const passed = useSyncExternalStore(ageGate.subscribe, ageGate.getSnapshot, ageGate.getSnapshot)
+  const passed = useSyncExternalStore(ageGate.subscribe, ageGate.getSnapshot, SERVER_AGE_PASSED)
   return { passed, required: siteMode === 'adult' && !passed, confirm: ageGate.confirm }
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { ConsentState } from '@comics/core'
+import { SERVER_CONSENT } from './serverSnapshots'
 import { useComicsContext } from './useComicsContext'
 
 export interface ConsentHandle {
@@ -17,6 +18,6 @@ export interface ConsentHandle {
  */
 export function useConsent(): ConsentHandle {
   const { consent } = useComicsContext('useConsent').stores
-  const state = useSyncExternalStore(consent.subscribe, consent.getSnapshot, consent.getSnapshot)
+  const state = useSyncExternalStore(consent.subscribe, consent.getSnapshot, SERVER_CONSENT)
   return { state, accept: consent.accept, reject: consent.reject }
 }

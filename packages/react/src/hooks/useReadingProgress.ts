@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { ProgressSnapshot, ReadingHistoryEntry, ReadingPosition } from '@comics/core'
+import { SERVER_PROGRESS } from './serverSnapshots'
 import { useComicsContext } from './useComicsContext'
 
 export interface ReadingProgressState extends ProgressSnapshot {
@@ -17,7 +18,7 @@ export interface ReadingProgressState extends ProgressSnapshot {
  */
 export function useReadingProgress(comicId?: string | null): ReadingProgressState {
   const { progress: store } = useComicsContext('useReadingProgress').stores
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot)
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, SERVER_PROGRESS)
   return {
     ...snapshot,
     progress: comicId ? snapshot.history.find((entry) => entry.comicId === comicId) : undefined,

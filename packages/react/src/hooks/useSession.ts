@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { SessionSnapshot } from '@comics/core'
+import { SERVER_SESSION } from './serverSnapshots'
 import { useComicsContext } from './useComicsContext'
 
 /**
@@ -10,5 +11,5 @@ import { useComicsContext } from './useComicsContext'
  */
 export function useSession(): SessionSnapshot {
   const { session } = useComicsContext('useSession').stores
-  return useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot)
+  return useSyncExternalStore(session.subscribe, session.getSnapshot, SERVER_SESSION)
 }

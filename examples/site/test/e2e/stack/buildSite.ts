@@ -1,26 +1,36 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { startProcessGroup } from './processGroup'
+import { SERVER_RENDER_ENTRY, SERVER_RENDER_FILE, serverRenderDir } from '../../../serverRender'
 
 /**
- * `vite build` of the site for the tests: the Auth emulator's URL built in, and analytics events printed
+ * `vite build` of the site for the tests, and of its server render: the Auth emulator's URL built in, and analytics events printed
  * to the console so that a test can see what the consent gate lets through. With SITE_E2E_REUSE_BUILD=1
  * an existing build is used as it is (for iterating on the tests alone).
  */
 export async function buildSite(options: { siteRoot: string; outDir: string; emulatorHost: string }): Promise<void> {
-  if (process.env.SITE_E2E_REUSE_BUILD === '1' && existsSync(join(options.outDir, 'index.html'))) return
-  const group = startProcessGroup(process.execPath, [join(options.siteRoot, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', options.outDir, '--emptyOutDir'], {
-    cwd: options.siteRoot,
-    log: `${options.outDir}.build.log`,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      VITE_AUTH_EMULATOR_URL: `http://${options.emulatorHost}`,
-      VITE_ANALYTICS_CONSOLE: '1',
-    },
-  })
-  const timeout = setTimeout(() => void group.stop(), 300_000)
-  const code = await group.exit
+  const serverFile = join(serverRenderDir(options.outDir), SERVER_RENDER_FILE)
+  if (process.env.SITE_E2E_REUSE_BUILD === '1' && existsSync(join(options.outDir, 'index.html')) && existsSync(serverFile)) return
+  const vite = (args: string[], log: string) =>
+    startProcessGroup(process.execPath, [join(options.siteRoot, 'node_modules/vite/bin/vite.js'), 'build', ...args, '--emptyOutDir'], {
+      cwd: options.siteRoot,
+      log,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        VITE_AUTH_EMULATOR_URL: `http://${options.emulatorHost}`,
+        VITE_ANALYTICS_CONSOLE: '1',
+      },
+    })
+  // The browser's build, then the server render's (as `pnpm build` makes them), at once.
+  const builds = [
+    { group: vite(['--outDir', options.outDir], `${options.outDir}.build.log`), output: join(options.outDir, 'index.html') },
+    { group: vite(['--ssr', SERVER_RENDER_ENTRY, '--outDir', serverRenderDir(options.outDir)], `${options.outDir}.server-build.log`), output: serverFile },
+  ]
+  const timeout = setTimeout(() => builds.forEach(({ group }) => void group.stop()), 300_000)
+  const codes = await Promise.all(builds.map(({ group }) => group.exit))
   clearTimeout(timeout)
-  if (code !== 0 || !existsSync(join(options.outDir, 'index.html'))) throw new Error(`The site build failed:\n${group.output()}`)
+  builds.forEach(({ group, output }, index) => {
+    if (codes[index] !== 0 || !existsSync(output)) throw new Error(`The site build failed:\n${group.output()}`)
+  })
 }

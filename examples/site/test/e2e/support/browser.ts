@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright'
 import { launchChromium } from './chromium'
 
+export { appRunning } from './appRunning'
+
 export { launchChromium }
 
 export const DESKTOP = { width: 1280, height: 800 }
@@ -104,3 +106,4 @@ export function chromiumPerFile() {
 }
 
 type OpenPageOptions = Parameters<typeof openPage> extends [Browser, ...infer Rest] ? Rest : never
+

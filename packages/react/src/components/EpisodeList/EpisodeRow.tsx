@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { readerPath, type Chapter } from '@comics/core'
 import { useEpisodeAccess, useLink, useMessages } from '../../hooks'
+import { useAppRunning } from '../../hooks/serverSnapshots'
 import { LockIcon } from './LockIcon'
 
 export interface EpisodeRowProps {
@@ -11,7 +12,8 @@ export interface EpisodeRowProps {
 }
 
 /**
- * One row of the episode list: preview image, title, a lock on a locked episode and 'Open'. An
+ * One row of the episode list: preview image (its box alone until the app runs a page rendered on the
+ * server), title, a lock on a locked episode and 'Open'. An
  * unlocked episode is a real link to the reader (it opens in a new tab too); a locked one is a button
  * whose action is core's: the sign-in modal for a guest, /premium when signed in (spec §6).
  */
@@ -20,9 +22,12 @@ export function EpisodeRow({ chapter, chapters, uncensored }: EpisodeRowProps) {
   const Link = useLink()
   const access = useEpisodeAccess(chapter, chapters, { uncensored })
   const titleId = useId()
+  // Decorative, and often below the comic's cover: on a page rendered on the server the previews are
+  // asked for once the app runs, so that the cover and the scripts have the connection first.
+  const appRunning = useAppRunning()
   return (
     <li className="comics-episode-row" data-locked={access.locked ? 'true' : 'false'}>
-      {chapter.previewImageUrl ? (
+      {chapter.previewImageUrl && appRunning ? (
         // The title beside it names the row: the preview is decorative.
         <img className="comics-episode-row__preview" src={chapter.previewImageUrl} alt="" loading="lazy" decoding="async" width={160} height={90} />
       ) : (

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { fireEvent, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MOCK_ASSETS } from '@comics/mocks'
 import { renderWithKit } from '../../../test/render'
 import { FIRST_PAGE_ELEMENT_TIMING, pageImageSources, ReaderPage } from './ReaderPage'
@@ -71,5 +71,33 @@ describe('ReaderPage image widths', () => {
         '/api/v1/files/a.webp?w=480&comics-retry=2 480w, /api/v1/files/a.webp?w=640&comics-retry=2 640w, /api/v1/files/a.webp?w=750&comics-retry=2 750w, /api/v1/files/a.webp?comics-retry=2 800w',
       sizes: READER_PAGE_SIZES,
     })
+  })
+})
+
+describe('ReaderPage arrival', () => {
+  const [first] = MOCK_ASSETS
+  afterEach(() => vi.restoreAllMocks())
+
+  it('takes an image that loaded before the page was rendered (a server render taken over) as arrived, once', () => {
+    // The document loaded the image before the script ran: no load event reaches React then.
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true)
+    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(first!.width ?? 800)
+    const onArrive = vi.fn()
+    renderWithKit(<ReaderPage asset={first!} index={0} total={1} onArrive={onArrive} />)
+    expect(onArrive).toHaveBeenCalledTimes(1)
+    expect(screen.getByRole('listitem').getAttribute('data-state')).toBe('loaded')
+    fireEvent.load(screen.getByAltText('Page 1 of 1'))
+    expect(onArrive).toHaveBeenCalledTimes(1)
+  })
+
+  it('waits for the load event of an image still loading', () => {
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(false)
+    const onArrive = vi.fn()
+    renderWithKit(<ReaderPage asset={first!} index={0} total={1} onArrive={onArrive} />)
+    expect(onArrive).not.toHaveBeenCalled()
+    expect(screen.getByRole('listitem').getAttribute('data-state')).toBe('loading')
+    fireEvent.load(screen.getByAltText('Page 1 of 1'))
+    expect(onArrive).toHaveBeenCalledTimes(1)
+    expect(screen.getByRole('listitem').getAttribute('data-state')).toBe('loaded')
   })
 })

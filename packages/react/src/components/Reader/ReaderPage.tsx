@@ -129,6 +129,25 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArri
     }
   }, [state, attempt])
 
+  // A page the server rendered may have loaded before the script took it over: no load event then.
+  const image = useRef<HTMLImageElement>(null)
+  const arrivedAttempt = useRef(-1)
+  const arrived = (element: HTMLImageElement) => {
+    if (arrivedAttempt.current === attempt) return
+    arrivedAttempt.current = attempt
+    if (!asset.width || !asset.height) setNatural({ width: element.naturalWidth || width, height: element.naturalHeight || height })
+    setState('loaded')
+    onArrive?.()
+  }
+  const arrivedLatest = useRef(arrived)
+  useLayoutEffect(() => {
+    arrivedLatest.current = arrived
+  })
+  useEffect(() => {
+    const element = image.current
+    if (element?.complete && element.naturalWidth > 0) arrivedLatest.current(element)
+  }, [attempt])
+
   const style = pageBoxStyle({ width, height })
 
   return (
@@ -146,12 +165,8 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArri
         // Not in React's attribute types; passed through to the element as written.
         {...(first ? ({ elementtiming: FIRST_PAGE_ELEMENT_TIMING } as Record<string, string>) : {})}
         decoding={first ? undefined : 'async'}
-        onLoad={(event) => {
-          const image = event.currentTarget
-          if (!asset.width || !asset.height) setNatural({ width: image.naturalWidth || width, height: image.naturalHeight || height })
-          setState('loaded')
-          onArrive?.()
-        }}
+        ref={image}
+        onLoad={(event) => arrived(event.currentTarget)}
         onError={onError}
       />
       {state === 'failed' && (
