@@ -61,6 +61,16 @@ export function landingCalls(screen: string, mode: SiteMode, uncensored: boolean
   }
 }
 
+/**
+ * `call` with the address's route parameters in its key and body, escaped for the JSON they sit in, as
+ * the document's script fills them (routePreloads.ts) and the server does (src/server/renderLanding.tsx).
+ */
+export function withParams(call: LandingCall, params: Partial<Record<keyof typeof PARAM, string>>): LandingCall {
+  const fill = (text: string) =>
+    text.replace(/\{\{(comicId|chapterId)\}\}/g, (_, key: keyof typeof PARAM) => JSON.stringify(params[key] ?? '').slice(1, -1))
+  return { ...call, key: fill(call.key), body: fill(call.body) }
+}
+
 /** The calls of `screen` for every mode and route variant, keyed as the document looks them up. */
 export function landingCallTable(screen: string): Record<string, LandingCall[]> {
   const table: Record<string, LandingCall[]> = {}

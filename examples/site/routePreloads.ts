@@ -5,6 +5,7 @@ import { RENDITION_WIDTH_PARAM } from '../../packages/core/src/contract/renditio
 import { STORAGE_KEYS } from '../../packages/core/src/stores/keys'
 import { landingCallTable, type LandingCall } from './landingCalls'
 import { ANSWERS_ELEMENT_ID } from './serverRender'
+import { CLIENT_RENDER_ATTRIBUTE } from './src/app/documentMarks'
 
 /**
  * The screens a visitor most often lands on, with the paths that show them (as the site's routes in
@@ -85,7 +86,7 @@ addEventListener('DOMContentLoaded',()=>once())};
 for(const[s,f,files,calls]of ${table}){const m=new RegExp(s,f).exec(location.pathname);if(!m)continue;
 for(const h of files)link('modulepreload',h,(l)=>{l.crossOrigin=''});
 try{const served=document.getElementById(${JSON.stringify(ANSWERS_ELEMENT_ID)});
-if(JSON.parse(localStorage.getItem(tokenKey)||'null')){if(served)document.documentElement.setAttribute('data-client-render','');break}
+if(JSON.parse(localStorage.getItem(tokenKey)||'null')){if(served)document.documentElement.setAttribute(${JSON.stringify(CLIENT_RENDER_ATTRIBUTE)},'');break}
 if(served){window.__comicsPreloadedCalls=new Map(JSON.parse(served.textContent).map(([k,a])=>[k,Promise.resolve(a)]));started=1;break}
 if(!calls)break;
 const port=location.port?':'+location.port:'';const same=(c)=>(c=c.toLowerCase()).includes(':')?location.host===c:location.hostname===c;

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url'
 import type { Plugin } from 'vite'
 import type { PreloadedAnswer } from '../../packages/core/src/api/preloadedCalls'
 import { styleAttributeHashes, withStyleAttributes } from './securityHeaders'
+import { SERVER_RENDERED_ATTRIBUTE } from './src/app/documentMarks'
 
 /** The server render's module (src/server/renderLanding.tsx) as `pnpm build` writes it: beside dist/. */
 export const SERVER_RENDER_ENTRY = 'src/server/renderLanding.tsx'
@@ -15,9 +16,12 @@ export const SERVER_RENDER_FILE = 'renderLanding.js'
 /** Where the document takes the answers the server rendered with; the inline script reads them first. */
 export const ANSWERS_ELEMENT_ID = 'comics-landing-answers'
 
+/** What the built module exports (see `serverLanding` there). */
 interface ServerRenderModule {
-  landingCallsAt(url: string): { key: string; path: string; body: string }[] | null
-  renderLanding(render: { url: string; answers: [string, PreloadedAnswer][] }): Promise<string | null>
+  serverLanding(url: string): {
+    calls: { key: string; path: string; body: string }[]
+    render(answers: [string, PreloadedAnswer][]): Promise<string>
+  } | null
 }
 
 /** JSON inside a `<script>` element: nothing in it can close the element or open a comment. */
@@ -33,7 +37,7 @@ export function documentWithRender(template: string, html: string, answers: [str
   if (!template.includes(root) || firstScript < 0) throw new Error('serverRender: index.html has no empty #root or no script')
   const data = `<script type="application/json" id="${ANSWERS_ELEMENT_ID}">${jsonInScript(answers)}</script>\n    `
   const withData = template.slice(0, firstScript) + data + template.slice(firstScript)
-  return withData.replace(root, `<div id="root" data-server-rendered>${html}</div>`)
+  return withData.replace(root, `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${html}</div>`)
 }
 
 /** How long the server waits for each of the API's answers before it sends the plain document. */
@@ -89,19 +93,13 @@ export function previewServerRender(options: { apiTarget: string; apiBaseUrl: st
           const original = (request as { originalUrl?: string }).originalUrl ?? request.url ?? '/'
           if (request.method !== 'GET' || request.url !== '/index.html') return next()
           try {
-            const render = await loaded
             const host = request.headers.host ?? 'localhost'
-            const url = `http://${host}${original}`
-            const calls = render.landingCallsAt(url)
-            if (!calls) return next()
+            const landing = (await loaded).serverLanding(`http://${host}${original}`)
+            if (!landing) return next()
             const answers = await Promise.all(
-              calls.map(async ({ key, path, body }): Promise<[string, PreloadedAnswer]> => {
-                const answer = await postJson(`${apiBase}${path}`, body, host)
-                return [key, answer]
-              }),
+              landing.calls.map(async ({ key, path, body }): Promise<[string, PreloadedAnswer]> => [key, await postJson(`${apiBase}${path}`, body, host)]),
             )
-            const html = await render.renderLanding({ url, answers })
-            if (html === null) return next()
+            const html = await landing.render(answers)
             // The policy the security headers set, admitting the render's style attributes.
             const policy = response.getHeader('Content-Security-Policy')
             if (typeof policy === 'string') response.setHeader('Content-Security-Policy', withStyleAttributes(policy, styleAttributeHashes(html)))

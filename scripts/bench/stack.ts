@@ -1,4 +1,3 @@
-import { SERVER_RENDER_ENTRY, serverRenderDir } from '../../examples/site/serverRender'
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,6 +7,7 @@ import { startProcessGroup } from '../../examples/site/test/e2e/stack/processGro
 import { cachedSeed, newSeedFolder, seedFingerprint } from '../../examples/site/test/e2e/stack/seededApiData'
 import { launchApi } from '../../examples/site/test/e2e/stack/startApi'
 import { startSite } from '../../examples/site/test/e2e/stack/startSite'
+import { SERVER_RENDER_ENTRY, serverRenderDir } from '../../examples/site/serverRender'
 import { benchPaths } from './paths'
 
 /** The long comic the reader is measured on: 12 episodes of 60 pages (see the api's seed --long-comic). */

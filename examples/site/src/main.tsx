@@ -6,6 +6,7 @@ import '@comics/react/styles.css'
 import './site.css'
 import { createSiteServices } from './app/createSiteServices'
 import { SiteApp } from './app/SiteApp'
+import { CLIENT_RENDER_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from './app/documentMarks'
 import { readSiteEnv } from './config/siteEnv'
 import { primeLandingQueries } from './app/primeLandingQueries'
 import { resolveSiteHost } from './host/resolveSiteHost'
@@ -27,7 +28,7 @@ if (siteMode) {
   const container = document.getElementById('root')!
   // The server rendered the screen for a guest (serverRender.ts): a guest's first render is the same, and
   // takes it over. A signed-in visitor's is not: the document kept it hidden (routePreloads.ts).
-  const hydrate = container.hasAttribute('data-server-rendered') && !document.documentElement.hasAttribute('data-client-render')
+  const hydrate = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE) && !document.documentElement.hasAttribute(CLIENT_RENDER_ATTRIBUTE)
   const app = (
     <StrictMode>
       <SiteApp env={env} hostConfig={hostConfig} siteMode={siteMode} services={services} />
@@ -36,8 +37,8 @@ if (siteMode) {
   const render = () => {
     if (hydrate) return void hydrateRoot(container, app)
     container.replaceChildren()
-    container.removeAttribute('data-server-rendered')
-    document.documentElement.removeAttribute('data-client-render')
+    container.removeAttribute(SERVER_RENDERED_ATTRIBUTE)
+    document.documentElement.removeAttribute(CLIENT_RENDER_ATTRIBUTE)
     createRoot(container).render(app)
   }
   const landing = landingAt(window.location.pathname)

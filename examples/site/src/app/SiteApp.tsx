@@ -8,9 +8,7 @@ import type { SiteEnv } from '../config/siteEnv'
 import { resolveSiteHost } from '../host/resolveSiteHost'
 import { siteRoutes } from '../routes/siteRoutes'
 import type { SiteServices } from './createSiteServices'
-
-/** Set on `<html>` once the app has rendered or taken over the server's render, for tools that wait for it. */
-export const APP_RUNNING_ATTRIBUTE = 'data-app-running'
+import { APP_RUNNING_ATTRIBUTE } from './documentMarks'
 
 export interface SiteAppProps {
   env: SiteEnv
@@ -57,7 +55,7 @@ function SiteProviders({ env, hostConfig, siteMode, services }: SiteAppProps) {
       siteMode={siteMode}
       site={site}
       stores={stores}
-      {...(storage ? { storage } : {})}
+      storage={storage}
       auth={auth}
       analyticsSinks={sinks}
       navigate={navigate}

@@ -25,8 +25,8 @@ export interface SiteServices {
   /** The kit's client (taking those calls' answers) and query cache, made here so the cache can be filled before the first render. */
   api: ComicsApi
   queryClient: QueryClient
-  /** Where the kit's stores persist; the browser's localStorage without it. */
-  storage?: KeyValueStorage
+  /** Where the kit's stores persist (the page's localStorage, or memory on the server). */
+  storage: KeyValueStorage
 }
 
 declare global {
@@ -35,17 +35,35 @@ declare global {
   }
 }
 
+/** What the services take from where they run: the browser's page, or a server render (src/server). */
+export interface ServicesPlace {
+  storage: KeyValueStorage
+  /** The calls started for the screen, if any (the document's, or the server's answers). */
+  preloadedCalls: PreloadedCalls | undefined
+  sinks: AnalyticsSink[]
+}
+
+/** The page's: its localStorage, the calls its document started (routePreloads.ts), the analytics sinks. */
+function inThePage(env: SiteEnv): ServicesPlace {
+  return {
+    storage: createBrowserStorage(),
+    preloadedCalls: window.__comicsPreloadedCalls instanceof Map ? window.__comicsPreloadedCalls : undefined,
+    sinks: analyticsSinks(env),
+  }
+}
+
 /**
  * What lives as long as the page: made once, outside React, so StrictMode's double render does not
  * make a second session store or load gtag.js twice.
  */
-export function createSiteServices(env: SiteEnv, siteMode: SiteMode): SiteServices {
-  const session = createSessionStore(createBrowserStorage())
-  const preloadedCalls = window.__comicsPreloadedCalls instanceof Map ? window.__comicsPreloadedCalls : undefined
+export function createSiteServices(env: SiteEnv, siteMode: SiteMode, place: ServicesPlace = inThePage(env)): SiteServices {
+  const { storage, preloadedCalls, sinks } = place
+  const session = createSessionStore(storage)
   return {
     session,
+    storage,
     auth: createSiteAuth(env, session),
-    sinks: analyticsSinks(env),
+    sinks,
     preloadedCalls,
     // As ComicsProvider would make them from apiBaseUrl and preloadedCalls.
     api: createComicsApi({ baseUrl: env.apiBaseUrl, getToken: () => session.getSnapshot().token, siteMode, preloaded: preloadedCalls }),

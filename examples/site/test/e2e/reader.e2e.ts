@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { Page } from 'playwright'
+import type { BrowserContext, Page } from 'playwright'
 import { appRunning, chromiumPerFile, DESKTOP, MOBILE, type WatchedPage } from './support/browser'
 import { screenshotBothSizes } from './support/screenshots'
 import { e2eStack } from './support/stack'
@@ -12,6 +12,17 @@ const adultComic = stack.catalogue.uncensoredComic
 const adultReaderUrl = `${stack.adultOrigin}/comic/${adultComic.id}/${adultComic.chapterIds[0]}`
 const chromium = chromiumPerFile()
 let visit: WatchedPage
+
+/** Holds the site's entry script back until the returned function is called: the page as it is before. */
+async function holdEntryScript(context: BrowserContext): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
 
 const chrome = (page: Page) => page.locator('.comics-reader').getAttribute('data-chrome')
 const firstPageLoaded = (page: Page) =>
@@ -165,12 +176,7 @@ describe('the reader', () => {
       if (request.method() === 'GET' && request.url().includes('/api/v1/files/')) imageLoads.push(request.url())
     })
     // The entry script waits until the page has been looked at without it.
-    let releaseEntry = () => {}
-    const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve))
-    await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await entryHeld
-      await route.continue()
-    })
+    const releaseEntry = await holdEntryScript(context)
     // Module scripts hold DOMContentLoaded: the page is looked at as it arrives.
     await page.goto(readerUrl(1), { waitUntil: 'commit' })
     const served = page.locator('#root[data-server-rendered]')
@@ -201,12 +207,7 @@ describe('the reader', () => {
     const { page, context } = visit
     await page.goto(`${stack.mirrorOrigin}/`)
     await signUpByEmail(page, uniqueEmail('landing'))
-    let releaseEntry = () => {}
-    const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve))
-    await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await entryHeld
-      await route.continue()
-    })
+    const releaseEntry = await holdEntryScript(context)
     await page.goto(readerUrl(0), { waitUntil: 'commit' })
     await expect.poll(() => page.locator('#root').getAttribute('data-server-rendered')).toBe('')
     await expect.poll(() => page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('hidden')

@@ -12,11 +12,12 @@ type Middleware = (request: object, response: object, next: () => void) => Promi
 
 /** A server render module as the build writes it: calls at /comic/…, the answers echoed in styled markup. */
 const FAKE_MODULE = `
-export function landingCallsAt(url) {
-  return new URL(url).pathname.startsWith('/comic/') ? [{ key: 'listComics {"id":"7"}', path: '/comics/list', body: '{"id":"7"}' }] : null
-}
-export async function renderLanding({ answers }) {
-  return '<p style="color:red">' + answers.map(([key, answer]) => key + '=' + answer.status).join(',') + '</p>'
+export function serverLanding(url) {
+  if (!new URL(url).pathname.startsWith('/comic/')) return null
+  return {
+    calls: [{ key: 'listComics {"id":"7"}', path: '/comics/list', body: '{"id":"7"}' }],
+    render: async (answers) => '<p style="color:red">' + answers.map(([key, answer]) => key + '=' + answer.status).join(',') + '</p>',
+  }
 }
 `
 const TEMPLATE = '<!doctype html><html><head><script>inline()</script></head><body><div id="root"></div></body></html>'

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { assetSrcSet, assetVariant, comicByIdRequest, createComicsApi, type PreloadedAnswer, type PreloadedCalls, type SiteMode } from '@comics/core'
 import { MOCK_ASSETS, MOCK_CHAPTERS, MOCK_COMICS } from '@comics/mocks'
 import { chaptersQueryOptions, comicQueryOptions, comicsQueryOptions, createDefaultQueryClient, episodeAssetsQueryOptions } from '@comics/react'
-import { landingCallTable } from '../../landingCalls'
+import { landingCallTable, withParams } from '../../landingCalls'
 import { primeLandingQueries } from '../../src/app/primeLandingQueries'
 import * as screens from '../../src/routes/lazyScreens'
 import { landingAt } from '../../src/routes/siteRoutes'
@@ -190,7 +190,7 @@ describe('route preloads', () => {
     const variant = assetVariant({ mode: 'normal', uncensored: false })
     const pages = MOCK_ASSETS.filter((a) => a.chapterId === chapter.id && a.variant === variant)
     const pathname = `/comic/${comic.id}/${chapter.id}`
-    const keys = landingCallTable('ReaderScreen')['normal']!.map((call) => call.key.replace('{{comicId}}', comic.id).replace('{{chapterId}}', chapter.id))
+    const keys = landingCallTable('ReaderScreen')['normal']!.map((call) => withParams(call, { comicId: comic.id, chapterId: chapter.id }).key)
     const served: [string, PreloadedAnswer][] = [
       [keys[0]!, { status: 200, data: { data: [comic], total: 1 } }],
       [keys[1]!, { status: 200, data: { data: [chapter], total: 1 } }],

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { assetVariant, type PreloadedAnswer } from '@comics/core'
 import { MOCK_ASSETS, MOCK_CHAPTERS, MOCK_COMICS } from '@comics/mocks'
-import { landingCalls } from '../../landingCalls'
+import { landingCalls, withParams } from '../../landingCalls'
 import { ANSWERS_ELEMENT_ID, documentWithRender, jsonInScript } from '../../serverRender'
-import { landingCallsAt, renderLanding } from '../../src/server/renderLanding'
+import { serverLanding } from '../../src/server/renderLanding'
 
 const SITE = 'http://localhost:4173'
+/** The calls the server makes at `url`, and its render there with `answers`; null where it renders nothing. */
+const landingCallsAt = (url: string) => serverLanding(url)?.calls ?? null
+const renderLanding = async ({ url, answers }: { url: string; answers: [string, PreloadedAnswer][] }) => (await serverLanding(url)?.render(answers)) ?? null
 const comic = MOCK_COMICS.find((c) => c.contentRating !== 'AO')!
 const chapters = MOCK_CHAPTERS.filter((c) => c.comicsId === comic.id)
 const chapter = chapters[0]!
@@ -25,14 +28,14 @@ function answersAt(path: string, overrides: Partial<Record<string, PreloadedAnsw
 describe('the server render of a landing screen', () => {
   it("makes the reader's calls as a guest's document starts them, with the address's parameters", () => {
     const calls = landingCallsAt(`${SITE}/comic/${comic.id}/${chapter.id}`)
-    const expected = landingCalls('ReaderScreen', 'normal', false).map((call) => ({
-      key: call.key.replace('{{comicId}}', comic.id).replace('{{chapterId}}', chapter.id),
-      path: call.path,
-      body: call.body.replace('{{comicId}}', comic.id).replace('{{chapterId}}', chapter.id),
-    }))
+    const params = { comicId: comic.id, chapterId: chapter.id }
+    const expected = landingCalls('ReaderScreen', 'normal', false).map((call) => {
+      const { key, path, body } = withParams(call, params)
+      return { key, path, body }
+    })
     expect(calls).toEqual(expected)
     expect(calls!.map((call) => call.path)).toEqual(['/comics/list', '/chapters/list', '/comics-assets/list'])
-    const uncensored = landingCalls('ReaderScreen', 'normal', true).at(-1)!.body.replace('{{comicId}}', comic.id).replace('{{chapterId}}', chapter.id)
+    const uncensored = withParams(landingCalls('ReaderScreen', 'normal', true).at(-1)!, params).body
     expect(landingCallsAt(`${SITE}/comic/${comic.id}/${chapter.id}/uncensored`)!.at(-1)!.body).toBe(uncensored)
   })
 

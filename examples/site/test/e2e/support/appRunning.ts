@@ -1,4 +1,5 @@
 import type { Page } from 'playwright'
+import { APP_RUNNING_ATTRIBUTE } from '../../../src/app/documentMarks'
 
 /**
  * Waits until the site's app runs the page (`data-app-running` on `<html>`, set by src/app/SiteApp.tsx):
@@ -6,5 +7,5 @@ import type { Page } from 'playwright'
  * then does nothing. Shared by the end-to-end tests and the bench.
  */
 export async function appRunning(page: Page, timeoutMs = 20_000): Promise<void> {
-  await page.waitForSelector('html[data-app-running]', { state: 'attached', timeout: timeoutMs })
+  await page.waitForSelector(`html[${APP_RUNNING_ATTRIBUTE}]`, { state: 'attached', timeout: timeoutMs })
 }

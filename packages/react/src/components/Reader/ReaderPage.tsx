@@ -139,13 +139,10 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArri
     setState('loaded')
     onArrive?.()
   }
-  const arrivedLatest = useRef(arrived)
-  useLayoutEffect(() => {
-    arrivedLatest.current = arrived
-  })
+  // Runs after the commit of the render whose attempt it checks: that render's `arrived` is current.
   useEffect(() => {
     const element = image.current
-    if (element?.complete && element.naturalWidth > 0) arrivedLatest.current(element)
+    if (element?.complete && element.naturalWidth > 0) arrived(element)
   }, [attempt])
 
   const style = pageBoxStyle({ width, height })
