@@ -298,6 +298,27 @@ describe('cancellation and renewal (controllable clock)', () => {
     server.clock.set(TEST_NOW)
   })
 
+  it('a period that ended is not in force even before the renewal job runs, from its very end (core subscriptionInForce)', async () => {
+    server.clock.set(TEST_NOW)
+    const { reader, subscription } = await subscribed('12weeks')
+    const offer1Week = () =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/v1/subscriptions/checkout',
+        headers: bearer(reader),
+        payload: { level: 1, title: '1week', urlSuccess: URL_SUCCESS },
+      })
+    const end = Date.parse(subscription.currentPeriodEnd)
+    // One millisecond before the end: level 3 in force, nothing below it is offered.
+    server.clock.set(new Date(end - 1))
+    expect((await offer1Week()).statusCode).toBe(409)
+    // At the end, with the record still 'active' (no renewal has run): level 0, the 1-week plan again.
+    server.clock.set(new Date(end))
+    expect((await row(subscription.id)).status).toBe('active')
+    expect((await offer1Week()).statusCode).toBe(200)
+    server.clock.set(TEST_NOW)
+  })
+
   it('an expired subscription no longer unlocks episodes', async () => {
     server.clock.set(TEST_NOW)
     const { reader, subscription } = await subscribed('12weeks')

@@ -35,6 +35,7 @@ import {
   hasUncensoredEdition,
   isCardClick,
   isEpisodeLocked,
+  isFreeEpisode,
   isPlanId,
   isReaderChromeVisible,
   isRefundRequestInWindow,
@@ -46,6 +47,7 @@ import {
   readUncensoredPath,
   retryDelayMs,
   sortEpisodes,
+  subscriptionInForce,
   upgradeBanner,
   type EpisodeRef,
   type Viewer,
@@ -138,6 +140,15 @@ describe('free and locked episodes (spec §6, §9)', () => {
     expect(isEpisodeLocked(byId(gappy, 'c9'), gappy, guest)).toBe(false)
     expect(isEpisodeLocked(byId(gappy, 'c10'), gappy, guest)).toBe(true)
     expect(isEpisodeLocked(byId(gappy, 'c40'), gappy, guest)).toBe(true)
+  })
+
+  it('tells the free episodes by position, whatever their numbers (the admin shows and sends it)', () => {
+    expect(shuffled.filter((c) => isFreeEpisode(c, shuffled)).map((c) => c.chapterNumber).sort()).toEqual([1, 2, 3])
+    const late = [chapter(10), chapter(20), chapter(30), chapter(40)]
+    expect(late.map((c) => isFreeEpisode(c, late))).toEqual([true, true, true, false])
+    // A new chapter numbered below the others takes a free place, and the third one loses it.
+    const withPrologue = [...late, chapter(0)]
+    expect(withPrologue.map((c) => isFreeEpisode(c, withPrologue))).toEqual([true, true, false, false, true])
   })
 
   it('locks the same episodes for a guest and for a signed-in reader without subscription', () => {
@@ -277,6 +288,24 @@ describe('subscription level and cancellation (spec §4, §9)', () => {
   it('ignores an active subscription whose period has ended', () => {
     expect(activeLevel([{ status: 'active', level: 3, currentPeriodEnd: '2026-05-31T00:00:00Z' }], now)).toBe(0)
     expect(activeLevel([{ status: 'active', level: 3, currentPeriodEnd: '2026-06-30T00:00:00Z' }], now)).toBe(3)
+  })
+
+  it('picks the subscription in force: active, period not ended (exactly at its end it has ended), highest level', () => {
+    const ended = { id: 'ended', status: 'active', level: 4, currentPeriodEnd: '2026-06-01T12:00:00Z' }
+    const running = { id: 'running', status: 'active', level: 2, currentPeriodEnd: '2026-06-01T12:00:00.001Z' }
+    const replaced = { id: 'replaced', status: 'replaced', level: 3, currentPeriodEnd: '2026-07-01T00:00:00Z' }
+    expect(subscriptionInForce([ended, running, replaced], now)?.id).toBe('running')
+    expect(activeLevel([ended, running, replaced], now)).toBe(2)
+    expect(subscriptionInForce([ended], now)).toBeUndefined()
+    expect(subscriptionInForce([ended], new Date(Date.parse(ended.currentPeriodEnd) - 1))?.id).toBe('ended')
+    expect(subscriptionInForce([], now)).toBeUndefined()
+  })
+
+  it('takes the later period end between two subscriptions in force of one level', () => {
+    const older = { id: 'older', status: 'active', level: 2, currentPeriodEnd: '2026-06-10T00:00:00Z' }
+    const newer = { id: 'newer', status: 'active', level: 2, currentPeriodEnd: '2026-07-10T00:00:00Z' }
+    expect(subscriptionInForce([older, newer], now)?.id).toBe('newer')
+    expect(subscriptionInForce([newer, older], now)?.id).toBe('newer')
   })
 
   it('keeps access to the period end and stops renewal only with 24 hours of notice', () => {

@@ -29,6 +29,15 @@ export function episodePosition(chapter: EpisodeRef, chapters: readonly EpisodeR
 }
 
 /**
+ * Whether an episode is one of the free ones: among the first {@link FREE_EPISODES} of its comic by
+ * chapter number (see {@link episodePosition}). This, not a chapter's `isFree` flag, decides (docs/decisions.md).
+ * @example isFreeEpisode({ id: 'c9', chapterNumber: 9 }, [{ id: 'c9', chapterNumber: 9 }]) // true
+ */
+export function isFreeEpisode(chapter: EpisodeRef, chapters: readonly EpisodeRef[]): boolean {
+  return episodePosition(chapter, chapters) < FREE_EPISODES
+}
+
+/**
  * Whether an episode is locked for a viewer. The first {@link FREE_EPISODES} by chapter number are free
  * to all; any active subscription (level 1 or higher) unlocks every episode (spec §6).
  * A chapter's `isFree` flag does not open episodes beyond the first three: the spec ties locking and
@@ -42,7 +51,7 @@ export function isEpisodeLocked(
   viewer: Viewer,
 ): boolean {
   if (viewer.level >= 1) return false
-  return episodePosition(chapter, chapters) >= FREE_EPISODES
+  return !isFreeEpisode(chapter, chapters)
 }
 
 /**

@@ -9,18 +9,33 @@ export interface SubscriptionRef {
 export const ACTIVE_STATUS = 'active'
 
 /**
- * The level in force: the highest level among the active subscriptions whose period has not ended,
- * 0 when there is none (spec §4 "Subscription level").
- * @example activeLevel([{ status: 'active', level: 2 }]) // 2
+ * The subscription in force at `now`: among those with status `active` whose `currentPeriodEnd` (when
+ * given) is still ahead, the one of the highest level; the later period end breaks a tie. A period that
+ * ends exactly at `now` has ended. `undefined` when none is in force (spec §4 "Subscription level").
+ * @example subscriptionInForce([{ status: 'active', level: 2, currentPeriodEnd: '2030-01-01T00:00:00Z' }])?.level // 2
  */
-export function activeLevel(subscriptions: readonly SubscriptionRef[], now: Date = new Date()): number {
-  let level = 0
+export function subscriptionInForce<T extends SubscriptionRef>(
+  subscriptions: readonly T[],
+  now: Date = new Date(),
+): T | undefined {
+  let inForce: T | undefined
   for (const s of subscriptions) {
     if (s.status !== ACTIVE_STATUS) continue
     if (s.currentPeriodEnd && Date.parse(s.currentPeriodEnd) <= now.getTime()) continue
-    level = Math.max(level, s.level)
+    if (!inForce || s.level > inForce.level || (s.level === inForce.level && endOf(s) > endOf(inForce))) inForce = s
   }
-  return level
+  return inForce
+}
+
+/** A period end as a number, an open-ended subscription last of all. */
+const endOf = (s: SubscriptionRef) => (s.currentPeriodEnd ? Date.parse(s.currentPeriodEnd) : Number.POSITIVE_INFINITY)
+
+/**
+ * The level in force: that of {@link subscriptionInForce}, 0 when there is none (spec §4 "Subscription level").
+ * @example activeLevel([{ status: 'active', level: 2 }]) // 2
+ */
+export function activeLevel(subscriptions: readonly SubscriptionRef[], now: Date = new Date()): number {
+  return subscriptionInForce(subscriptions, now)?.level ?? 0
 }
 
 /** Hours of notice a cancellation needs before the period end to stop the next renewal (spec §9). */

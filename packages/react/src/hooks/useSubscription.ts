@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { activeLevel, type Subscription } from '@comics/core'
+import { subscriptionInForce, type Subscription } from '@comics/core'
 import { queryKeys } from './queryKeys'
 import { useComicsContext } from './useComicsContext'
 import { useSession } from './useSession'
@@ -7,9 +7,12 @@ import { useSession } from './useSession'
 export interface SubscriptionState {
   /** The viewer's subscriptions; empty when signed out or still loading. */
   subscriptions: Subscription[]
-  /** The level in force: the highest active subscription's, 0 without one (spec §4). */
+  /** The level in force: that of `active`, 0 without one (spec §4). */
   level: number
-  /** The subscription in force, if any. */
+  /**
+   * The subscription in force now (core `subscriptionInForce`): status `active` and a period that has not
+   * ended, the highest level first. An `active` record whose period ended is not in force.
+   */
   active: Subscription | undefined
   /** True while a signed-in viewer's subscriptions load for the first time. */
   isPending: boolean
@@ -33,11 +36,11 @@ export function useSubscription(): SubscriptionState {
     enabled: signedIn,
   })
   const subscriptions = signedIn ? (query.data ?? []) : []
-  const level = activeLevel(subscriptions)
+  const active = subscriptionInForce(subscriptions)
   return {
     subscriptions,
-    level,
-    active: level > 0 ? subscriptions.find((s) => s.status === 'active' && s.level === level) : undefined,
+    level: active?.level ?? 0,
+    active,
     isPending: signedIn && query.isPending,
     error: signedIn ? query.error : null,
     refetch: query.refetch,

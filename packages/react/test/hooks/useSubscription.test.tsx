@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { createMockState } from '@comics/mocks'
 import { useSubscription, useViewer } from '../../src/hooks'
 import { renderHookWithKit, type KitViewer } from '../render'
 import { server } from '../server'
@@ -36,6 +37,33 @@ describe('useSubscription and useViewer', () => {
     await waitFor(() => expect(result.current.subscriptions).toHaveLength(2))
     expect(result.current.level).toBe(2)
     expect(result.current.active?.id).toBe('sub-level2-1')
+  })
+
+  it("picks the subscription in force: an 'active' record whose period ended is not, even listed first", async () => {
+    const state = createMockState()
+    const ended = new Date(Date.now() - 60_000).toISOString()
+    state.subscriptions = [
+      { id: 'ended-3', userId: 'user-level2', status: 'active', level: 3, planId: '12weeks', currentPeriodEnd: ended, autoRenew: true },
+      { id: 'ended-2', userId: 'user-level2', status: 'active', level: 2, planId: '4weeks', currentPeriodEnd: ended, autoRenew: false },
+      ...state.subscriptions.filter((s) => s.userId === 'user-level2'),
+    ]
+    const { result } = renderHookWithKit(() => useSubscription(), { viewer: 'level2', mocks: { state } })
+    await waitFor(() => expect(result.current.subscriptions).toHaveLength(4))
+    expect(result.current.level).toBe(2)
+    expect(result.current.active?.id).toBe('sub-level2-1')
+    expect(result.current.active?.autoRenew).toBe(true)
+  })
+
+  it('has nothing in force when every active period has ended', async () => {
+    const state = createMockState()
+    const ended = new Date(Date.now() - 60_000).toISOString()
+    state.subscriptions = [
+      { id: 'ended-2', userId: 'user-level2', status: 'active', level: 2, planId: '4weeks', currentPeriodEnd: ended, autoRenew: true },
+    ]
+    const { result } = renderHookWithKit(() => useSubscription(), { viewer: 'level2', mocks: { state } })
+    await waitFor(() => expect(result.current.subscriptions).toHaveLength(1))
+    expect(result.current.level).toBe(0)
+    expect(result.current.active).toBeUndefined()
   })
 
   it('sends the bearer token of the session', async () => {
