@@ -285,6 +285,14 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
 
   return {
     listComics: { body: jsonBody(listBody({ genres: listOf(genreId), id: listOf(comicId), contentRating: listOf(rating) }, ['created_at', 'title'])) },
+    adminListComics: {
+      body: jsonBody(
+        listBody(
+          { genres: listOf(genreId), id: listOf(comicId), contentRating: listOf(rating), displayOnMirror: fc.boolean(), title },
+          ['created_at', 'title'],
+        ),
+      ),
+    },
     listChapters: { body: jsonBody(listBody({ comicsId: listOf(comicId), assetVariant: listOf(variant) }, ['chapterNumber'])) },
     listAssets: { body: jsonBody(listBody({ comicsId: listOf(comicId), chapterId: listOf(chapterId), variant: listOf(variant) }, ['position'], ['chapterId'])) },
     listGenres: { body: jsonBody(listBody({ id: listOf(genreId), mature: fc.boolean() }, ['name'])) },

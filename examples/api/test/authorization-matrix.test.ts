@@ -117,6 +117,18 @@ const cells: Cell[] = [
     // Only its owner may; to anyone else it does not exist.
     expected: { ...signedIn(404), level1: 200 },
   },
+  {
+    endpoint: 'adminListComics', name: 'every comic, off the mirror too',
+    request: () => ({ ...json('POST', '/admin/comics/list', { limit: 200, offset: 0 }), headers: { host: 'localhost:5173' } }),
+    expected: adminOnly(200),
+    check: (_role, body) => {
+      const listed = (body as { data: { contentRating: string; displayOnMirror: boolean }[]; total: number })
+      expect(listed.total).toBe(facts.totalComics)
+      // Asked on the mirror host, the admin still gets AO comics and comics off the mirror.
+      expect(listed.data.some((comic) => comic.contentRating === 'AO')).toBe(true)
+      expect(listed.data.some((comic) => !comic.displayOnMirror)).toBe(true)
+    },
+  },
   { endpoint: 'createGenre', name: 'create a genre', request: () => json('POST', '/genres', { name: `Matrix ${Date.now()}`, mature: false }), expected: adminOnly(200) },
   { endpoint: 'updateGenre', name: 'update a genre', request: () => json('PATCH', '/genres/1', { mature: false }), expected: adminOnly(200) },
   {

@@ -4,6 +4,8 @@ import { ApiErrorBodySchema, endpoints, envelope, ComicSchema } from '@comics/co
 import * as z from 'zod'
 import { createAccount, bearer, type Account } from './support/accounts'
 import { catalogueFacts } from './support/catalogue-facts'
+import { multipart } from './support/multipart'
+import { comics } from '../src/db/schema'
 import { startTestServer, type TestServer } from './support/test-server'
 import { prepareResponse } from '../src/catalogue/catalogue-cache'
 import { compressedBody } from '../src/http/register-endpoint'
@@ -90,6 +92,67 @@ describe('comics/list and host modes', () => {
     expect(after.statusCode).toBe(200)
     expect(after.headers.etag).not.toBe(etag)
     expect((after.json() as { data: { name: string }[] }).data.map((g) => g.name)).toContain('Aaa Cache Check')
+  })
+})
+
+describe('the admin listing: every comic, whatever the host', () => {
+  const listAll = (body: unknown, account: Account | undefined, host = 'localhost:5173') =>
+    server.app.inject({ method: 'POST', url: '/api/v1/admin/comics/list', headers: { host, ...bearer(account) }, payload: body as object })
+  type Listed = { data: { id: string; title: string; contentRating: string; displayOnMirror: boolean }[]; total: number }
+
+  it('lists a T comic off the mirror, which no host lists, to an admin, and refuses everyone else', async () => {
+    const title = `Offstage ${Date.now().toString(36)}`
+    const form = multipart({ title, contentRating: 'T', displayOnMirror: '0' })
+    const created = await server.app.inject({ method: 'POST', url: '/api/v1/comics', headers: { ...form.headers, ...bearer(admin) }, payload: form.payload })
+    expect(created.statusCode, created.body).toBe(200)
+    const id = (created.json() as { data: { id: string }[] }).data[0]!.id
+
+    for (const host of ['localhost:5173', 'adult.localhost:5173']) {
+      const listed = (await listComics(host, { limit: 200, offset: 0 })).json() as Listed
+      expect(listed.data.map((c) => c.id), host).not.toContain(id)
+    }
+    for (const host of ['localhost:5173', 'adult.localhost:5173']) {
+      const response = await listAll({ limit: 200, offset: 0, filters: { title: title.toUpperCase() } }, admin, host)
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.headers['cache-control']).toBe('no-store')
+      const body = z.parse(endpoints.adminListComics.response, response.json()) as Listed
+      expect(body.data).toEqual([expect.objectContaining({ id, title, contentRating: 'T', displayOnMirror: false })])
+    }
+
+    const reader = await createAccount('reader')
+    const refusedReader = await listAll({ limit: 200, offset: 0 }, reader)
+    expect(refusedReader.statusCode).toBe(403)
+    const refusedGuest = await listAll({ limit: 200, offset: 0 }, undefined)
+    expect(refusedGuest.statusCode).toBe(401)
+    for (const refused of [refusedReader, refusedGuest]) {
+      expect(z.parse(ApiErrorBodySchema, refused.json()).error.message.length).toBeGreaterThan(0)
+      expect(refused.body).not.toContain(title)
+    }
+  })
+
+  it('pages through every comic of every rating and mirror flag, and narrows by flag, rating and title as typed', async () => {
+    const inDatabase = await server.db.select({ id: comics.id, title: comics.title, rating: comics.contentRating, mirror: comics.displayOnMirror }).from(comics)
+    const seen: string[] = []
+    for (let offset = 0; ; offset += 7) {
+      const page = (await listAll({ limit: 7, offset, sort: { field: 'title', order: 'asc' } }, admin)).json() as Listed
+      expect(page.total).toBe(inDatabase.length)
+      if (page.data.length === 0) break
+      seen.push(...page.data.map((c) => c.id))
+    }
+    expect(seen.sort()).toEqual(inDatabase.map((row) => String(row.id)).sort())
+    expect(new Set(inDatabase.map((row) => row.rating))).toEqual(new Set(['AO', 'T', 'M']))
+
+    const offMirror = (await listAll({ limit: 200, offset: 0, filters: { displayOnMirror: false, contentRating: ['T', 'M'] } }, admin)).json() as Listed
+    expect(offMirror.data.map((c) => c.id).sort()).toEqual(
+      inDatabase.filter((row) => !row.mirror && row.rating !== 'AO').map((row) => String(row.id)).sort(),
+    )
+    expect(offMirror.data.length).toBeGreaterThan(0)
+    // `%` and `_` are letters of the title, not patterns.
+    const wildcard = (await listAll({ limit: 200, offset: 0, filters: { title: '%' } }, admin)).json() as Listed
+    expect(wildcard.total).toBe(inDatabase.filter((row) => row.title.includes('%')).length)
+    expect(wildcard.total).toBeLessThan(inDatabase.length)
+    const unknownKey = await listAll({ limit: 200, offset: 0, filters: { host: 'adult' } }, admin)
+    expect(unknownKey.statusCode).toBe(400)
   })
 })
 

@@ -274,6 +274,28 @@ describe('HTTP errors are ApiError', () => {
   })
 })
 
+describe('the admin listing (POST /admin/comics/list)', () => {
+  it("lists every comic, whatever the client's host, with the body as given and paging", async () => {
+    useMocks({ siteMode: 'normal' })
+    const { data, total } = await apiFor('admin', 'normal').comics.listAll({ limit: 200, offset: 0, filters: {} })
+    expect(sent[0]!.url).toBe(`${BASE_URL}/admin/comics/list`)
+    expect(await lastBody()).toEqual({ limit: 200, offset: 0, filters: {} })
+    expect(total).toBe(MOCK_COMICS.length)
+    expect(data.map((comic) => comic.id).sort()).toEqual(MOCK_COMICS.map((comic) => comic.id).sort())
+    const second = await apiFor('admin', 'normal').comics.listAll({ limit: 4, offset: 4, filters: {} })
+    expect(second.data.map((comic) => comic.id)).toEqual(data.slice(4, 8).map((comic) => comic.id))
+  })
+
+  it('is refused to a non-admin, and a bad filter never leaves the client', async () => {
+    useMocks()
+    const error = (await failureOf(apiFor('level4').comics.listAll({ limit: 10, offset: 0 }))) as ApiError
+    expect(error.status).toBe(403)
+    const invalid = await failureOf(apiFor('admin').comics.listAll({ limit: 10, offset: 0, filters: { title: '' } }))
+    expect(invalid).toBeInstanceOf(ValidationError)
+    expect(sent).toHaveLength(1)
+  })
+})
+
 describe('failures without a response are NetworkError', () => {
   it("a network failure has code 'network'", async () => {
     useMocks({ errors: { listComics: 'network' } })

@@ -25,6 +25,7 @@ const form = (fields: Record<string, string>, files: Record<string, File[]> = {}
 
 /** A valid request for every admin endpoint. */
 const ADMIN_CALLS: Partial<Record<EndpointName, () => Parameters<typeof callEndpoint>[1]>> = {
+  adminListComics: () => ({ body: list() }),
   createComic: () => ({ form: form({ title: 'New', contentRating: 'T' }) }),
   updateComic: () => ({ params: { id: '4' }, form: form({ title: 'Renamed' }) }),
   deleteComics: () => ({ body: { ids: ['8'] } }),
@@ -52,6 +53,33 @@ describe('admin calls', () => {
       const { status } = await callEndpoint(name, { ...request(), token: admin })
       expect({ name, succeeded: status >= 200 && status < 300 }).toEqual({ name, succeeded: true })
     }
+  })
+})
+
+describe('the admin listing', () => {
+  it.each(['adult', 'normal'] as const)('lists every comic on the %s host, T and M ones off the mirror too, with paging', async (siteMode) => {
+    server.use(...createHandlers({ baseUrl: BASE_URL, siteMode }))
+    const all = await callEndpoint('adminListComics', { token: admin, body: list() })
+    expect(all.status).toBe(200)
+    expect(all.body.total).toBe(14)
+    const ids = all.body.data.map((comic: { id: string }) => comic.id)
+    // Sugar Rush (T) and Night Shift (M) are not on the mirror: no host lists them.
+    expect(ids).toEqual(expect.arrayContaining(['8', '11', '1', '4']))
+    const hostIds = (await callEndpoint('listComics', { body: list() })).body.data.map((comic: { id: string }) => comic.id)
+    expect(hostIds).not.toContain('8')
+    expect(hostIds).not.toContain('11')
+
+    const second = await callEndpoint('adminListComics', { token: admin, body: { ...list(), limit: 5, offset: 5 } })
+    expect(second.body.total).toBe(14)
+    expect(second.body.data.map((comic: { id: string }) => comic.id)).toEqual(ids.slice(5, 10))
+  })
+
+  it('narrows by mirror flag, rating and a part of the title', async () => {
+    server.use(...createHandlers({ baseUrl: BASE_URL }))
+    const offMirror = await callEndpoint('adminListComics', { token: admin, body: list({ displayOnMirror: false, contentRating: ['T', 'M'] }) })
+    expect(offMirror.body.data.map((comic: { id: string }) => comic.id).sort()).toEqual(['11', '8'])
+    const titled = await callEndpoint('adminListComics', { token: admin, body: list({ title: 'sugar' }) })
+    expect(titled.body.data.map((comic: { title: string }) => comic.title)).toEqual(['Sugar Rush'])
   })
 })
 

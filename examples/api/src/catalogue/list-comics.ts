@@ -1,13 +1,14 @@
-import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm'
 import type * as z from 'zod'
 import { contentRatingsFor, type SiteMode } from '@comics/core/rules'
-import type { Comic, ComicsListRequestSchema } from '@comics/core/contract'
+import type { AdminComicsListRequestSchema, Comic, ComicsListRequestSchema } from '@comics/core/contract'
 import type { Database } from '../db/database'
 import { requestedRowIds } from '../http/requested-row-ids'
 import { comicGenres, comics, genres } from '../db/schema'
 import type { FileStore } from '../files/file-store'
 
 type ComicsListRequest = z.core.output<typeof ComicsListRequestSchema>
+type AdminComicsListRequest = z.core.output<typeof AdminComicsListRequestSchema>
 
 /**
  * POST /comics/list. `contentRating` is forced to the host's ratings (spec §7): a requested rating outside
@@ -27,6 +28,36 @@ export async function listComics(
 
   const conditions: SQL[] = [inArray(comics.contentRating, ratings)]
   if (mode !== 'adult') conditions.push(eq(comics.displayOnMirror, true))
+  return listComicsWhere(db, fileStore, request, conditions)
+}
+
+/**
+ * POST /admin/comics/list: every comic, whatever the host, of every rating and mirror flag; only the
+ * filters sent narrow it. `title` matches a part of the title in any case, as typed (`%` and `_` too).
+ */
+export async function listAllComics(
+  db: Database,
+  fileStore: FileStore,
+  request: AdminComicsListRequest,
+): Promise<{ data: Comic[]; total: number }> {
+  const { filters } = request
+  const conditions: SQL[] = []
+  if (filters.contentRating) {
+    if (filters.contentRating.length === 0) return { data: [], total: 0 }
+    conditions.push(inArray(comics.contentRating, filters.contentRating))
+  }
+  if (filters.displayOnMirror !== undefined) conditions.push(eq(comics.displayOnMirror, filters.displayOnMirror))
+  if (filters.title !== undefined) conditions.push(ilike(comics.title, `%${filters.title.replace(/[\\%_]/g, '\\$&')}%`))
+  return listComicsWhere(db, fileStore, request, conditions)
+}
+
+/** The comics matching `conditions` and the request's id and genre filters, sorted and paged. */
+async function listComicsWhere(
+  db: Database,
+  fileStore: FileStore,
+  request: Pick<ComicsListRequest, 'limit' | 'offset' | 'filters' | 'sort'>,
+  conditions: SQL[],
+): Promise<{ data: Comic[]; total: number }> {
   if (request.filters.id) {
     const ids = requestedRowIds(request.filters.id, 'filters.id')
     if (ids.length === 0) return { data: [], total: 0 }
@@ -44,7 +75,7 @@ export async function listComics(
       ),
     )
   }
-  const where = and(...conditions)
+  const where = conditions.length > 0 ? and(...conditions) : undefined
   const direction = request.sort?.order === 'asc' ? asc : desc
   const orderBy =
     request.sort?.field === 'title'

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { eq, inArray } from 'drizzle-orm'
 import { endpoints } from '@comics/core/contract'
 import type { AppContext } from '../app-context'
-import { comicById } from '../catalogue/list-comics'
+import { comicById, listAllComics } from '../catalogue/list-comics'
 import type { Database } from '../db/database'
 import { rowId, rowIds } from '../db/row-id'
 import { comicGenres, comics, genres } from '../db/schema'
@@ -33,9 +33,15 @@ function coverAndBanner<T>(cover: T | undefined, banner: T | undefined) {
   }
 }
 
-/** POST /comics, PATCH /comics/{id}, DELETE /comics: admin only, each write empties the catalogue cache. */
+/**
+ * POST /admin/comics/list, POST /comics, PATCH /comics/{id}, DELETE /comics: admin only, each write empties
+ * the catalogue cache. The admin listing is read from the database each time (no-store), whatever the host:
+ * a T or M comic off the mirror is listed by no host, and this is where an admin finds it again.
+ */
 export function registerAdminComicRoutes(app: FastifyInstance, context: AppContext): void {
   const { db, fileStore, cache } = context
+
+  registerEndpoint(app, context, endpoints.adminListComics, async ({ body }) => listAllComics(db, fileStore, body))
 
   registerEndpoint(app, context, endpoints.createComic, async ({ fields, files }) => {
     const cover = singleFile(files, 'cover')

@@ -8,8 +8,6 @@ import { GenresPanel } from './GenresPanel'
 /** The admin screen: comics on the left; the chosen comic's form, episodes and pages on the right. */
 export function AdminConsole() {
   const [selected, setSelected] = useState<Comic | 'new' | null>(null)
-  // Comics made here show at once, also those this host does not list (another rating, not on the mirror).
-  const [createdHere, setCreatedHere] = useState<Comic[]>([])
 
   return (
     <div className="site-admin">
@@ -17,7 +15,6 @@ export function AdminConsole() {
       <div className="site-admin__columns">
         <div className="site-admin__column">
           <ComicsPanel
-            createdHere={createdHere}
             selectedId={selected === 'new' ? null : (selected?.id ?? null)}
             onSelect={setSelected}
             onNew={() => setSelected('new')}
@@ -29,10 +26,7 @@ export function AdminConsole() {
             <ComicForm
               key="new"
               comic={null}
-              onSaved={(comic) => {
-                setCreatedHere((list) => [comic, ...list])
-                setSelected(comic)
-              }}
+              onSaved={setSelected}
             />
           )}
           {selected && selected !== 'new' && (
@@ -40,14 +34,8 @@ export function AdminConsole() {
               <ComicForm
                 key={selected.id}
                 comic={selected}
-                onSaved={(comic) => {
-                  setCreatedHere((list) => list.map((item) => (item.id === comic.id ? comic : item)))
-                  setSelected(comic)
-                }}
-                onDeleted={() => {
-                  setCreatedHere((list) => list.filter((item) => item.id !== selected.id))
-                  setSelected(null)
-                }}
+                onSaved={setSelected}
+                onDeleted={() => setSelected(null)}
               />
               <ChaptersPanel key={`chapters-${selected.id}`} comic={selected} />
             </>

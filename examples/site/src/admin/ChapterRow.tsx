@@ -1,19 +1,22 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Chapter } from '@comics/core'
+import { isFreeEpisode, type Chapter } from '@comics/core'
 import { queryKeys, useApi } from '@comics/react'
 import { AdminErrorMessage } from './AdminErrorMessage'
+import { EpisodeAccess } from './EpisodeAccess'
 import { FileField } from './FileField'
 
-/** One episode: its title, whether it is free, and a new preview image (PATCH /chapters/{id}). */
-export function ChapterRow({ chapter }: { chapter: Chapter }) {
+/**
+ * One episode: its title and a new preview image (PATCH /chapters/{id}). Whether it is free is shown, not
+ * edited: the first episodes by number are free and no flag changes that (core `isFreeEpisode`).
+ */
+export function ChapterRow({ chapter, chapters }: { chapter: Chapter; chapters: readonly Chapter[] }) {
   const api = useApi()
   const queryClient = useQueryClient()
   const [title, setTitle] = useState(chapter.title)
-  const [isFree, setIsFree] = useState(chapter.isFree)
   const [preview, setPreview] = useState<File | null>(null)
   const save = useMutation({
-    mutationFn: () => api.chapters.update(chapter.id, { title, isFree, preview: preview ?? undefined }),
+    mutationFn: () => api.chapters.update(chapter.id, { title, preview: preview ?? undefined }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.chapters(chapter.comicsId) }),
   })
   const submit = (event: FormEvent) => {
@@ -28,10 +31,7 @@ export function ChapterRow({ chapter }: { chapter: Chapter }) {
         Title
         <input value={title} onChange={(event) => setTitle(event.target.value)} required maxLength={200} />
       </label>
-      <label className="site-admin__inline">
-        <input type="checkbox" checked={isFree} onChange={(event) => setIsFree(event.target.checked)} />
-        Free
-      </label>
+      <EpisodeAccess free={isFreeEpisode(chapter, chapters)} />
       <FileField label="Preview" name={`preview-${chapter.id}`} onChange={setPreview} />
       <button type="submit" className="comics-button" data-variant="ghost" disabled={save.isPending}>
         Save

@@ -17,11 +17,11 @@ export function ChaptersPanel({ comic }: { comic: Comic }) {
       <ul className="site-admin__list">
         {list.map((chapter) => (
           <li key={chapter.id}>
-            <ChapterRow chapter={chapter} />
+            <ChapterRow chapter={chapter} chapters={list} />
           </li>
         ))}
       </ul>
-      <NewChaptersForm comicId={comic.id} nextChapterNumber={(list.at(-1)?.chapterNumber ?? 0) + 1} />
+      <NewChaptersForm comicId={comic.id} chapters={list} nextChapterNumber={(list.at(-1)?.chapterNumber ?? 0) + 1} />
       {list.length > 0 && <PagesUploadForm comic={comic} chapters={list} />}
     </section>
   )

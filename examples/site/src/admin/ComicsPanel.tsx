@@ -1,21 +1,60 @@
-import type { Comic } from '@comics/core'
-import { useComics } from '@comics/react'
+import { useState } from 'react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { AdminComicsListRequest, Comic, ContentRating } from '@comics/core'
+import { queryKeys, useApi } from '@comics/react'
 import { AdminErrorMessage } from './AdminErrorMessage'
 
 export interface ComicsPanelProps {
-  createdHere: readonly Comic[]
   selectedId: string | null
   onSelect: (comic: Comic) => void
   onNew: () => void
 }
 
+/** Comics per page of the admin list. */
+export const ADMIN_COMICS_PAGE = 50
+
+/** The admin list's query key: under the kit's, so the admin's writes (which refresh them all) refresh it. */
+export const adminComicsKey = (request: AdminComicsListRequest) => [...queryKeys.all, 'admin-comics', request] as const
+
+type MirrorFilter = 'any' | 'shown' | 'hidden'
+
 /**
- * The comics this host lists (the API lists by the host's ratings), plus those created in this visit.
+ * Every comic, of every rating and mirror flag, whatever host the admin screen is opened on
+ * (POST /admin/comics/list), newest first, a page at a time, narrowed by title, rating and mirror flag.
  */
-export function ComicsPanel({ createdHere, selectedId, onSelect, onNew }: ComicsPanelProps) {
-  const listed = useComics({ request: { limit: 200, offset: 0, filters: {}, sort: { field: 'created_at', order: 'desc' } } })
-  const seen = new Set(createdHere.map((comic) => comic.id))
-  const comics = [...createdHere, ...(listed.data ?? []).filter((comic) => !seen.has(comic.id))]
+export function ComicsPanel({ selectedId, onSelect, onNew }: ComicsPanelProps) {
+  const api = useApi()
+  const [title, setTitle] = useState('')
+  const [rating, setRating] = useState<ContentRating | 'all'>('all')
+  const [mirror, setMirror] = useState<MirrorFilter>('any')
+  const [page, setPage] = useState(0)
+  const trimmed = title.trim()
+  const request: AdminComicsListRequest = {
+    limit: ADMIN_COMICS_PAGE,
+    offset: page * ADMIN_COMICS_PAGE,
+    filters: {
+      ...(trimmed ? { title: trimmed.slice(0, 200) } : {}),
+      ...(rating !== 'all' ? { contentRating: [rating] } : {}),
+      ...(mirror !== 'any' ? { displayOnMirror: mirror === 'shown' } : {}),
+    },
+    sort: { field: 'created_at', order: 'desc' },
+  }
+  const listed = useQuery({
+    queryKey: adminComicsKey(request),
+    // The offset goes with the answer: while the next page loads, the one shown keeps its own numbers.
+    queryFn: async ({ signal }) => ({ ...(await api.comics.listAll(request, { signal })), offset: request.offset }),
+    placeholderData: keepPreviousData,
+  })
+  const comics = listed.data?.data ?? []
+  const total = listed.data?.total ?? comics.length
+  const shownOffset = listed.data?.offset ?? request.offset
+  const first = total === 0 ? 0 : shownOffset + 1
+  const last = shownOffset + comics.length
+  // A filter changed: back to its first page.
+  const narrow = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value)
+    setPage(0)
+  }
 
   return (
     <section className="site-admin__panel" aria-labelledby="site-admin-comics">
@@ -25,9 +64,39 @@ export function ComicsPanel({ createdHere, selectedId, onSelect, onNew }: Comics
           New comic
         </button>
       </header>
-      <p className="site-admin__hint">This host lists its own ratings; comics made now show here whatever their rating.</p>
+      <p className="site-admin__hint">Every comic of every rating, on the mirror or not, whatever host this is.</p>
+      <div className="site-admin__filters" role="search" aria-label="Find comics">
+        <label>
+          Find by title
+          <input type="search" value={title} maxLength={200} onChange={(event) => narrow(setTitle)(event.target.value)} />
+        </label>
+        <label>
+          Rating
+          <select value={rating} onChange={(event) => narrow(setRating)(event.target.value as ContentRating | 'all')}>
+            <option value="all">All</option>
+            <option value="AO">AO</option>
+            <option value="T">T</option>
+            <option value="M">M</option>
+          </select>
+        </label>
+        <label>
+          Mirror
+          <select value={mirror} onChange={(event) => narrow(setMirror)(event.target.value as MirrorFilter)}>
+            <option value="any">Any</option>
+            <option value="shown">Shown on the mirror</option>
+            <option value="hidden">Not on the mirror</option>
+          </select>
+        </label>
+      </div>
       <AdminErrorMessage error={listed.error} />
-      <ul className="site-admin__list">
+      {listed.error && (
+        <button type="button" className="comics-button" data-variant="ghost" onClick={() => void listed.refetch()}>
+          Try again
+        </button>
+      )}
+      {listed.isPending && <p role="status">Loading…</p>}
+      {listed.isSuccess && total === 0 && <p className="site-admin__hint">No comic matches.</p>}
+      <ul className="site-admin__list" aria-busy={listed.isFetching || undefined}>
         {comics.map((comic) => (
           <li key={comic.id}>
             <button
@@ -37,11 +106,27 @@ export function ComicsPanel({ createdHere, selectedId, onSelect, onNew }: Comics
               onClick={() => onSelect(comic)}
             >
               <span>{comic.title}</span>
-              <span className="site-admin__tag">{comic.contentRating}</span>
+              <span className="site-admin__tags">
+                <span className="site-admin__tag">{comic.contentRating}</span>
+                {comic.contentRating !== 'AO' && !comic.displayOnMirror && <span className="site-admin__tag">Not on the mirror</span>}
+              </span>
             </button>
           </li>
         ))}
       </ul>
+      {total > 0 && (
+        <nav className="site-admin__actions" aria-label="Pages of comics">
+          <button type="button" className="comics-button" data-variant="ghost" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span role="status">
+            {first}–{last} of {total}
+          </span>
+          <button type="button" className="comics-button" data-variant="ghost" disabled={last >= total} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
     </section>
   )
 }

@@ -1,35 +1,51 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { FREE_EPISODES } from '@comics/core'
+import { isFreeEpisode, type EpisodeRef } from '@comics/core'
 import { queryKeys, useApi } from '@comics/react'
 import { AdminErrorMessage } from './AdminErrorMessage'
+import { EpisodeAccess } from './EpisodeAccess'
 import { FileField } from './FileField'
 
 interface DraftChapter {
   title: string
   chapterNumber: number
-  isFree: boolean
   preview: File | null
 }
 
 const draft = (chapterNumber: number): DraftChapter => ({
   title: `Episode ${chapterNumber}`,
   chapterNumber,
-  isFree: chapterNumber <= FREE_EPISODES,
   preview: null,
 })
 
-/** Adds episodes to a comic in one call (POST /chapters), each with its preview image. */
-export function NewChaptersForm({ comicId, nextChapterNumber }: { comicId: string; nextChapterNumber: number }) {
+/** The drafts as episodes among the comic's own, for the position rule. */
+const draftRef = (item: DraftChapter, index: number): EpisodeRef => ({ id: `draft-${index}`, chapterNumber: item.chapterNumber })
+
+/**
+ * Adds episodes to a comic in one call (POST /chapters), each with its preview image. Whether each is
+ * free is not asked: the position rule decides it among the comic's episodes and these (core
+ * `isFreeEpisode`), and it is shown and sent as such.
+ */
+export function NewChaptersForm({
+  comicId,
+  chapters,
+  nextChapterNumber,
+}: {
+  comicId: string
+  chapters: readonly EpisodeRef[]
+  nextChapterNumber: number
+}) {
   const api = useApi()
   const queryClient = useQueryClient()
   const [drafts, setDrafts] = useState<DraftChapter[]>(() => [draft(nextChapterNumber)])
+  const all = [...chapters, ...drafts.map(draftRef)]
+  const free = (item: DraftChapter, index: number) => isFreeEpisode(draftRef(item, index), all)
   const create = useMutation({
     mutationFn: () => {
       const withPreviews = drafts.every((item) => item.preview)
       return api.chapters.create({
         comicsId: comicId,
-        chapters: drafts.map(({ title, chapterNumber, isFree }) => ({ title, chapterNumber, isFree })),
+        chapters: drafts.map((item, index) => ({ title: item.title, chapterNumber: item.chapterNumber, isFree: free(item, index) })),
         // The API pairs previews with chapters by position, so they go all or none.
         ...(withPreviews ? { previews: drafts.map((item) => item.preview!) } : {}),
       })
@@ -67,10 +83,7 @@ export function NewChaptersForm({ comicId, nextChapterNumber }: { comicId: strin
             Title
             <input value={item.title} onChange={(event) => update(index, { title: event.target.value })} required maxLength={200} />
           </label>
-          <label className="site-admin__inline">
-            <input type="checkbox" checked={item.isFree} onChange={(event) => update(index, { isFree: event.target.checked })} />
-            Free
-          </label>
+          <EpisodeAccess free={free(item, index)} />
           <FileField label="Preview" name={`new-preview-${index}`} onChange={(file) => update(index, { preview: file })} />
           {drafts.length > 1 && (
             <button type="button" className="comics-button" data-variant="ghost" onClick={() => setDrafts((list) => list.filter((_, i) => i !== index))}>

@@ -67,6 +67,18 @@ describe('the admin screen', () => {
     await newEpisodes.getByRole('button', { name: 'Create episodes' }).click()
     await expect.poll(() => page.getByRole('form', { name: 'Episode 2' }).isVisible(), { timeout: 20_000 }).toBe(true)
 
+    // Whether an episode is free is shown, not asked: the position rule decides (the first 3 by number).
+    expect(await page.getByRole('checkbox', { name: 'Free' }).count()).toBe(0)
+    for (const episode of ['Episode 1', 'Episode 2']) {
+      expect(await page.getByRole('form', { name: episode }).getByText('Free: one of the first 3 by number').isVisible()).toBe(true)
+    }
+    await newEpisodes.getByRole('button', { name: 'One more episode' }).click()
+    const drafts = newEpisodes.getByRole('group')
+    await expect.poll(() => drafts.count()).toBe(2)
+    expect(await drafts.nth(0).getByText('Free: one of the first 3 by number').isVisible()).toBe(true)
+    expect(await drafts.nth(1).getByText('Subscribers only').isVisible()).toBe(true)
+    await drafts.nth(1).getByRole('button', { name: 'Remove' }).click()
+
     const upload = page.getByRole('form', { name: 'Upload pages' })
     await upload.getByLabel('Episode').selectOption({ label: '#1 Episode 1' })
     await upload.getByLabel('Variant').selectOption('censored')
@@ -113,5 +125,34 @@ describe('the admin screen', () => {
     await page.goto(`${stack.adultOrigin}/categories`)
     await expect.poll(() => page.locator('.site-card-grid li').count()).toBeGreaterThan(0)
     expect(await page.getByRole('link', { name: title }).count()).toBe(0)
+
+    // A T comic off the mirror is listed by no host; the admin finds it again on a later visit and edits it.
+    const offMirror = `Off Mirror ${Date.now().toString(36)}`
+    await page.goto(`${stack.adultOrigin}/admin`)
+    await page.getByRole('button', { name: 'New comic' }).click()
+    const offForm = page.getByRole('form', { name: 'New comic' })
+    await offForm.getByLabel('Title').fill(offMirror)
+    await offForm.getByLabel('Content rating').selectOption('T')
+    expect(await offForm.getByRole('checkbox', { name: 'Show on the mirror host' }).isChecked()).toBe(false)
+    await offForm.getByRole('button', { name: 'Create comic' }).click()
+    await expect.poll(() => page.getByRole('form', { name: `Edit '${offMirror}'` }).isVisible(), { timeout: 20_000 }).toBe(true)
+
+    await page.goto(`${stack.mirrorOrigin}/categories`)
+    await expect.poll(() => page.locator('.site-card-grid li').count()).toBeGreaterThan(0)
+    expect(await page.getByRole('link', { name: offMirror }).count()).toBe(0)
+
+    await page.goto(`${stack.adultOrigin}/admin`)
+    await page.getByRole('searchbox', { name: 'Find by title' }).fill(offMirror.toLowerCase())
+    const found = page.getByRole('button', { name: offMirror })
+    await expect.poll(() => found.isVisible(), { timeout: 20_000 }).toBe(true)
+    expect(await found.textContent()).toContain('Not on the mirror')
+    await found.click()
+    const offEdit = page.getByRole('form', { name: `Edit '${offMirror}'` })
+    await offEdit.getByLabel('Description').fill('Edited after it was found again.')
+    await offEdit.getByRole('checkbox', { name: 'Show on the mirror host' }).check()
+    await offEdit.getByRole('button', { name: 'Save comic' }).click()
+    await expect.poll(() => offEdit.getByRole('status').filter({ hasText: 'Saved.' }).isVisible(), { timeout: 20_000 }).toBe(true)
+    await page.goto(`${stack.mirrorOrigin}/categories`)
+    await expect.poll(() => page.getByRole('link', { name: offMirror }).isVisible()).toBe(true)
   })
 })

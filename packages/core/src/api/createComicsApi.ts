@@ -2,6 +2,7 @@ import type { AxiosInstance } from 'axios'
 import type { AssetVariant, ContentRating, PaymentMethod } from '../contract/entities'
 import type { NewChapter } from '../contract/multipart'
 import type {
+  AdminComicsListRequest,
   AssetsListRequest,
   ChaptersListRequest,
   CheckoutRequest,
@@ -161,6 +162,12 @@ export function createComicsApi(options: ComicsApiOptions) {
       /** Account 'LAST READ' slider: at most 5 comics of these ids. */
       lastRead: (comicIds: readonly string[], callOptions?: CallOptions) =>
         listComics(lastReadComicsRequest(comicIds), callOptions),
+      /**
+       * POST /admin/comics/list (admin): every comic of every rating and mirror flag, whatever this
+       * client's host; page with `limit` and `offset` (the answer's `total` counts them all).
+       */
+      listAll: (request: AdminComicsListRequest, callOptions?: CallOptions) =>
+        call('adminListComics', { ...callOptions, body: request }),
       /** POST /comics (admin). */
       create: (input: CreateComicInput, callOptions?: CallOptions) => {
         const { cover, banner, ...fields } = input

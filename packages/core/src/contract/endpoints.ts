@@ -12,6 +12,7 @@ import {
   SubscriptionSchema,
 } from './entities'
 import {
+  AdminComicsListRequestSchema,
   AssetsListRequestSchema,
   ChaptersListRequestSchema,
   CheckoutRequestSchema,
@@ -63,6 +64,10 @@ export const endpoints = {
   listComics: {
     method: 'POST', path: '/comics/list', access: 'public', summary: 'List comics of the host ratings',
     body: ComicsListRequestSchema, response: envelope(ComicSchema),
+  },
+  adminListComics: {
+    method: 'POST', path: '/admin/comics/list', access: 'admin', summary: 'List every comic, of every rating and mirror flag (admin)',
+    body: AdminComicsListRequestSchema, response: envelope(ComicSchema),
   },
   createComic: {
     method: 'POST', path: '/comics', access: 'admin', summary: 'Create a comic',

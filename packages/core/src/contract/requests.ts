@@ -25,6 +25,24 @@ export const ComicsListRequestSchema = builtOnUse(() =>
 )
 export type ComicsListRequest = z.input<typeof ComicsListRequestSchema>
 
+/**
+ * POST /admin/comics/list (admin): every comic whatever the host, of every rating and mirror flag, unless
+ * a filter narrows it. `title` matches a part of the title, any case.
+ */
+export const AdminComicsListRequestSchema = builtOnUse(() =>
+  listRequest(
+    {
+      genres: idList(),
+      id: idList(),
+      contentRating: z.optional(z.array(ContentRatingSchema).check(z.maxLength(3))),
+      displayOnMirror: z.optional(z.boolean()),
+      title: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+    },
+    ['created_at', 'title'] as const,
+  ),
+)
+export type AdminComicsListRequest = z.input<typeof AdminComicsListRequestSchema>
+
 /** POST /chapters/list. */
 export const ChaptersListRequestSchema = builtOnUse(() =>
   listRequest(

@@ -55,11 +55,20 @@ export function isEpisodeLocked(
 }
 
 /**
+ * What an offer of membership does ('Premium', 'Get in now', 'Become a member'): a guest gets the sign-in
+ * modal, since /premium is for signed-in readers and sends a guest home; a signed-in reader goes to
+ * /premium (spec §2 "Premium", §6).
+ */
+export function premiumAction(viewer: Pick<Viewer, 'signedIn'>): 'sign-in' | 'premium' {
+  return viewer.signedIn ? 'premium' : 'sign-in'
+}
+
+/**
  * What opening a locked episode does: a guest gets the sign-in modal, a signed-in reader goes to
- * /premium (spec §6).
+ * /premium (spec §6), as {@link premiumAction}.
  */
 export function lockedEpisodeAction(viewer: Viewer): 'sign-in' | 'premium' {
-  return viewer.signedIn ? 'premium' : 'sign-in'
+  return premiumAction(viewer)
 }
 
 /** The chapters sorted by chapter number, ties by id; the input is left untouched. */

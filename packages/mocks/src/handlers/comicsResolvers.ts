@@ -38,6 +38,29 @@ export const listComics: Resolver<'listComics'> = ({ body, state, siteMode }) =>
   return HttpResponse.json(pageOf(sorted, body))
 }
 
+/**
+ * POST /admin/comics/list (admin): every comic whatever the handlers' `siteMode`, of every rating and
+ * mirror flag, narrowed only by the filters sent.
+ */
+export const adminListComics: Resolver<'adminListComics'> = ({ body, state }) => {
+  const { filters } = body
+  const title = filters.title?.toLowerCase()
+  const matching = state.comics.filter(
+    (comic) =>
+      passes(filters.contentRating, comic.contentRating) &&
+      passes(filters.id, comic.id) &&
+      (filters.genres === undefined || comic.genres.some((g) => filters.genres!.includes(g.id))) &&
+      (filters.displayOnMirror === undefined || comic.displayOnMirror === filters.displayOnMirror) &&
+      (title === undefined || comic.title.toLowerCase().includes(title)),
+  )
+  const sorted = sortedBy(
+    matching,
+    (c) => (body.sort?.field === 'title' ? c.title : (c.createdAt ?? '')),
+    body.sort?.order ?? 'desc',
+  )
+  return HttpResponse.json(pageOf(sorted, body))
+}
+
 /** POST /comics (admin): genres must exist; images become data URLs, or placeholders when absent. */
 export const createComic: Resolver<'createComic'> = async ({ fields, files, state, now }) => {
   const genres = genresNamed(state, fields.genres)

@@ -4,7 +4,7 @@ import type { SiteMode } from '@comics/core/rules'
 import type { MockViewer, MockViewerKey } from '../fixtures/viewers'
 import { listAssets, uploadAssets } from './assetsResolvers'
 import { createChapters, listChapters, updateChapter } from './chaptersResolvers'
-import { createComic, deleteComics, listComics, updateComic } from './comicsResolvers'
+import { adminListComics, createComic, deleteComics, listComics, updateComic } from './comicsResolvers'
 import { errorResponse, validationErrorResponse } from './errorResponse'
 import { createMockState, type MockCheckout, type MockState } from './mockState'
 import { readRequestInput } from './readRequestInput'
@@ -62,6 +62,7 @@ export interface MockHandlersOptions {
 // Typed per endpoint, so a new entry of the endpoints table fails the build until it has a resolver.
 const resolvers: { [N in EndpointName]: Resolver<N> } = {
   listComics,
+  adminListComics,
   createComic,
   updateComic,
   deleteComics,

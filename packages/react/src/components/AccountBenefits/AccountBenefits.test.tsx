@@ -1,22 +1,41 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createMockState } from '@comics/mocks'
+import { useAuthModal } from '../../hooks'
 import { renderWithKit, type KitViewer } from '../../../test/render'
 import { AccountBenefits } from './AccountBenefits'
 
 const benefits = () => screen.getByRole('region', { name: 'YOUR BENEFITS' })
 const longDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso))
 
+function ModalProbe() {
+  const { isOpen, mode } = useAuthModal()
+  return <output aria-label="auth modal">{isOpen ? mode : 'closed'}</output>
+}
+
 describe('AccountBenefits', () => {
-  it.each<KitViewer>(['guest', 'free'])("tells %s YOU DON'T HAVE MEMBERSHIP and offers Become a Member → /premium", async (viewer) => {
-    const { user, navigate } = renderWithKit(<AccountBenefits />, { viewer })
+  it.each<KitViewer>(['guest', 'free'])("tells %s YOU DON'T HAVE MEMBERSHIP and offers Become a Member", async (viewer) => {
+    const { user, navigate } = renderWithKit(
+      <>
+        <AccountBenefits />
+        <ModalProbe />
+      </>,
+      { viewer },
+    )
     expect(await within(benefits()).findByText("YOU DON'T HAVE MEMBERSHIP")).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Upgrade Plan' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Cancel auto-renewal' })).not.toBeInTheDocument()
     const become = screen.getByRole('link', { name: 'Become a Member' })
     expect(become).toHaveAttribute('href', '/premium')
     await user.click(become)
-    expect(navigate).toHaveBeenCalledWith('/premium')
+    if (viewer === 'guest') {
+      // A guest is told to sign in, not sent to /premium, which would send them home.
+      expect(screen.getByRole('status', { name: 'auth modal' })).toHaveTextContent('sign-in')
+      expect(navigate).not.toHaveBeenCalled()
+    } else {
+      expect(navigate).toHaveBeenCalledWith('/premium')
+      expect(screen.getByRole('status', { name: 'auth modal' })).toHaveTextContent('closed')
+    }
   })
 
   it.each<[KitViewer, string]>([

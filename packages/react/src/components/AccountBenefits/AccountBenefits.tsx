@@ -9,6 +9,7 @@ import {
   type Subscription,
 } from '@comics/core'
 import { queryKeys, useApi, useLink, useMessages, usePlans, useSession, useSubscription } from '../../hooks'
+import { usePremiumLink } from '../../hooks/usePremiumLink'
 import { formatMessage } from '../../messages'
 
 export interface AccountBenefitsProps {
@@ -20,7 +21,7 @@ export interface AccountBenefitsProps {
 /**
  * The account page's YOUR BENEFITS section (spec §2, §4 "Cancellation"): the membership title and
  * description; 'Upgrade Plan' while a higher plan exists, 'Become a Member' without a plan (both go to
- * /premium), no button at the top level; "YOU DON'T HAVE MEMBERSHIP" without a plan. A renewing
+ * /premium; for a guest 'Become a Member' opens the sign-in modal instead), no button at the top level; "YOU DON'T HAVE MEMBERSHIP" without a plan. A renewing
  * membership can have its auto-renewal cancelled, after a confirmation that says until when access stays
  * (focus goes to 'Keep auto-renewal'): access stays until the period end, which is then shown, and with
  * under 24 hours' notice it still renews once (core `cancellationOutcome`).
@@ -37,6 +38,7 @@ export function AccountBenefits({ locale, className }: AccountBenefitsProps) {
   const { user } = useSession()
   const { active, isPending, error, refetch } = useSubscription()
   const { hasMaximum } = usePlans()
+  const premium = usePremiumLink()
   const headingId = useId()
   const [renewsOnce, setRenewsOnce] = useState(false)
   // Turning auto-renewal off cannot be undone here: the first click asks, the second does it.
@@ -105,7 +107,7 @@ export function AccountBenefits({ locale, className }: AccountBenefitsProps) {
             <div className="comics-account-benefits__description" dangerouslySetInnerHTML={{ __html: plan.description }} />
           )}
           {!plan ? (
-            <Link to={routes.premium} className="comics-button comics-account-benefits__action">
+            <Link {...premium} className="comics-button comics-account-benefits__action">
               {messages['account.becomeMember']}
             </Link>
           ) : (

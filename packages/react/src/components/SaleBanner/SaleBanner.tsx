@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import { routes } from '@comics/core'
 import { useLink, useMessages } from '../../hooks'
+import { usePremiumLink } from '../../hooks/usePremiumLink'
 
 export interface SaleBannerProps {
   className?: string
@@ -8,13 +8,14 @@ export interface SaleBannerProps {
 
 /**
  * The sale banner of the home and premium pages: the offer and 'Become a member', which goes to
- * /premium (spec §2 "Home").
+ * /premium, or opens the sign-in modal for a guest (spec §2 "Home"; core `premiumAction`).
  * @example <SaleBanner />
  */
 export function SaleBanner({ className }: SaleBannerProps) {
   const messages = useMessages()
   const Link = useLink()
   const titleId = useId()
+  const premium = usePremiumLink()
   return (
     <section className={className ? `comics-sale-banner ${className}` : 'comics-sale-banner'} aria-labelledby={titleId}>
       <div className="comics-sale-banner__copy">
@@ -23,7 +24,7 @@ export function SaleBanner({ className }: SaleBannerProps) {
         </h2>
         <p className="comics-sale-banner__text">{messages['sale.text']}</p>
       </div>
-      <Link to={routes.premium} className="comics-button comics-sale-banner__action">
+      <Link {...premium} className="comics-button comics-sale-banner__action">
         {messages['sale.becomeMember']}
       </Link>
     </section>
