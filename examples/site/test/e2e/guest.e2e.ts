@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { chromiumPerFile, type WatchedPage } from './support/browser'
+import { appRunning, chromiumPerFile, type WatchedPage } from './support/browser'
 import { screenshotBothSizes } from './support/screenshots'
 import { e2eStack } from './support/stack'
 import { authDialog, prepareVisitor } from './support/visitor'
@@ -89,6 +89,29 @@ describe('a guest', () => {
       await page.goto(`${stack.mirrorOrigin}${path}`)
       await expect.poll(() => new URL(page.url()).pathname).toBe('/')
     }
+  })
+
+  test("is told to sign in by 'Get in now' on a comic page and 'Become a member' on home, and stays on the page", async () => {
+    const { page } = await guest()
+    await page.goto(`${stack.mirrorOrigin}/comic/${comic.id}`)
+    await appRunning(page)
+    const getIn = page.getByRole('link', { name: 'Get in now' })
+    await expect.poll(() => getIn.isVisible()).toBe(true)
+    await getIn.click()
+    await expect.poll(() => authDialog(page).isVisible()).toBe(true)
+    expect(new URL(page.url()).pathname).toBe(`/comic/${comic.id}`)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => authDialog(page).isVisible()).toBe(false)
+    expect(new URL(page.url()).pathname).toBe(`/comic/${comic.id}`)
+
+    await page.goto(`${stack.mirrorOrigin}/`)
+    await appRunning(page)
+    const become = page.getByRole('link', { name: 'Become a member' })
+    await expect.poll(() => become.isVisible()).toBe(true)
+    await become.click()
+    await expect.poll(() => authDialog(page).isVisible()).toBe(true)
+    expect(new URL(page.url()).pathname).toBe('/')
+    expect(await page.getByRole('region', { name: 'Something New' }).isVisible()).toBe(true)
   })
 
   test('reads the policy pages and sees a not-found page for an unknown path', async () => {
