@@ -12,17 +12,16 @@ const idList = () => z.optional(z.array(IdSchema).check(z.maxLength(200)))
 const variants = () => z.optional(z.array(AssetVariantSchema).check(z.maxLength(3)))
 const trimmedName = () => z.string().check(z.trim(), z.minLength(1), z.maxLength(80))
 
+/** The filters of both comic lists. */
+const comicFilters = () => ({
+  genres: idList(),
+  id: idList(),
+  contentRating: z.optional(z.array(ContentRatingSchema).check(z.maxLength(3))),
+})
+const comicSorts = ['created_at', 'title'] as const
+
 /** POST /comics/list. `contentRating` is forced to the host's ratings by the client and the server. */
-export const ComicsListRequestSchema = builtOnUse(() =>
-  listRequest(
-    {
-      genres: idList(),
-      id: idList(),
-      contentRating: z.optional(z.array(ContentRatingSchema).check(z.maxLength(3))),
-    },
-    ['created_at', 'title'] as const,
-  ),
-)
+export const ComicsListRequestSchema = builtOnUse(() => listRequest(comicFilters(), comicSorts))
 export type ComicsListRequest = z.input<typeof ComicsListRequestSchema>
 
 /**
@@ -32,13 +31,11 @@ export type ComicsListRequest = z.input<typeof ComicsListRequestSchema>
 export const AdminComicsListRequestSchema = builtOnUse(() =>
   listRequest(
     {
-      genres: idList(),
-      id: idList(),
-      contentRating: z.optional(z.array(ContentRatingSchema).check(z.maxLength(3))),
+      ...comicFilters(),
       displayOnMirror: z.optional(z.boolean()),
       title: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
     },
-    ['created_at', 'title'] as const,
+    comicSorts,
   ),
 )
 export type AdminComicsListRequest = z.input<typeof AdminComicsListRequestSchema>

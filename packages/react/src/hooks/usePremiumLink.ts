@@ -1,11 +1,8 @@
-import type { MouseEvent } from 'react'
 import { premiumAction, routes } from '@comics/core'
 import type { KitLinkProps } from '../provider/comicsContext'
+import { isPlainLeftClick } from '../provider/DefaultLink'
 import { useAuthModal } from './useAuthModal'
 import { useSession } from './useSession'
-
-const isPlainLeftClick = (event: MouseEvent<HTMLAnchorElement>) =>
-  event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey
 
 /**
  * The props of a link that offers membership ('Get in now', 'Become a member'), by core `premiumAction`:

@@ -2,7 +2,8 @@ import type { MouseEvent } from 'react'
 import { useNavigate } from '../hooks/useNavigate'
 import type { KitLinkProps } from './comicsContext'
 
-const isPlainLeftClick = (event: MouseEvent<HTMLAnchorElement>) =>
+/** A click that follows a link in the same tab (no modifier, main button). */
+export const isPlainLeftClick = (event: MouseEvent<HTMLAnchorElement>) =>
   event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey
 
 /**
