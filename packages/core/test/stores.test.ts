@@ -5,6 +5,7 @@ import {
   createBrowserStorage,
   createConsentStore,
   createMemoryStorage,
+  createPrefixedStorage,
   createProgressStore,
   createSessionStore,
   type AuthUser,
@@ -165,6 +166,57 @@ describe('createBrowserStorage', () => {
     stop()
     target.dispatchEvent(Object.assign(new Event('storage'), { key: 'authToken' }))
     expect(keys).toEqual(['lastReadComics', null])
+  })
+})
+
+describe('createPrefixedStorage (the kit embedded on a partner domain)', () => {
+  it("keeps the kit's keys under the prefix, beside the partner's own entries of the same name", () => {
+    const local = fakeLocalStorage({ authToken: '"partner-token"', lastReadComics: '["partner"]' })
+    const storage = createPrefixedStorage(createBrowserStorage({ localStorage: local }), 'comics:')
+    const session = createSessionStore(storage)
+    const progress = createProgressStore(storage)
+    expect(session.getSnapshot().token).toBeNull()
+    expect(progress.getSnapshot().lastReadComics).toEqual([])
+
+    session.set(user, 'kit-token')
+    progress.record('4', { chapterId: '404', chapterTitle: 'Episode 4' })
+    expect(local.getItem('comics:authToken')).toBe('"kit-token"')
+    expect(JSON.parse(local.getItem('comics:lastReadComics')!)).toEqual(['4'])
+    expect(local.getItem('authToken')).toBe('"partner-token"')
+    expect(local.getItem('lastReadComics')).toBe('["partner"]')
+
+    session.clear()
+    expect(local.getItem('comics:authToken')).toBeNull()
+    expect(local.getItem('authToken')).toBe('"partner-token"')
+  })
+
+  it("reports other tabs' changes of its own keys only, under the kit's key", () => {
+    const { storage, emit } = tabStorage()
+    const prefixed = createPrefixedStorage(storage, 'comics:')
+    const keys: (string | null)[] = []
+    const stop = prefixed.subscribe!((key) => keys.push(key))
+    emit('authToken', '"partner"')
+    emit('comics:authToken', '"t"')
+    emit(null)
+    stop()
+    emit('comics:lastReadComics', '[]')
+    expect(keys).toEqual(['authToken', null])
+  })
+
+  it('follows a sign-in in another tab through the prefixed keys', () => {
+    const { storage, emit } = tabStorage()
+    const session = createSessionStore(createPrefixedStorage(storage, 'comics:'))
+    emit('authUser', JSON.stringify(user))
+    emit('authToken', '"partner"')
+    expect(session.getSnapshot().signedIn).toBe(false)
+    emit('comics:authUser', JSON.stringify(user))
+    emit('comics:authToken', '"t"')
+    expect(session.getSnapshot()).toMatchObject({ signedIn: true, token: 't' })
+  })
+
+  it('has no subscribe when the storage it wraps has none, and refuses an empty prefix', () => {
+    expect(createPrefixedStorage(createMemoryStorage(), 'x:').subscribe).toBeUndefined()
+    expect(() => createPrefixedStorage(createMemoryStorage(), '')).toThrow(TypeError)
   })
 })
 

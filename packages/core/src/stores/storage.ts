@@ -90,6 +90,32 @@ export function createBrowserStorage(
 }
 
 /**
+ * A storage whose keys all carry `prefix`: the kit's keys (spec §9: `authUser`, `lastReadComics`, …)
+ * become `{prefix}authUser`, … so that the kit, embedded on a partner's domain, never reads or
+ * overwrites the partner's own entries of the same name. Changes from other tabs are reported under the
+ * kit's key, and only for keys that carry the prefix (a cleared storage is still reported, as null).
+ * @example const storage = createPrefixedStorage(createBrowserStorage(), 'comics:')
+ */
+export function createPrefixedStorage(storage: KeyValueStorage, prefix: string): KeyValueStorage {
+  if (prefix.length === 0) throw new TypeError('createPrefixedStorage needs a non-empty prefix, such as "comics:".')
+  const subscribe = storage.subscribe
+  return {
+    getItem: (key) => storage.getItem(prefix + key),
+    setItem: (key, value) => storage.setItem(prefix + key, value),
+    removeItem: (key) => storage.removeItem(prefix + key),
+    ...(subscribe
+      ? {
+          subscribe: (listener: (key: string | null) => void) =>
+            subscribe.call(storage, (key) => {
+              if (key === null) listener(null)
+              else if (key.startsWith(prefix)) listener(key.slice(prefix.length))
+            }),
+        }
+      : {}),
+  }
+}
+
+/**
  * Reads a JSON value; a missing, unreadable or corrupt entry gives `fallback`, and `accept` lets the
  * caller refuse a value of the wrong shape.
  */
