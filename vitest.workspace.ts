@@ -9,6 +9,7 @@ export default defineConfig({
       './packages/core/vitest.auth.config.ts',
       './packages/mocks/vitest.config.ts',
       './packages/react/vitest.config.ts',
+      './packages/embed/vitest.config.ts',
       './examples/api/vitest.config.ts',
       './examples/api/vitest.postgres.config.ts',
       './vitest.storybook.config.ts',
