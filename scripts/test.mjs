@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Every test of the workspace, in the order that fails fastest: system prerequisites, type check,
 // package builds, package lint (publint, attw), size budgets, the consumer smoke test of the release
-// (scripts/consumer-smoke: changeset version, pnpm pack, a fresh Vite app rendering the Reader), then
+// (scripts/consumer-smoke: changeset version, pnpm pack, then a Vite app, a plain HTML page with
+// <comics-reader> and a Next.js App Router app read an episode on the tarballs in Chromium), then
 // every Vitest project (vitest.workspace.ts: unit, Auth emulator, API on PGlite and on PostgreSQL).
 import { spawnSync } from 'node:child_process'
 import { ensureSystemPackages } from './system-packages.mjs'
@@ -11,7 +12,7 @@ const steps = [
   ['build packages', 'pnpm', ['build']],
   ['lint packages (publint, attw)', 'pnpm', ['lint:packages']],
   ['size budgets', 'pnpm', ['size']],
-  ['consumer smoke test (changeset version, pnpm pack, Vite app renders the Reader)', 'pnpm', ['exec', 'tsx', 'scripts/consumer-smoke/run.ts']],
+  ['consumer smoke test (changeset version, pnpm pack; Vite app, plain HTML embed, Next.js read an episode)', 'pnpm', ['exec', 'tsx', 'scripts/consumer-smoke/run.ts']],
   ['tests', 'pnpm', ['exec', 'vitest', 'run', '--config', 'vitest.workspace.ts']],
 ]
 

@@ -7,6 +7,13 @@ import { readManifest } from './releaseWorkspace'
 
 /** The app's sources: index.html, src/main.tsx, vite.config.ts, tsconfig.json. */
 const TEMPLATE = fileURLToPath(new URL('./app', import.meta.url))
+/** The Next.js app's sources: app/ (App Router), next.config.mjs, tsconfig.json. */
+const NEXT_TEMPLATE = fileURLToPath(new URL('./next-app', import.meta.url))
+/**
+ * The Next.js release the partner app is built with: 16 is the first major whose engines accept
+ * Node 20.9 and later (this machine and CI run Node 20). From the registry, like every outside package.
+ */
+export const NEXT_VERSION = '16.4.6'
 
 /** What a partner adds next to the kit, at the versions the workspace itself uses. */
 const APP_DEPENDENCIES = ['react', 'react-dom', '@tanstack/react-query', 'msw']
@@ -35,6 +42,29 @@ export async function writeConsumerApp(root: string, appDir: string, tarballs: R
   }
   await cp(TEMPLATE, appDir, { recursive: true })
   await writeFile(join(appDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+}
+
+/**
+ * A fresh Next.js App Router app in `nextDir` on the kit's tarballs (@comics/core and @comics/react, as a
+ * partner using React would install them), React at the workspace's version and Next.js from the registry.
+ */
+export async function writeNextApp(root: string, nextDir: string, tarballs: ReadonlyMap<string, string>): Promise<void> {
+  const kit = Object.fromEntries(
+    [...tarballs].filter(([name]) => name === '@comics/core' || name === '@comics/react').map(([name, file]) => [name, `file:${file}`]),
+  )
+  const pinned = async (names: readonly string[]) =>
+    Object.fromEntries(await Promise.all(names.map(async (name) => [name, await installedVersion(root, name)] as const)))
+  const manifest = {
+    name: 'comics-kit-next-consumer',
+    private: true,
+    dependencies: { ...kit, next: NEXT_VERSION, ...(await pinned(['react', 'react-dom', '@tanstack/react-query'])) },
+    devDependencies: await pinned(['typescript', '@types/react', '@types/react-dom', '@types/node']),
+    pnpm: { overrides: kit },
+  }
+  await cp(NEXT_TEMPLATE, nextDir, { recursive: true })
+  await writeFile(join(nextDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  // What `next build` writes, written first so that tsc sees Next's types (and its CSS modules) before a build.
+  await writeFile(join(nextDir, 'next-env.d.ts'), '/// <reference types="next" />\n/// <reference types="next/image-types/global" />\n')
 }
 
 /**
@@ -74,6 +104,15 @@ export async function initMockServiceWorker(appDir: string): Promise<void> {
 /** `tsc --noEmit` of the app's sources against the declarations the tarballs ship. */
 export async function typecheckConsumerApp(appDir: string): Promise<void> {
   await runCommand(process.execPath, [await binaryOf(appDir, 'typescript', 'tsc'), '--noEmit', '-p', 'tsconfig.json'], { cwd: appDir })
+}
+
+/** `next build` (production, no telemetry). */
+export async function buildNextApp(nextDir: string): Promise<void> {
+  await runCommand(process.execPath, [await binaryOf(nextDir, 'next', 'next'), 'build'], {
+    cwd: nextDir,
+    env: { ...process.env, NO_COLOR: '1', NEXT_TELEMETRY_DISABLED: '1' },
+    timeoutMs: 600_000,
+  })
 }
 
 export async function buildConsumerApp(appDir: string): Promise<void> {
