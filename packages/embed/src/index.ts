@@ -1,9 +1,11 @@
 // @comics/embed: `<comics-reader>` for any page. This module is self-contained (React, the kit and its
 // stylesheet are bundled in): `<script type="module" src=".../comics-reader.js">` defines the element.
 import kitStylesheet from '@comics/react/styles.css?raw'
-import { ComicsReaderElement } from './ComicsReaderElement'
+import type { ComicsReaderElement } from './ComicsReaderElement'
+import { defineComicsReader } from './defineComicsReader'
 
 export { ComicsReaderElement, DEFAULT_STORAGE_PREFIX } from './ComicsReaderElement'
+export { COMICS_READER_TAG } from './defineComicsReader'
 export type {
   ComicsReaderEventMap,
   ComicsTokenDetail,
@@ -15,13 +17,7 @@ export type {
   TokenGetterResult,
 } from './events'
 
-/** The element's tag name. */
-export const COMICS_READER_TAG = 'comics-reader'
-
-ComicsReaderElement.kitStylesheet = kitStylesheet
-if (typeof customElements !== 'undefined' && !customElements.get(COMICS_READER_TAG)) {
-  customElements.define(COMICS_READER_TAG, ComicsReaderElement)
-}
+defineComicsReader(kitStylesheet)
 
 declare global {
   interface HTMLElementTagNameMap {
