@@ -37,10 +37,15 @@ function PartnerPage({ kit, comic, episode, themed, tokenGetter }: EmbedArgs & {
     reader.setAttribute('episode', episode)
     if (tokenGetter) reader.setAttribute('token-getter', getter)
     reader.setAttribute('storage', 'memory')
+    reader.setAttribute('site', 'https://comics.example')
     reader.style.height = '640px'
     const events: { type: string; detail: unknown }[] = []
     for (const type of ['episodechange', 'locked', 'progress', 'signin', 'navigate'] as const) {
-      reader.addEventListener(type, (event: Event) => events.push({ type, detail: (event as CustomEvent).detail }))
+      reader.addEventListener(type, (event: Event) => {
+        events.push({ type, detail: (event as CustomEvent).detail })
+        // The story's page stays where it is (a partner would route to the comic page).
+        if (type === 'navigate') event.preventDefault()
+      })
     }
     ;(reader as ComicsReaderElement & { events?: typeof events }).events = events
     container.current!.append(reader)
@@ -88,6 +93,12 @@ export const PartnerTheme: Story = {
     await waitFor(() => expect(reader.getAttribute('episode')).toBe('405'))
     await expect(reader.events).toContainEqual({ type: 'episodechange', detail: { comicId: '4', chapterId: '405', previousChapterId: '404' } })
     await shadow.findByText('Episode 5')
+
+    // Close reader leads to the comic on the partner's comics site; the page hears it first and may stay.
+    const close = shadow.getByRole('link', { name: 'Close reader' })
+    await expect(close).toHaveAttribute('href', 'https://comics.example/comic/4')
+    close.click()
+    await expect(reader.events).toContainEqual({ type: 'navigate', detail: { path: '/comic/4', url: 'https://comics.example/comic/4' } })
   },
 }
 
