@@ -97,22 +97,19 @@ export function createBrowserStorage(
  * @example const storage = createPrefixedStorage(createBrowserStorage(), 'comics:')
  */
 export function createPrefixedStorage(storage: KeyValueStorage, prefix: string): KeyValueStorage {
-  if (prefix.length === 0) throw new TypeError('createPrefixedStorage needs a non-empty prefix, such as "comics:".')
-  const subscribe = storage.subscribe
-  return {
+  if (!prefix) throw new TypeError('createPrefixedStorage needs a prefix, such as "comics:"')
+  const prefixed: KeyValueStorage = {
     getItem: (key) => storage.getItem(prefix + key),
     setItem: (key, value) => storage.setItem(prefix + key, value),
     removeItem: (key) => storage.removeItem(prefix + key),
-    ...(subscribe
-      ? {
-          subscribe: (listener: (key: string | null) => void) =>
-            subscribe.call(storage, (key) => {
-              if (key === null) listener(null)
-              else if (key.startsWith(prefix)) listener(key.slice(prefix.length))
-            }),
-        }
-      : {}),
   }
+  if (storage.subscribe) {
+    prefixed.subscribe = (listener) =>
+      storage.subscribe!((key) => {
+        if (key === null || key.startsWith(prefix)) listener(key && key.slice(prefix.length))
+      })
+  }
+  return prefixed
 }
 
 /**
