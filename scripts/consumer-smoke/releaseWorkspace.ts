@@ -59,36 +59,35 @@ async function mtimes(path: string, pick: (a: number, b: number) => number): Pro
 }
 
 /**
- * Publishable packages whose dist is missing or older than a source file, a build script or the
- * manifest, and those that build on one of them (a `workspace:` dependency of any kind: @comics/embed
- * bundles @comics/react and its stylesheet).
+ * Publishable packages whose dist is missing or older than a source file, a build script, the manifest
+ * or the dist of a package it builds on (a `workspace:` dependency of any kind: @comics/embed bundles
+ * @comics/react and its stylesheet), and those that build on a stale one.
  */
 export async function staleBuilds(packages: readonly WorkspacePackage[]): Promise<WorkspacePackage[]> {
+  const dependenciesOf = new Map<WorkspacePackage, WorkspacePackage[]>()
+  for (const pkg of packages) {
+    const manifest = await readManifest(pkg.path)
+    const names = new Set(
+      DEPENDENCY_FIELDS.flatMap((field) => Object.entries(manifest[field] ?? {}).filter(([, spec]) => spec.startsWith('workspace:'))).map(([name]) => name),
+    )
+    dependenciesOf.set(pkg, packages.filter((candidate) => names.has(candidate.name)))
+  }
   const stale = new Set<WorkspacePackage>()
   for (const pkg of packages) {
     const built = await mtimes(join(pkg.path, 'dist'), Math.min)
-    const inputs = await Promise.all(BUILD_INPUTS.map((input) => mtimes(join(pkg.path, input), Math.max)))
+    const inputs = await Promise.all([
+      ...BUILD_INPUTS.map((input) => mtimes(join(pkg.path, input), Math.max)),
+      ...dependenciesOf.get(pkg)!.map((dependency) => mtimes(join(dependency.path, 'dist'), Math.max)),
+    ])
     const newestInput = Math.max(...inputs.map((time) => time ?? 0))
     if (built === undefined || newestInput > built) stale.add(pkg)
-  }
-  const workspaceDependencies = new Map<WorkspacePackage, string[]>()
-  for (const pkg of packages) {
-    const manifest = await readManifest(pkg.path)
-    const names = DEPENDENCY_FIELDS.flatMap((field) =>
-      Object.entries(manifest[field] ?? {})
-        .filter(([, spec]) => spec.startsWith('workspace:'))
-        .map(([name]) => name),
-    )
-    workspaceDependencies.set(pkg, names)
   }
   for (let grew = true; grew; ) {
     grew = false
     for (const pkg of packages) {
-      if (stale.has(pkg)) continue
-      if (workspaceDependencies.get(pkg)!.some((name) => [...stale].some((candidate) => candidate.name === name))) {
-        stale.add(pkg)
-        grew = true
-      }
+      if (stale.has(pkg) || !dependenciesOf.get(pkg)!.some((dependency) => stale.has(dependency))) continue
+      stale.add(pkg)
+      grew = true
     }
   }
   return packages.filter((pkg) => stale.has(pkg))
