@@ -12,7 +12,11 @@ const chromium = chromiumPerFile()
 let visit: WatchedPage
 
 const cookieBanner = (page: Page) => page.getByRole('region', { name: 'We use cookies' })
-const startReading = (page: Page) => page.getByRole('link', { name: 'Start Reading' }).or(page.getByRole('button', { name: 'Start Reading' }))
+/** 'Start Reading', or "Continue reading '…'" once an episode was opened. */
+const startReading = (page: Page) => {
+  const name = /^(Start Reading|Continue reading)/
+  return page.getByRole('link', { name }).or(page.getByRole('button', { name })).first()
+}
 const described = (requests: readonly GoogleRequest[]) => requests.map(({ kind, event, url }) => `${kind} ${event ?? url.pathname}`)
 
 /** Opens the mirror comic's page as a visitor with no stored answer and waits for the banner. */

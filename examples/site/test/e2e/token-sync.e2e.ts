@@ -18,8 +18,11 @@ const emailOfToken = (token: string): unknown =>
   (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { email?: unknown }).email
 const bearer = (call: TokenSyncCall) => call.authorization?.replace(/^Bearer /, '') ?? ''
 
+/** Node's own fetch: the test below records what goes through the global one. */
+const nodeFetch = globalThis.fetch
+
 async function callsFor(callsUrl: string, email: string): Promise<TokenSyncCall[]> {
-  const calls = (await (await fetch(callsUrl)).json()) as TokenSyncCall[]
+  const calls = (await (await nodeFetch(callsUrl)).json()) as TokenSyncCall[]
   return calls.filter((call) => emailOfToken(bearer(call)) === email)
 }
 
@@ -66,10 +69,9 @@ describe('token sync (VITE_TOKEN_SYNC_URL)', () => {
     // Node-side, on the same Auth emulator: every fetch the site's auth makes is recorded.
     const recorder = await startTokenSyncRecorder()
     const requested: string[] = []
-    const realFetch = globalThis.fetch
     globalThis.fetch = (input, init) => {
       requested.push(input instanceof Request ? input.url : String(input))
-      return realFetch(input, init)
+      return nodeFetch(input, init)
     }
     try {
       for (const tokenSyncUrl of [undefined, recorder.url]) {
@@ -94,7 +96,7 @@ describe('token sync (VITE_TOKEN_SYNC_URL)', () => {
         }
       }
     } finally {
-      globalThis.fetch = realFetch
+      globalThis.fetch = nodeFetch
       await recorder.stop()
     }
   })
