@@ -220,7 +220,7 @@ export function createFirebaseAuth(config: FirebaseAuthConfig): AuthService {
         } catch (error) {
           // The provider answers a well-formed address other than the link's as an invalid email.
           const authError = toAuthError(error)
-          if (authError.code === 'auth/invalid-email' && /.+@.+/.test(email)) {
+          if (authError.code === 'auth/invalid-email') {
             throw new AuthError('auth/email-link-mismatch', { cause: error })
           }
           throw authError
