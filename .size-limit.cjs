@@ -17,11 +17,11 @@ module.exports = [
     modifyEsbuildConfig: (config) => ({ ...config, format: 'esm', splitting: true }),
   }),
   budget('@comics/core: whole main entry (no Firebase)', core, '*', '46 kB'),
-  budget('@comics/core/firebase: adapter without the SDK', 'packages/core/dist/firebase.js', '{ createFirebaseAuth }', '4 kB', {
+  budget('@comics/core/firebase: adapter without the SDK', 'packages/core/dist/firebase.js', '{ createFirebaseAuth }', '4.25 kB', {
     ignore: ['firebase', 'firebase/app', 'firebase/auth'],
   }),
   // @comics/react: the kit's own code only; its peers and core are counted in their own budgets.
-  budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '30 kB', { ignore: reactKitPeers }),
+  budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '32 kB', { ignore: reactKitPeers }),
   budget('@comics/react: Reader alone', 'packages/react/dist/index.js', '{ Reader }', '10 kB', { ignore: reactKitPeers }),
   // @comics/embed: one module a partner's page loads by itself, so everything is in it. React and
   // ReactDOM are about half of it; the rest is the kit's Reader with core (zod, axios) and TanStack

@@ -7,6 +7,8 @@ import { fn, type Mock } from 'storybook/test'
 import {
   AuthError,
   createAgeGate,
+  createSignInEmailStore,
+  isEmailSignInLink,
   createComicsApi,
   createConsentStore,
   createMemoryStorage,
@@ -111,7 +113,8 @@ function storyAuth(options: { failWith?: AuthErrorCode; signsInAs: Exclude<MockV
       signUpWithEmail: signIn,
       signInWithProvider: signIn,
       sendSignInLink: fail,
-      isSignInLink: () => false,
+      // Real parsing: a story of EmailLinkSignIn passes a well-formed sign-in link as its `url`.
+      isSignInLink: isEmailSignInLink,
       signInWithLink: signIn,
       changePassword: fail,
       logout: async () => {
@@ -141,6 +144,7 @@ export function createStoryKit(
     progress: createProgressStore(storage),
     consent: createConsentStore(storage),
     ageGate: createAgeGate(storage),
+    signInEmail: createSignInEmailStore(storage),
   }
   if (viewer.user && viewer.token) stores.session.set(viewer.user, viewer.token)
   const consent = parameters.consent ?? 'accepted'

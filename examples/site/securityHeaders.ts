@@ -11,6 +11,7 @@ export interface SecurityHeadersEnv {
   VITE_FIREBASE_AUTH_DOMAIN?: string
   VITE_AUTH_EMULATOR_URL?: string
   VITE_GA_ID?: string
+  VITE_TOKEN_SYNC_URL?: string
   /** Where page images and covers come from when the API serves them from another origin (FILES_PUBLIC_URL). */
   SITE_FILES_ORIGIN?: string
 }
@@ -50,13 +51,14 @@ export interface SecurityHeadersOptions {
  * The Content-Security-Policy of the built site: scripts and styles only from the site itself (the
  * build's one inline script, the route preloads, by its hash; no inline style element: React's style
  * props are set through the CSSOM, which a policy does not govern), data from the site's /api/v1 (and the API's origin when it is absolute),
- * Firebase Auth (its APIs, or the emulator), images from the site, the API's files and data: urls,
+ * Firebase Auth (its APIs, or the emulator) and the token sync's origin when it is absolute, images from the site, the API's files and data: urls,
  * frames only for Firebase's sign-in helper, no plugins, no <base> elsewhere, never framed.
  */
 export function contentSecurityPolicy(env: SecurityHeadersEnv, options: SecurityHeadersOptions = {}): string {
   const apiOrigin = originOf(env.VITE_API_BASE_URL)
   const filesOrigin = originOf(env.SITE_FILES_ORIGIN)
   const emulatorOrigin = originOf(env.VITE_AUTH_EMULATOR_URL)
+  const tokenSyncOrigin = originOf(env.VITE_TOKEN_SYNC_URL)
   const authDomainOrigin = `https://${env.VITE_FIREBASE_AUTH_DOMAIN || DEFAULT_AUTH_DOMAIN}`
   const analytics = Boolean(env.VITE_GA_ID)
   const list = (...sources: (string | string[] | false | undefined)[]) =>
@@ -68,7 +70,7 @@ export function contentSecurityPolicy(env: SecurityHeadersEnv, options: Security
     ['style-src', "'self'"],
     ['img-src', list("'self'", 'data:', 'blob:', apiOrigin, filesOrigin, analytics && GOOGLE_ANALYTICS.img)],
     ['font-src', "'self'"],
-    ['connect-src', list("'self'", apiOrigin, emulatorOrigin, FIREBASE_AUTH_APIS, analytics && GOOGLE_ANALYTICS.connect)],
+    ['connect-src', list("'self'", apiOrigin, emulatorOrigin, tokenSyncOrigin, FIREBASE_AUTH_APIS, analytics && GOOGLE_ANALYTICS.connect)],
     ['frame-src', list(authDomainOrigin, emulatorOrigin)],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],

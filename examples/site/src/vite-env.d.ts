@@ -13,8 +13,10 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_APP_ID?: string
   /** The Firebase Auth emulator; default http://127.0.0.1:9099 in development, none in a build. */
   readonly VITE_AUTH_EMULATOR_URL?: string
-  /** Google Analytics measurement id: gtag.js loads only when it is set. */
+  /** Google Analytics measurement id: gtag.js loads only when it is set, and only after the visitor accepts cookies. */
   readonly VITE_GA_ID?: string
+  /** Where the signed-in reader's ID token is POSTed (sign-in, refresh) and DELETEd (logout); none by default. */
+  readonly VITE_TOKEN_SYNC_URL?: string
   /** '1' prints analytics events to the console in a build too (development always does). */
   readonly VITE_ANALYTICS_CONSOLE?: string
   /** Address of the footer's mail links. */

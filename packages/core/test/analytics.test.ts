@@ -4,7 +4,9 @@ import {
   consoleSink,
   createAnalytics,
   gtagSink,
+  gtagScriptUrl,
   type AnalyticsEvent,
+  type GtagPage,
   type AnalyticsSink,
 } from '@comics/core'
 import { createConsentStore, createMemoryStorage } from '@comics/core'
@@ -155,6 +157,56 @@ describe('gtag sink (consent mode)', () => {
     } finally {
       vi.unstubAllGlobals()
     }
+  })
+})
+
+/** A page that records the scripts appended to its head and keeps gtag's queue. */
+function recordingPage() {
+  const scripts: { src: string; async: boolean }[] = []
+  const page: GtagPage = {
+    document: {
+      createElement: (() => ({ src: '', async: false })) as unknown as Document['createElement'],
+      head: { append: (node: { src: string; async: boolean }) => void scripts.push(node) } as unknown as HTMLHeadElement,
+    },
+  }
+  const queued = () => (page.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>))
+  return { page, scripts, queued }
+}
+
+describe('gtag sink with a measurement id (gtag.js loaded on Accept only)', () => {
+  it('touches nothing before an answer nor after Reject, and loads gtag.js once on Accept', () => {
+    const { page, scripts, queued } = recordingPage()
+    const storage = createMemoryStorage()
+    const consent = createConsentStore(storage)
+    const analytics = createAnalytics({ consent, sinks: [gtagSink({ measurementId: 'G-TEST1', page })] })
+    analytics.track(ANALYTICS_EVENTS.pageView)
+    consent.reject()
+    analytics.track(ANALYTICS_EVENTS.comicReadingClicked, { comicId: '7' })
+    expect(scripts).toEqual([])
+    expect(page.gtag).toBeUndefined()
+    expect(page.dataLayer).toBeUndefined()
+
+    consent.accept()
+    analytics.track(ANALYTICS_EVENTS.comicReadingClicked, { comicId: '7' })
+    consent.reject()
+    consent.accept()
+    expect(scripts).toEqual([{ src: gtagScriptUrl('G-TEST1'), async: true }])
+    expect(queued()).toEqual([
+      ['consent', 'default', { analytics_storage: 'granted', ad_storage: 'denied' }],
+      ['js', expect.any(Date)],
+      ['config', 'G-TEST1'],
+      ['event', 'comic_reading_clicked', { comicId: '7' }],
+      ['consent', 'update', { analytics_storage: 'denied' }],
+      ['consent', 'update', { analytics_storage: 'granted' }],
+    ])
+  })
+
+  it('loads gtag.js at start when Accept is stored', () => {
+    const { page, scripts } = recordingPage()
+    const storage = createMemoryStorage()
+    createConsentStore(storage).accept()
+    createAnalytics({ consent: createConsentStore(storage), sinks: [gtagSink({ measurementId: 'G-TEST1', page })] })
+    expect(scripts.map((script) => script.src)).toEqual([gtagScriptUrl('G-TEST1')])
   })
 })
 

@@ -12,6 +12,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { vi } from 'vitest'
 import {
   createAgeGate,
+  createSignInEmailStore,
   createConsentStore,
   createComicsApi,
   createMemoryStorage,
@@ -84,6 +85,7 @@ export function createKit(options: KitOptions = {}): Kit {
     progress: createProgressStore(storage),
     consent: createConsentStore(storage),
     ageGate: createAgeGate(storage),
+    signInEmail: createSignInEmailStore(storage),
   }
   if (viewer.user && viewer.token) stores.session.set(viewer.user, viewer.token)
   const consent = options.consent ?? 'accepted'

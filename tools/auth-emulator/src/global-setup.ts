@@ -17,8 +17,7 @@ declare module 'vitest' {
  * test: { globalSetup: ['@comics/auth-emulator/global-setup'] }
  */
 export default async function setup(project: TestProject) {
-  const port = Number(process.env.AUTH_EMULATOR_PORT) || undefined
-  const emulator = await startAuthEmulator({ port })
+  const emulator = await startAuthEmulator()
   project.provide('authEmulatorHost', emulator.host)
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host
   return () => emulator.stop()

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { leaseEmulator, type EmulatorLease, type HandedOverEmulator } from './emulator-leases'
@@ -17,6 +18,12 @@ export interface RunningAuthEmulator {
    * it, it is handed over and the last of them stops it; an emulator started by hand is never stopped.
    */
   stop(): Promise<void>
+}
+
+/** AUTH_EMULATOR_PORT, when it holds a port number. */
+export function authEmulatorPortFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const port = Number(env.AUTH_EMULATOR_PORT)
+  return Number.isInteger(port) && port > 0 && port < 65_536 ? port : undefined
 }
 
 const READY_TIMEOUT_MS = 60_000
@@ -38,12 +45,26 @@ async function isAuthEmulatorReady(host: string): Promise<boolean> {
   }
 }
 
+/** A port nothing listens on at the moment, as the system hands them out (bind to 0, read, close). */
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => (port ? resolve(port) : reject(new Error('No free port was handed out'))))
+    })
+  })
+}
+
 /**
  * A temporary folder with the emulator's configuration for this run (so a port other than the root
  * `firebase.json`'s 9099 works, and nothing binds beyond loopback) and its log. The hub and logging ports
- * are left free so firebase-tools picks unused ones.
+ * are free ports the system handed out: left unset, firebase-tools scans up from 4400 and 4500, and two
+ * emulators starting at once on different auth ports both find the same one free, and one of them fails.
  */
-function emulatorFolder(port: number): { folder: string; config: string; log: string } {
+function emulatorFolder(port: number, hubPort: number, loggingPort: number): { folder: string; config: string; log: string } {
   const folder = mkdtempSync(join(tmpdir(), 'comics-auth-emulator-'))
   const config = join(folder, 'firebase.json')
   writeFileSync(
@@ -51,8 +72,8 @@ function emulatorFolder(port: number): { folder: string; config: string; log: st
     JSON.stringify({
       emulators: {
         auth: { host: '127.0.0.1', port },
-        hub: { host: '127.0.0.1' },
-        logging: { host: '127.0.0.1' },
+        hub: { host: '127.0.0.1', port: hubPort },
+        logging: { host: '127.0.0.1', port: loggingPort },
         ui: { enabled: false },
         singleProjectMode: true,
       },
@@ -89,7 +110,8 @@ async function stopGroup({ groupId, folder }: HandedOverEmulator): Promise<void>
 
 /**
  * Starts the Firebase Auth emulator (auth only, project demo-comics, 127.0.0.1), or reuses one that
- * already answers on the port. Resolves when it is ready (about 10 s on a cold start).
+ * already answers on the port. Resolves when it is ready (about 10 s on a cold start). The port is
+ * `opts.port`, else AUTH_EMULATOR_PORT, else 9099.
  *
  * Test runs of the same machine share the emulator on a port: the run that started it stops it, unless
  * other runs still use it; then the last of them does. An emulator started by hand (`pnpm emulators`) is
@@ -99,8 +121,8 @@ async function stopGroup({ groupId, folder }: HandedOverEmulator): Promise<void>
  * // ... tests against emulator.host ...
  * await emulator.stop()
  */
-export async function startAuthEmulator(opts: { port?: number } = {}): Promise<RunningAuthEmulator> {
-  const port = opts.port ?? AUTH_EMULATOR_DEFAULT_PORT
+export async function startAuthEmulator(opts: { port?: number | undefined } = {}): Promise<RunningAuthEmulator> {
+  const port = opts.port ?? authEmulatorPortFromEnv() ?? AUTH_EMULATOR_DEFAULT_PORT
   const host = `127.0.0.1:${port}`
   const lease = leaseEmulator(port)
   const reusedEmulator = (): RunningAuthEmulator => ({
@@ -145,7 +167,7 @@ async function spawnAuthEmulator(
   lease: EmulatorLease,
   reusedEmulator: () => RunningAuthEmulator,
 ): Promise<RunningAuthEmulator> {
-  const files = emulatorFolder(port)
+  const files = emulatorFolder(port, await freeLoopbackPort(), await freeLoopbackPort())
   // Output goes to a file, not a pipe, so the emulator outlives this process when it is handed over.
   const logFd = openSync(files.log, 'a')
   const child = spawn(

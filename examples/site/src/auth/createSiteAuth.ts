@@ -21,6 +21,7 @@ export function createSiteAuth(env: SiteEnv, session: SessionStore): SiteAuth {
     firebase: env.firebase,
     ...(env.authEmulatorUrl ? { emulatorUrl: env.authEmulatorUrl } : {}),
     session,
+    ...(env.tokenSyncUrl ? { tokenSyncUrl: env.tokenSyncUrl } : {}),
   })
   return {
     ...firebaseAuth,

@@ -6,6 +6,8 @@ export interface SiteEnv {
   firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string }
   authEmulatorUrl: string | undefined
   gaId: string | undefined
+  /** Where the ID token is POSTed on sign-in and refresh and DELETEd on logout (spec §7); no sync without it. */
+  tokenSyncUrl: string | undefined
   analyticsToConsole: boolean
   supportEmail: string
 }
@@ -35,6 +37,7 @@ export function readSiteEnv(location: Pick<Location, 'port'> = window.location):
     },
     authEmulatorUrl: env.VITE_AUTH_EMULATOR_URL || (env.DEV ? 'http://127.0.0.1:9099' : undefined),
     gaId: env.VITE_GA_ID || undefined,
+    tokenSyncUrl: env.VITE_TOKEN_SYNC_URL || undefined,
     analyticsToConsole: env.DEV || env.VITE_ANALYTICS_CONSOLE === '1',
     supportEmail: env.VITE_SUPPORT_EMAIL || 'support@comics.example',
   }

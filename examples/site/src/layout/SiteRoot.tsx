@@ -1,21 +1,29 @@
 import { Suspense } from 'react'
-import { Outlet } from 'react-router'
-import { AgeVerificationModal, AuthModal, CookieConsentBanner } from '@comics/react'
+import { Outlet, useNavigate } from 'react-router'
+import { AgeVerificationModal, AuthModal, CookieConsentBanner, EmailLinkSignIn } from '@comics/react'
 import { PreloadAuthOnSignIn } from '../auth/PreloadAuthOnSignIn'
 import { ScreenFallback } from './ScreenFallback'
 import { ScrollRestoration } from './ScrollRestoration'
 
 /**
  * Around every route, the reader included: the modals any screen may open (sign-in, the age gate of
- * adult mode, the cookie banner) and the page's scroll position (top on a new page, restored on Back).
+ * adult mode, the cookie banner), the end of an email-link sign-in when the page is opened from the
+ * link, and the page's scroll position (top on a new page, restored on Back).
  */
 export function SiteRoot() {
+  const navigate = useNavigate()
+  // The link's one-time code leaves the address once used, through the router so it knows.
+  const leaveSignInLink = (address: string) => {
+    const { pathname, search, hash } = new URL(address)
+    void navigate(`${pathname}${search}${hash}`, { replace: true })
+  }
   return (
     <>
       <Suspense fallback={<ScreenFallback />}>
         <Outlet />
       </Suspense>
       <AuthModal />
+      <EmailLinkSignIn onDone={leaveSignInLink} />
       <PreloadAuthOnSignIn />
       <AgeVerificationModal />
       <CookieConsentBanner />

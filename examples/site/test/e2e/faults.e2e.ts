@@ -146,11 +146,21 @@ describe('security headers', () => {
     )
     expect(inline).toHaveLength(1)
     const inlineHash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`
-    expect(policy['script-src']).toEqual(["'self'", inlineHash, 'https://apis.google.com'])
+    // The build has a Google Analytics id and a token sync URL (stack/globalSetup.ts): their origins are admitted.
+    expect(policy['script-src']).toEqual(["'self'", inlineHash, 'https://apis.google.com', 'https://www.googletagmanager.com'])
     expect(await page.locator('link[rel="modulepreload"][href*="/HomeScreen-"]').count()).toBe(1)
     expect(policy['style-src']).toEqual(["'self'"])
-    expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:'])
-    expect(policy['connect-src']).toEqual(["'self'", emulatorOrigin, 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'])
+    expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://*.google-analytics.com', 'https://*.googletagmanager.com'])
+    expect(policy['connect-src']).toEqual([
+      "'self'",
+      emulatorOrigin,
+      new URL(stack.tokenSyncCallsUrl).origin,
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://*.googletagmanager.com',
+    ])
     expect(policy['frame-src']).toEqual(['https://demo-comics.firebaseapp.com', emulatorOrigin])
     expect(policy['object-src']).toEqual(["'none'"])
     expect(policy['base-uri']).toEqual(["'self'"])

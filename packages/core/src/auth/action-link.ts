@@ -79,3 +79,21 @@ export function isEmailSignInLink(url: string): boolean {
     }
   })
 }
+
+/** The parameters an action link adds to the page it returns to. */
+const ACTION_LINK_PARAMS = ['apiKey', 'oobCode', 'mode', 'lang', 'continueUrl', 'tenantId', 'link', 'deep_link_id']
+
+/**
+ * The address a sign-in link returned to, without the link's own parameters: where the reader is left
+ * once the link is used (or refused), so that a reload or Back does not offer a spent code again.
+ * @example withoutActionLinkParams('https://comics.example/comic/7?mode=signIn&oobCode=abc&apiKey=key&lang=en') // 'https://comics.example/comic/7'
+ */
+export function withoutActionLinkParams(url: string): string {
+  try {
+    const parsed = new URL(url)
+    for (const name of ACTION_LINK_PARAMS) parsed.searchParams.delete(name)
+    return parsed.toString()
+  } catch {
+    return url
+  }
+}

@@ -33,10 +33,12 @@ export const AUTH_ERROR_MESSAGE_KEYS = Object.freeze({
   'auth/requires-recent-login': 'auth.recentLoginRequired',
   'auth/invalid-action-code': 'auth.linkExpired',
   'auth/expired-action-code': 'auth.linkExpired',
+  'auth/missing-email': 'auth.missingEmail',
   'auth/account-exists-with-different-credential': 'auth.accountExistsWithDifferentCredential',
   // the kit's own
   'auth/unsupported-provider': 'auth.unsupportedProvider',
   'auth/no-authenticated-user': 'auth.notSignedIn',
+  'auth/email-link-mismatch': 'auth.emailLinkMismatch',
   'auth/unknown': 'auth.unknown',
 } satisfies Record<string, AuthMessageKey>)
 

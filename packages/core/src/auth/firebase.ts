@@ -215,7 +215,16 @@ export function createFirebaseAuth(config: FirebaseAuthConfig): AuthService {
     signInWithLink: (email, url) =>
       withAuthErrors(async () => {
         const { sdk, auth } = await load()
-        return signedIn((await sdk.signInWithEmailLink(auth, email, url)).user)
+        try {
+          return signedIn((await sdk.signInWithEmailLink(auth, email, url)).user)
+        } catch (error) {
+          // The provider answers a well-formed address other than the link's as an invalid email.
+          const authError = toAuthError(error)
+          if (authError.code === 'auth/invalid-email') {
+            throw new AuthError('auth/email-link-mismatch', { cause: error })
+          }
+          throw authError
+        }
       }),
 
     changePassword: (oldPassword, newPassword) =>

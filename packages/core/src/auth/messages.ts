@@ -30,6 +30,8 @@ export const AUTH_MESSAGES = Object.freeze({
   'auth.userDisabled': 'This account has been disabled.',
   'auth.recentLoginRequired': 'Please sign in again to continue.',
   'auth.linkExpired': 'This link has expired or has already been used.',
+  'auth.emailLinkMismatch': 'This sign-in link was sent to a different email address. Enter the address you asked for the link with.',
+  'auth.missingEmail': 'Enter your email address.',
   'auth.accountExistsWithDifferentCredential':
     'An account with this email already exists. Sign in the way you did before.',
   'auth.unsupportedProvider': 'This sign-in method is not available.',

@@ -30,7 +30,10 @@ export interface AuthService {
   sendSignInLink(email: string, continueUrl: string): Promise<void>
   /** True when `url` is an email sign-in link. */
   isSignInLink(url: string): boolean
-  /** Finishes an email-link sign-in. */
+  /**
+   * Finishes an email-link sign-in with the address the link was sent to: 'auth/email-link-mismatch' for
+   * another address, 'auth/invalid-action-code' for a used or expired link.
+   */
   signInWithLink(email: string, url: string): Promise<AuthUser>
   /** Re-verifies the old password by signing in again, then sets the new one; 'No authenticated user' without a user. */
   changePassword(oldPassword: string, newPassword: string): Promise<void>

@@ -17,6 +17,16 @@ export interface AuthActions {
   signUp(email: string, password: string): Promise<AuthUser | null>
   /** Social sign-in in a popup; resolves to the user, or null with `error` set. */
   signInWithProvider(provider: SocialProvider): Promise<AuthUser | null>
+  /**
+   * Mails a sign-in link that brings the reader back to `continueUrl` (default the current page) and
+   * remembers the address in this browser (`stores.signInEmail`); resolves to whether it was sent.
+   */
+  sendSignInLink(email: string, continueUrl?: string): Promise<boolean>
+  /**
+   * Finishes an email-link sign-in with the address the link was sent to; forgets the remembered address
+   * and closes the auth modal. Resolves to the user, or null with `error` set.
+   */
+  signInWithLink(email: string, url: string): Promise<AuthUser | null>
   /** Signs out, clears the session and goes to / (spec §4). */
   logout(): Promise<void>
   /** Re-verifies the old password, then sets the new one; resolves to whether it worked. */
@@ -35,7 +45,7 @@ const notConfigured = () =>
   new AuthError('auth/invalid-api-key', { message: 'No AuthService was given to ComicsProvider' })
 
 /**
- * Sign-in, sign-up, social sign-in, logout and change password over the provider's AuthService.
+ * Sign-in, sign-up, social sign-in, email-link sign-in, logout and change password over the provider's AuthService.
  * A successful sign-in records `auth_success` and closes the auth modal (spec §4). Failures never
  * throw into the UI: they are logged (spec §8) and exposed as `error` with `errorMessage`.
  * @example
@@ -97,6 +107,27 @@ export function useAuth(): AuthActions {
     },
     [run, signedIn],
   )
+  const sendSignInLink = useCallback(
+    async (email: string, continueUrl?: string) => {
+      const result = await run(async (s) => {
+        await s.sendSignInLink(email, continueUrl ?? window.location.href)
+        stores.signInEmail.remember(email)
+      }, 'Sending the sign-in link')
+      return result.ok
+    },
+    [run, stores.signInEmail],
+  )
+  const signInWithLink = useCallback(
+    async (email: string, url: string) => {
+      const result = await run(async (s) => {
+        const user = await s.signInWithLink(email, url)
+        stores.signInEmail.forget()
+        return signedIn('emailLink', 'sign-in')(user)
+      }, 'Email-link sign-in')
+      return result.ok ? result.value : null
+    },
+    [run, signedIn, stores.signInEmail],
+  )
   const logout = useCallback(async () => {
     if (!auth) {
       // Nothing to sign out of: a session restored from storage still goes away.
@@ -117,6 +148,8 @@ export function useAuth(): AuthActions {
     signIn,
     signUp,
     signInWithProvider,
+    sendSignInLink,
+    signInWithLink,
     logout,
     changePassword,
     pending,

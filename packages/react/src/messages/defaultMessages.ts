@@ -146,6 +146,16 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'authModal.notMember': 'Not a member?',
   'authModal.alreadyMember': 'Already a member?',
   'authModal.banner': 'SIGN UP AND DISCOVER NEW EPISODES from your favourites comics',
+  // Email-link sign-in (spec §7): the modal sends the link, EmailLinkSignIn finishes it.
+  'authModal.emailLink': 'Email me a sign-in link',
+  'authModal.linkSentTitle': 'Check your email',
+  'authModal.linkSent': 'We sent a sign-in link to {email}. Open it to sign in: in this browser it signs you in at once, in another one you will be asked for this address.',
+  'authModal.backToSignIn': 'Back to sign in',
+  'emailLink.title': 'Finish signing in',
+  'emailLink.askEmail': 'Enter the email address the sign-in link was sent to.',
+  'emailLink.signingIn': 'Signing you in…',
+  'emailLink.submit': 'Sign In',
+  'emailLink.newLink': 'Get a new link',
 
   // Age verification
   'age.title': 'Are you over the age of 18?',

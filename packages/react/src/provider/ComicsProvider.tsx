@@ -2,6 +2,7 @@ import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import {
   createAgeGate,
+  createSignInEmailStore,
   createAnalytics,
   createBrowserStorage,
   createComicsApi,
@@ -98,6 +99,7 @@ export function ComicsProvider(props: ComicsProviderProps) {
       progress: given.progress ?? createProgressStore(storage),
       consent: given.consent ?? createConsentStore(storage),
       ageGate: given.ageGate ?? createAgeGate(storage),
+      signInEmail: given.signInEmail ?? createSignInEmailStore(storage),
     }
     return {
       stores,

@@ -8,6 +8,7 @@ import type {
   HostConfig,
   ProgressStore,
   SessionStore,
+  SignInEmailStore,
   SiteMode,
 } from '@comics/core'
 import type { Messages } from '../messages'
@@ -54,6 +55,8 @@ export interface ComicsStores {
   progress: ProgressStore
   consent: ConsentStore
   ageGate: AgeGate
+  /** The address an email sign-in link was sent to, until the link is used (core's createSignInEmailStore). */
+  signInEmail: SignInEmailStore
 }
 
 /** Everything a kit component reads from ComicsProvider. */

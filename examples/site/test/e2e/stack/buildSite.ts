@@ -3,12 +3,21 @@ import { join } from 'node:path'
 import { startProcessGroup } from './processGroup'
 import { SERVER_RENDER_ENTRY, SERVER_RENDER_FILE, serverRenderDir } from '../../../serverRender'
 
+/** The build's settings that the tests choose (the preview is given the same, for its security policy). */
+export interface SiteBuildEnv {
+  /** A measurement id: gtag.js is then loaded on Accept, from Google's hosts, which the tests route. */
+  VITE_GA_ID: string
+  /** The token sync's stand-in endpoint (tokenSyncRecorder.ts). */
+  VITE_TOKEN_SYNC_URL: string
+}
+
 /**
  * `vite build` of the site for the tests, and of its server render: the Auth emulator's URL built in, and analytics events printed
- * to the console so that a test can see what the consent gate lets through. With SITE_E2E_REUSE_BUILD=1
+ * to the console so that a test can see what the consent gate lets through, with a Google Analytics id and
+ * a token sync URL (`env`). With SITE_E2E_REUSE_BUILD=1
  * an existing build is used as it is (for iterating on the tests alone).
  */
-export async function buildSite(options: { siteRoot: string; outDir: string; emulatorHost: string }): Promise<void> {
+export async function buildSite(options: { siteRoot: string; outDir: string; emulatorHost: string; env: SiteBuildEnv }): Promise<void> {
   const serverFile = join(serverRenderDir(options.outDir), SERVER_RENDER_FILE)
   if (process.env.SITE_E2E_REUSE_BUILD === '1' && existsSync(join(options.outDir, 'index.html')) && existsSync(serverFile)) return
   const vite = (args: string[], log: string) =>
@@ -20,6 +29,7 @@ export async function buildSite(options: { siteRoot: string; outDir: string; emu
         NODE_ENV: 'production',
         VITE_AUTH_EMULATOR_URL: `http://${options.emulatorHost}`,
         VITE_ANALYTICS_CONSOLE: '1',
+        ...options.env,
       },
     })
   // The browser's build, then the server render's (as `pnpm build` makes them), at once.

@@ -1,13 +1,17 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import { startAuthEmulator } from '@comics/auth-emulator'
-import { buildSite } from './buildSite'
+import { buildSite, type SiteBuildEnv } from './buildSite'
 import { catalogueFacts } from './catalogueFacts'
 import { freePort } from '../../../../api/test/support/free-port'
 import { startApi } from './startApi'
 import { startSite } from './startSite'
 import type { E2eStack } from './stackContext'
+import { startTokenSyncRecorder } from './tokenSyncRecorder'
+
+/** The measurement id the site is built with: gtag.js and its hits go to Google's hosts, which the tests route. */
+export const E2E_GA_ID = 'G-E2ETEST01'
 
 const siteRoot = fileURLToPath(new URL('../../..', import.meta.url))
 const workspaceRoot = fileURLToPath(new URL('../../../../..', import.meta.url))
@@ -28,8 +32,9 @@ async function startAuthEmulatorWithRetry(attempts = 3) {
 }
 
 /**
- * Starts the whole stack once per run: the Auth emulator (shared with other runs on its port), the API on
- * a copy of a seeded PGlite folder, the site built and previewed on free ports. Each part stops by its own id.
+ * Starts the whole stack once per run: the Auth emulator (shared with other runs on its port,
+ * AUTH_EMULATOR_PORT or 9099), the API on a copy of a seeded PGlite folder, a stand-in token sync
+ * endpoint, the site built and previewed on free ports. Each part stops by its own id.
  */
 export default async function setup(project: TestProject) {
   const started = Date.now()
@@ -43,13 +48,20 @@ export default async function setup(project: TestProject) {
     const [apiPort, sitePort] = [await freePort(), await freePort()]
     const outDir = `${siteRoot}test-results/e2e-dist`
     mkdirSync(`${siteRoot}test-results`, { recursive: true })
+    // The token sync URL is built in: a reused build (SITE_E2E_REUSE_BUILD=1) gets its recorder on the same port.
+    const syncPortFile = `${outDir}.token-sync-port`
+    const reusedSyncPort = process.env.SITE_E2E_REUSE_BUILD === '1' && existsSync(syncPortFile) ? Number(readFileSync(syncPortFile, 'utf8')) : 0
+    const tokenSync = await startTokenSyncRecorder(reusedSyncPort || (await freePort()))
+    stops.push(tokenSync.stop)
+    writeFileSync(syncPortFile, new URL(tokenSync.url).port)
+    const siteEnv: SiteBuildEnv = { VITE_GA_ID: E2E_GA_ID, VITE_TOKEN_SYNC_URL: tokenSync.url }
     // The build and the API's first start (migration and seed) take the longest; run them side by side.
     const [api] = await Promise.all([
       startApi({ workspaceRoot, port: apiPort, sitePort, emulatorHost: emulator.host, cacheRoot: `${siteRoot}test-results` }),
-      buildSite({ siteRoot, outDir, emulatorHost: emulator.host }),
+      buildSite({ siteRoot, outDir, emulatorHost: emulator.host, env: siteEnv }),
     ])
     stops.push(api.stop)
-    const site = await startSite({ siteRoot, outDir, port: sitePort, apiUrl: api.url, emulatorHost: emulator.host })
+    const site = await startSite({ siteRoot, outDir, port: sitePort, apiUrl: api.url, emulatorHost: emulator.host, env: siteEnv })
     stops.push(site.stop)
 
     const stack: E2eStack = {
@@ -58,6 +70,8 @@ export default async function setup(project: TestProject) {
       sitePort,
       apiUrl: api.url,
       emulatorHost: emulator.host,
+      gaId: E2E_GA_ID,
+      tokenSyncCallsUrl: tokenSync.callsUrl,
       catalogue: await catalogueFacts(api.url, sitePort),
     }
     project.provide('stack', stack)

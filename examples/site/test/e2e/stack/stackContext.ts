@@ -9,6 +9,10 @@ export interface E2eStack {
   apiUrl: string
   /** The Auth emulator as 'host:port'. */
   emulatorHost: string
+  /** The Google Analytics measurement id the site is built with. */
+  gaId: string
+  /** Where the token sync stand-in lists the calls it received (tokenSyncRecorder.ts). */
+  tokenSyncCallsUrl: string
   catalogue: E2eCatalogue
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright'
 import { launchChromium } from './chromium'
+import { refuseGoogleAnalytics } from './googleAnalytics'
 
 export { appRunning } from './appRunning'
 
@@ -38,6 +39,9 @@ export async function openPage(
   } = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport: DESKTOP, ...options })
+  // The site is built with a Google Analytics id: gtag.js after Accept goes nowhere unless a test routes
+  // Google's hosts itself (googleAnalytics.ts; a later route takes precedence).
+  await refuseGoogleAnalytics(context)
   const pageErrors: Error[] = []
   const cspViolations: string[] = []
   const consoleLines: string[] = []

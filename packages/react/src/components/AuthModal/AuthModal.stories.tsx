@@ -109,6 +109,31 @@ export const SignInFails: Story = {
   },
 }
 
+/** 'Email me a sign-in link' (spec §7): the modal says where the link went. */
+export const EmailLinkSent: Story = {
+  play: async (context) => {
+    const { canvasElement } = context
+    const dialog = within(await dialogOf(canvasElement, 'Sign In'))
+    await userEvent.type(dialog.getByLabelText('Your Email'), 'reader@comics.test')
+    await userEvent.click(dialog.getByRole('button', { name: 'Email me a sign-in link' }))
+    const sent = within(await dialogOf(canvasElement, 'Check your email'))
+    await expect(sent.getByText(/We sent a sign-in link to reader@comics\.test\./)).toBeVisible()
+    await expect(kitOf(context).stores.signInEmail.getSnapshot()).toBe('reader@comics.test')
+  },
+}
+
+/** The provider refuses to send: the error shows and the typed address stays. */
+export const EmailLinkFails: Story = {
+  parameters: { kit: { authModal: false, authFailsWith: 'auth/invalid-email' } },
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogOf(canvasElement, 'Sign In'))
+    await userEvent.type(dialog.getByLabelText('Your Email'), 'reader@comics')
+    await userEvent.click(dialog.getByRole('button', { name: 'Email me a sign-in link' }))
+    await expect(await dialog.findByRole('alert')).toHaveTextContent('The email address is not valid.')
+    await expect(dialog.getByLabelText('Your Email')).toHaveValue('reader@comics')
+  },
+}
+
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
 }

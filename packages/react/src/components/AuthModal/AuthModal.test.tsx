@@ -191,7 +191,7 @@ describe('AuthModal', () => {
     const { user } = renderPage()
     const dialog = await openSignIn(user)
     const reached: string[] = []
-    for (let step = 0; step < 9; step += 1) {
+    for (let step = 0; step < 10; step += 1) {
       const active = document.activeElement as HTMLElement
       expect(dialog.contains(active)).toBe(true)
       reached.push(active.getAttribute('aria-label') ?? active.textContent ?? '')
@@ -204,6 +204,7 @@ describe('AuthModal', () => {
       '',
       '',
       'Sign In',
+      'Email me a sign-in link',
       'Not a member?',
       'Close',
       'Continue With Facebook',
@@ -222,5 +223,39 @@ describe('AuthModal', () => {
     expect(screen.getByLabelText('Your Email')).toHaveValue('')
     expect(screen.getByLabelText('Your Password')).toHaveValue('')
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  describe('email-link sign-in (spec §7)', () => {
+    it('sends a link for the typed address, remembers it in this browser and says where it went', async () => {
+      const { user, service, stores } = renderPage({ route: '/comic/4' })
+      await openSignIn(user)
+      await user.type(screen.getByLabelText('Your Email'), 'reader@comics.test')
+      await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }))
+      const sent = await screen.findByRole('dialog', { name: 'Check your email' })
+      expect(service().sendSignInLink).toHaveBeenCalledWith('reader@comics.test', `${window.location.origin}/comic/4`)
+      expect(sent).toHaveAccessibleDescription(expect.stringContaining('We sent a sign-in link to reader@comics.test.'))
+      expect(stores.signInEmail.getSnapshot()).toBe('reader@comics.test')
+
+      await user.click(within(sent).getByRole('button', { name: 'Back to sign in' }))
+      expect(screen.getByRole('dialog', { name: 'Sign In' })).toBeInTheDocument()
+      expect(screen.getByLabelText('Your Email')).toHaveValue('reader@comics.test')
+    })
+
+    it('a refusal is shown, the address stays and nothing is remembered', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {})
+      const { user, stores } = renderPage({ failWith: 'auth/invalid-email' })
+      await openSignIn(user)
+      await user.type(screen.getByLabelText('Your Email'), 'reader@')
+      await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }))
+      expect(await screen.findByRole('alert')).toHaveTextContent('The email address is not valid.')
+      expect(screen.getByLabelText('Your Email')).toHaveValue('reader@')
+      expect(stores.signInEmail.getSnapshot()).toBeNull()
+    })
+
+    it('is offered in sign-in mode only', async () => {
+      const { user } = renderPage()
+      await user.click(screen.getByRole('button', { name: 'Open sign-up' }))
+      expect(screen.queryByRole('button', { name: 'Email me a sign-in link' })).toBeNull()
+    })
   })
 })

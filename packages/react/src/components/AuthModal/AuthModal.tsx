@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import type { SocialProvider } from '@comics/core'
 import { Dialog, DialogDescription, DialogTitle } from '../../dialog'
 import { useAuth, useAuthModal, useMessages } from '../../hooks'
-import type { MessageKey } from '../../messages'
+import { formatMessage, type MessageKey } from '../../messages'
 
 /** The social buttons the modal shows, in the spec's order (spec §2, §9). */
 const SOCIAL_BUTTONS: readonly { provider: SocialProvider; label: MessageKey }[] = [
@@ -22,6 +22,8 @@ export interface AuthModalProps {
  * reads Sign In or Sign Up by mode, and 'Not a member?' / 'Already a member?' switch the mode. A
  * successful sign-in stores the session and closes the modal; a failure is shown (and logged) and the
  * typed email and password stay. The mode is exposed as `data-mode` on the dialog.
+ * In sign-in mode, 'Email me a sign-in link' mails a link for the typed address (spec §7) and the modal
+ * says where it went; `EmailLinkSignIn` finishes the sign-in when the reader comes back with the link.
  * @example
  * <ComicsProvider apiBaseUrl="/api/v1" auth={({ session }) => createFirebaseAuth({ firebase, session })}>
  *   <TopBar />
@@ -56,9 +58,11 @@ export function AuthModal({ className }: AuthModalProps) {
 function AuthModalContent() {
   const messages = useMessages()
   const { mode, setMode } = useAuthModal()
-  const { signIn, signUp, signInWithProvider, pending, errorMessage, clearError } = useAuth()
+  const { signIn, signUp, signInWithProvider, sendSignInLink, pending, errorMessage, clearError } = useAuth()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
+  /** The address a sign-in link was just sent to: the modal then says so instead of showing the form. */
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null)
   const emailId = useId()
   const passwordId = useId()
   const signingUp = mode === 'sign-up'
@@ -73,6 +77,27 @@ function AuthModalContent() {
   const switchMode = () => {
     clearError()
     setMode(signingUp ? 'sign-in' : 'sign-up')
+  }
+
+  const sendLink = async () => {
+    if (pending) return
+    if (await sendSignInLink(email)) setLinkSentTo(email)
+  }
+
+  if (linkSentTo !== null) {
+    return (
+      <div className="comics-auth-modal__layout" data-state="link-sent">
+        <div className="comics-auth-modal__body">
+          <DialogTitle className="comics-auth-modal__title">{messages['authModal.linkSentTitle']}</DialogTitle>
+          <DialogDescription className="comics-auth-modal__text">
+            {formatMessage(messages['authModal.linkSent'], { email: linkSentTo })}
+          </DialogDescription>
+          <button type="button" className="comics-button comics-auth-modal__submit" onClick={() => setLinkSentTo(null)}>
+            {messages['authModal.backToSignIn']}
+          </button>
+        </div>
+      </div>
+    )
   }
 
   return (
@@ -133,6 +158,17 @@ function AuthModalContent() {
           <button type="submit" className="comics-button comics-auth-modal__submit" disabled={pending}>
             {signingUp ? messages['authModal.signUp'] : messages['authModal.signIn']}
           </button>
+          {!signingUp && (
+            <button
+              type="button"
+              className="comics-button comics-auth-modal__email-link"
+              data-variant="ghost"
+              disabled={pending}
+              onClick={() => void sendLink()}
+            >
+              {messages['authModal.emailLink']}
+            </button>
+          )}
         </form>
         <button type="button" className="comics-auth-modal__switch" onClick={switchMode} disabled={pending}>
           {signingUp ? messages['authModal.alreadyMember'] : messages['authModal.notMember']}

@@ -1,0 +1,1 @@
+export { EmailLinkSignIn, type EmailLinkSignInProps } from './EmailLinkSignIn'
