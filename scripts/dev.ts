@@ -1,8 +1,9 @@
 // pnpm dev: the whole reading service on this machine, for a newcomer. Starts the Firebase Auth emulator
 // (reusing one already running), the reference API (seeding its catalogue on the first start) and the
-// site's dev server, prints where to go, and stops all three on Ctrl-C, each by its own process id.
+// site's dev server side by side, prints where to go once all three answer, and stops them on Ctrl-C,
+// each by its own process id.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { startAuthEmulator } from '@comics/auth-emulator'
+import { AUTH_EMULATOR_DEFAULT_PORT, authEmulatorPortFromEnv, startAuthEmulator } from '@comics/auth-emulator'
 
 const API_URL = 'http://127.0.0.1:8787'
 const SITE_PORT = 5173
@@ -84,25 +85,28 @@ process.on('SIGINT', onSignal)
 process.on('SIGTERM', onSignal)
 
 try {
-  console.log('Starting the Firebase Auth emulator (about 10 s the first time)…')
-  const emulator = await startAuthEmulator()
-  stopEmulator = emulator.stop
-  console.log(`Auth emulator ${emulator.reused ? 'already running' : 'started'} on http://${emulator.host}`)
-
-  if (await apiAnswers()) {
-    console.log(`An API already answers on ${API_URL}; using it.`)
-  } else {
-    console.log('Starting the API (the first start migrates and seeds the catalogue)…')
-    children.push(startGroup('The API', ['--filter', 'api', 'start'], { FIREBASE_AUTH_EMULATOR_HOST: emulator.host }))
+  // The three start at once: the emulator's host is known before it answers, and neither the API nor the
+  // site needs it until a reader signs in. The API's first start (migration and seed) is the longest part.
+  const emulatorPort = authEmulatorPortFromEnv() ?? AUTH_EMULATOR_DEFAULT_PORT
+  const emulatorHost = `127.0.0.1:${emulatorPort}`
+  console.log('Starting the Firebase Auth emulator, the API (the first start migrates and seeds the catalogue) and the site…')
+  const emulatorStarted = startAuthEmulator({ port: emulatorPort }).then((emulator) => {
+    stopEmulator = emulator.stop
+    // Started after a stop began (another part failed first): stopped at once.
+    if (stopping) void emulator.stop()
+    else console.log(`Auth emulator ${emulator.reused ? 'already running' : 'started'} on http://${emulator.host}`)
+    return emulator
+  })
+  const apiStarted = (async () => {
+    if (await apiAnswers()) {
+      console.log(`An API already answers on ${API_URL}; using it.`)
+      return
+    }
+    children.push(startGroup('The API', ['--filter', 'api', 'start'], { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }))
     await waitFor('The API', apiAnswers)
-  }
-
-  console.log('Starting the site…')
-  children.push(
-    startGroup('The site', ['--filter', 'site', 'dev'], { VITE_AUTH_EMULATOR_URL: `http://${emulator.host}` }),
-  )
-  await waitFor('The site', siteAnswers)
-
+  })()
+  children.push(startGroup('The site', ['--filter', 'site', 'dev'], { VITE_AUTH_EMULATOR_URL: `http://${emulatorHost}` }))
+  const [emulator] = await Promise.all([emulatorStarted, apiStarted, waitFor('The site', siteAnswers)])
   console.log(`
   The comics reading service is running:
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import type { HostConfig } from '@comics/core/site'
 import { packageRoot } from './package-root'
+import { FIRST_START_CATALOGUE } from './seed/catalogue-plan'
 
 export interface ApiConfig {
   host: string
@@ -27,8 +28,10 @@ export interface ApiConfig {
   bodyLimitBytes: number
   /** Largest multipart request (all files together). */
   uploadRequestLimitBytes: number
-  /** Seed a small catalogue when the database is empty on start. */
+  /** Seed a catalogue when the database is empty on start. */
   seedOnFirstStart: boolean
+  /** Episodes of that catalogue (the first start's, over 3000, unless a test asks for fewer). */
+  seedEpisodes: number
   logLevel: string
 }
 
@@ -39,6 +42,12 @@ function integer(name: string, value: string | undefined, fallback: number): num
   if (value === undefined || value === '') return fallback
   const parsed = Number(value)
   if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got '${value}'`)
+  return parsed
+}
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  const parsed = integer(name, value, fallback)
+  if (parsed === 0) throw new Error(`${name} must be a positive integer, got '${value}'`)
   return parsed
 }
 
@@ -71,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 64 * 1024),
     uploadRequestLimitBytes: integer('UPLOAD_LIMIT_BYTES', env.UPLOAD_LIMIT_BYTES, 100 * 1024 * 1024),
     seedOnFirstStart: env.SEED_ON_FIRST_START !== '0',
+    seedEpisodes: positive('SEED_EPISODES', env.SEED_EPISODES, FIRST_START_CATALOGUE.episodes),
     logLevel: env.LOG_LEVEL || 'info',
   }
 }

@@ -4,11 +4,12 @@ import { loadConfig } from './config'
 import { openDatabase } from './db/open-database'
 import { FileStore } from './files/file-store'
 import { Renditions } from './files/renditions'
+import { FIRST_START_CATALOGUE } from './seed/catalogue-plan'
 import { hasCatalogue } from './seed/has-catalogue'
 import type { TokenVerifier } from './auth/token-verifier'
 
 // pnpm --filter api start: listens on 127.0.0.1:8787 (HOST, PORT) with the embedded database unless
-// DATABASE_URL is set, seeding a small catalogue on the first start.
+// DATABASE_URL is set, seeding its catalogue on the first start (over 3000 episodes; SEED_EPISODES).
 const startedAt = Date.now()
 const config = loadConfig()
 const fileStore = new FileStore(config.filesDir, config.filesPublicUrl)
@@ -25,7 +26,12 @@ const [database, { buildApp }, { renewDueSubscriptions }] = await Promise.all([
 if (config.seedOnFirstStart && !(await hasCatalogue(database.db))) {
   const { seedCatalogue } = await import('./seed/seed-catalogue')
   // The page images' renditions are made in the background while the server starts answering.
-  await seedCatalogue(database.db, fileStore, { episodes: 60, poolSize: 8, renditions, log: (line) => console.log(`[seed] ${line}`) })
+  await seedCatalogue(database.db, fileStore, {
+    episodes: config.seedEpisodes,
+    poolSize: FIRST_START_CATALOGUE.poolSize,
+    renditions,
+    log: (line) => console.log(`[seed] ${line}`),
+  })
 }
 const verifier = verifierLoadedAfterListening()
 const context = { config, db: database.db, clock: systemClock, verifier, cache: new CatalogueCache(), fileStore, renditions }

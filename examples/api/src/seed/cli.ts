@@ -3,14 +3,16 @@ import { loadConfig } from '../config'
 import { openDatabase } from '../db/open-database'
 import { FileStore } from '../files/file-store'
 import { Renditions } from '../files/renditions'
+import { FIRST_START_CATALOGUE } from './catalogue-plan'
 import { seedCatalogue } from './seed-catalogue'
 
 // pnpm --filter api seed [--episodes N] [--pool N] [--long-comic EPISODESxPAGES]: replaces the catalogue
-// (users' subscriptions stay). --long-comic 12x60 adds a mirror comic of 12 episodes of 60 pages each.
+// (users' subscriptions stay) with the first start's unless told otherwise. --long-comic 12x60 adds a
+// mirror comic of 12 episodes of 60 pages each.
 const { values } = parseArgs({
   options: {
-    episodes: { type: 'string', default: '60' },
-    pool: { type: 'string', default: '30' },
+    episodes: { type: 'string', default: String(FIRST_START_CATALOGUE.episodes) },
+    pool: { type: 'string', default: String(FIRST_START_CATALOGUE.poolSize) },
     'long-comic': { type: 'string' },
   },
 })

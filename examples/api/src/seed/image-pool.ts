@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import type { Database } from '../db/database'
 import { files } from '../db/schema'
 import type { FileStore } from '../files/file-store'
-import { randomSource, renderPageImage, type PageVariant } from './page-image'
+import type { ArtworkLook } from './catalogue-plan'
+import { randomSource, renderArtwork, renderPageImage, type PageVariant } from './page-image'
 
 export interface PooledImage {
   name: string
@@ -15,8 +16,10 @@ export interface ImagePool {
   pages: Record<PageVariant, PooledImage[]>
   /** Distinct legal page images for a long comic (`longRun` of them), in drawing order. */
   longRun: PooledImage[]
+  /** One cover per comic of `artwork`, in its order. */
   covers: PooledImage[]
-  banners: PooledImage[]
+  /** One banner per comic of `artwork` that asked for one (null for the others). */
+  banners: (PooledImage | null)[]
   previews: PooledImage[]
 }
 
@@ -28,10 +31,17 @@ interface ManifestEntry extends PooledImage {
 const MANIFEST = 'seed-image-pool.json'
 const VARIANTS: PageVariant[] = ['censored', 'uncensored', 'legal']
 
+/** What a comic's cover and banner show. */
+export interface ArtworkRequest {
+  title: string
+  look: ArtworkLook
+  banner: boolean
+}
+
 /**
- * The seed's images: `size` distinct page images per variant (800 px wide, 1000 to 2500 px high) plus a
- * few covers, banners and previews, shared by every seeded page. Thousands of episodes then take tens of
- * megabytes instead of gigabytes. Images are deterministic and remembered in a manifest beside the
+ * The seed's images: `size` distinct page images per variant (800 px wide, 1000 to 2500 px high) and a
+ * few episode previews, shared by every seeded page, plus a cover (and a banner) of its own for each comic
+ * of `artwork`. Thousands of episodes then take tens of megabytes instead of gigabytes. Images are deterministic and remembered in a manifest beside the
  * files, so a second seed reuses them instead of drawing them again.
  */
 export async function buildImagePool(
@@ -39,7 +49,7 @@ export async function buildImagePool(
   fileStore: FileStore,
   size: number,
   log: (line: string) => void,
-  options: { longRun?: number } = {},
+  options: { longRun?: number; artwork?: readonly ArtworkRequest[] } = {},
 ): Promise<ImagePool> {
   const manifestPath = join(fileStore.directory, MANIFEST)
   const manifest: Record<string, ManifestEntry> = await readFile(manifestPath, 'utf8').then(
@@ -84,9 +94,22 @@ export async function buildImagePool(
           renderPageImage({ width, height, seed: 1000 + i * 17 + kind.length, variant: 'uncensored', label: `${kind} ${i + 1}` }), width, height),
       ),
     )
-  const covers = await small('cover', 8, 600, 800)
-  const banners = await small('banner', 8, 1200, 500)
   const previews = await small('preview', 8, 400, 300)
+  const artwork = options.artwork ?? []
+  const covers: PooledImage[] = []
+  const banners: (PooledImage | null)[] = artwork.map(() => null)
+  const artworkJobs = artwork.flatMap((request, i) => [
+    { i, banner: false, request },
+    ...(request.banner ? [{ i, banner: true, request }] : []),
+  ])
+  await inBatches(artworkJobs, 4, async ({ i, banner, request }) => {
+    const [width, height] = banner ? [1200, 500] : [600, 800]
+    const { hue, composition, seed } = request.look
+    const drawn = await image(`${banner ? 'banner' : 'cover'}:${hue}:${composition}:${seed}:${request.title}:${width}x${height}`, () =>
+      renderArtwork({ width, height, hue, composition, seed, title: request.title }), width, height)
+    if (banner) banners[i] = drawn
+    else covers[i] = drawn
+  })
 
   const all = Object.values(manifest)
   for (let i = 0; i < all.length; i += 500) {

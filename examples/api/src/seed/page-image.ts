@@ -87,3 +87,117 @@ export async function renderPageImage(options: {
   const image = sharp(pixels, { raw: { width, height, channels: 3 } }).composite([{ input: overlay }])
   return options.format === 'jpeg' ? image.jpeg({ quality: 72, mozjpeg: false }).toBuffer() : image.webp({ quality: 72, effort: 2 }).toBuffer()
 }
+
+/** An `hsl()` colour as RGB (h in degrees, s and l from 0 to 1). */
+function hslToRgb(h: number, s: number, l: number): Rgb {
+  const k = (n: number) => (n + h / 30) % 12
+  const a = s * Math.min(l, 1 - l)
+  const f = (n: number) => Math.round(255 * (l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1))))
+  return [f(0), f(8), f(4)]
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+
+/** Splits a title into at most `lines` lines of about `width` characters. */
+function wrap(title: string, width: number, lines: number): string[] {
+  const out: string[] = []
+  for (const word of title.split(' ')) {
+    const last = out[out.length - 1]
+    if (last !== undefined && (last.length + 1 + word.length <= width || out.length === lines)) out[out.length - 1] = `${last} ${word}`
+    else out.push(word)
+  }
+  return out
+}
+
+/**
+ * A comic's cover (portrait, with its title) or banner (landscape, without): a grained gradient in the
+ * comic's own hue and one of four compositions (sun and skyline, diagonal bands and a figure, rings,
+ * tilted panels).
+ * Each comic gets its own, so the catalogue's covers differ in colour and layout.
+ */
+export async function renderArtwork(options: {
+  width: number
+  height: number
+  hue: number
+  composition: number
+  seed: number
+  title: string
+}): Promise<Buffer> {
+  const { width, height, hue, composition, title } = options
+  const random = randomSource(options.seed)
+  const top = hslToRgb(hue, 0.55, 0.72)
+  const bottom = hslToRgb((hue + 40) % 360, 0.5, 0.2)
+  const pixels = Buffer.alloc(width * height * 3)
+  for (let y = 0; y < height; y++) {
+    const t = y / height
+    let offset = y * width * 3
+    for (let x = 0; x < width; x++) {
+      const n = (random() - 0.5) * 22
+      pixels[offset++] = top[0] + (bottom[0] - top[0]) * t + n
+      pixels[offset++] = top[1] + (bottom[1] - top[1]) * t + n
+      pixels[offset++] = top[2] + (bottom[2] - top[2]) * t + n
+    }
+  }
+  const accent = (shift: number, lightness = 55) => `hsl(${Math.round(hue + shift) % 360},70%,${lightness}%)`
+  const short = Math.min(width, height)
+  const shapes: string[] = []
+  switch (composition % 4) {
+    case 0: {
+      shapes.push(`<circle cx="${width * (0.3 + random() * 0.4)}" cy="${height * 0.35}" r="${short * 0.28}" fill="${accent(180, 70)}" fill-opacity="0.9"/>`)
+      for (let x = 0; x < width; ) {
+        const w = short * (0.08 + random() * 0.12)
+        const h = height * (0.15 + random() * 0.3)
+        shapes.push(`<rect x="${x.toFixed(0)}" y="${(height * 0.78 - h).toFixed(0)}" width="${w.toFixed(0)}" height="${(h + height).toFixed(0)}" fill="hsl(${hue},30%,${8 + random() * 10}%)"/>`)
+        x += w + 2
+      }
+      break
+    }
+    case 1: {
+      for (let i = 0; i < 4; i++) {
+        const y = height * (0.1 + i * 0.2 + random() * 0.05)
+        shapes.push(`<rect x="${-width}" y="${y.toFixed(0)}" width="${width * 3}" height="${(short * (0.06 + random() * 0.1)).toFixed(0)}" fill="${accent(60 + i * 40)}" fill-opacity="0.7" transform="rotate(-24 ${width / 2} ${height / 2})"/>`)
+      }
+      const cx = width * (0.35 + random() * 0.3)
+      const head = short * 0.09
+      shapes.push(
+        `<circle cx="${cx.toFixed(0)}" cy="${(height * 0.38).toFixed(0)}" r="${head.toFixed(0)}" fill="#15121a"/>`,
+        `<path d="M ${(cx - head * 2.4).toFixed(0)} ${height} Q ${cx.toFixed(0)} ${(height * 0.38).toFixed(0)} ${(cx + head * 2.4).toFixed(0)} ${height} Z" fill="#15121a"/>`,
+      )
+      break
+    }
+    case 2: {
+      const cx = width * (0.2 + random() * 0.6)
+      const cy = height * (0.25 + random() * 0.3)
+      for (let i = 6; i > 0; i--) {
+        shapes.push(`<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="${(short * 0.09 * i).toFixed(0)}" fill="${i % 2 ? accent(150 + i * 12, 40 + i * 6) : 'none'}" fill-opacity="0.55" stroke="#fff" stroke-opacity="0.6" stroke-width="3"/>`)
+      }
+      for (let i = 0; i < 24; i++) {
+        shapes.push(`<circle cx="${(random() * width).toFixed(0)}" cy="${(random() * height * 0.7).toFixed(0)}" r="${(1 + random() * 3).toFixed(1)}" fill="#fff"/>`)
+      }
+      break
+    }
+    default: {
+      for (let i = 0; i < 4; i++) {
+        const w = width * (0.35 + random() * 0.3)
+        const h = height * (0.2 + random() * 0.2)
+        const x = random() * (width - w)
+        const y = height * 0.05 + random() * height * 0.5
+        shapes.push(`<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="${w.toFixed(0)}" height="${h.toFixed(0)}" fill="${accent(90 * i + 30, 50 + i * 8)}" stroke="#111" stroke-width="6" transform="rotate(${(random() * 16 - 8).toFixed(1)} ${(x + w / 2).toFixed(0)} ${(y + h / 2).toFixed(0)})"/>`)
+      }
+    }
+  }
+  // A cover carries its title; a banner is a backdrop the page writes on.
+  if (height > width) {
+    const fontSize = Math.round(width / 10)
+    const lines = wrap(title, 14, 2)
+    const bandHeight = fontSize * (lines.length + 0.9)
+    shapes.push(`<rect x="0" y="${(height - bandHeight).toFixed(0)}" width="${width}" height="${bandHeight.toFixed(0)}" fill="#000" fill-opacity="0.55"/>`)
+    lines.forEach((line, i) => {
+      const y = height - bandHeight + fontSize * (i + 1.1)
+      shapes.push(`<text x="${(fontSize * 0.6).toFixed(0)}" y="${y.toFixed(0)}" font-family="sans-serif" font-weight="bold" font-size="${fontSize}" fill="#fff">${escapeXml(line)}</text>`)
+    })
+  }
+  const overlay = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes.join('')}</svg>`)
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).composite([{ input: overlay }]).webp({ quality: 72, effort: 2 }).toBuffer()
+}

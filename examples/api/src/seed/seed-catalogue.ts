@@ -3,6 +3,7 @@ import type { Database } from '../db/database'
 import { assets, chapters, comicGenres, comics, genres } from '../db/schema'
 import type { FileStore } from '../files/file-store'
 import type { Renditions } from '../files/renditions'
+import { GENRES, planCatalogue } from './catalogue-plan'
 import { buildImagePool } from './image-pool'
 import { randomSource } from './page-image'
 
@@ -23,27 +24,12 @@ export interface SeedOptions {
   renditions?: Renditions
 }
 
-const GENRES = [
-  { name: 'Romance', mature: false },
-  { name: 'Drama', mature: false },
-  { name: 'Fantasy', mature: false },
-  { name: 'Action', mature: false },
-  { name: 'Comedy', mature: false },
-  { name: 'Thriller', mature: false },
-  { name: 'Mature', mature: true },
-  { name: 'Adult Romance', mature: true },
-  { name: 'Dark Fantasy', mature: true },
-  // Core's `hasUncensoredEdition` looks for this name: comics with it get an uncensored variant.
-  { name: 'Uncensored', mature: true },
-]
-
-const TITLE_WORDS = ['Moon', 'Crimson', 'Silent', 'Garden', 'Blade', 'Secret', 'Night', 'Office', 'Dragon', 'Summer', 'Velvet', 'Storm']
-
 /**
- * Replaces the catalogue with a generated one: genres (mature ones and 'Uncensored' among them), comics
- * rated AO, T and M with a mix of `displayOnMirror`, chapters numbered from 1 and page images in the
- * censored and legal variants (and uncensored for comics of the Uncensored genre). Rows go in by
- * thousands per statement. Subscriptions and payments are left alone.
+ * Replaces the catalogue with a generated one (see `planCatalogue`): genres (mature ones and 'Uncensored'
+ * among them), comics rated AO, T and M with a mix of `displayOnMirror`, each with a title, description,
+ * cover and banner of its own, chapters numbered from 1 and page images in the censored and legal
+ * variants (and uncensored for comics of the Uncensored genre). Rows go in by thousands per statement.
+ * Subscriptions and payments are left alone.
  */
 export async function seedCatalogue(db: Database, fileStore: FileStore, options: SeedOptions) {
   const log = options.log ?? (() => undefined)
@@ -51,7 +37,10 @@ export async function seedCatalogue(db: Database, fileStore: FileStore, options:
   const random = randomSource(42)
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!
   const longComic = options.longComic
-  const pool = await buildImagePool(db, fileStore, options.poolSize, log, { longRun: longComic ? longComic.pages * 2 : 0 })
+  const plan = planCatalogue({ episodes: options.episodes }, random)
+  const artwork = plan.map(({ title, look, banner }) => ({ title, look, banner }))
+  if (longComic) artwork.push({ title: 'Long Strip', look: { hue: 200, composition: 3, seed: 9 }, banner: true })
+  const pool = await buildImagePool(db, fileStore, options.poolSize, log, { longRun: longComic ? longComic.pages * 2 : 0, artwork })
   // Renditions already on disk (a second seed) are found and skipped.
   options.renditions?.prepare([...Object.values(pool.pages).flat(), ...pool.longRun], (error, image) =>
     log(`rendition of ${image.name} at ${image.width} px failed (it will be made on request): ${String(error)}`),
@@ -60,60 +49,36 @@ export async function seedCatalogue(db: Database, fileStore: FileStore, options:
   await db.execute(sql`truncate table assets, chapters, comic_genres, comics, genres restart identity cascade`)
   const genreRows = await db.insert(genres).values(GENRES).returning()
   const genreByName = new Map(genreRows.map((row) => [row.name, row.id]))
-  const plain = genreRows.filter((row) => !row.mature).map((row) => row.id)
-  const mature = genreRows.filter((row) => row.mature && row.name !== 'Uncensored').map((row) => row.id)
 
-  // Comics of up to 80 episodes (smaller ones for a small catalogue) until the total is reached.
-  const largest = Math.max(6, Math.min(80, Math.floor(options.episodes / 6)))
-  const sizes: number[] = []
-  for (let left = options.episodes; left > 0; ) {
-    const size = Math.min(left, Math.ceil(largest / 2) + Math.floor(random() * (largest / 2 + 1)))
-    sizes.push(size)
-    left -= size
-  }
   const now = options.now ?? new Date()
-  const ratings = ['AO', 'T', 'M'] as const
-  const comicValues = sizes.map((_, i) => {
-    const contentRating = ratings[i % 3]!
-    return {
-      title: `${pick(TITLE_WORDS)} ${pick(TITLE_WORDS)} ${i + 1}`,
-      description: `A ${contentRating === 'AO' ? 'mature ' : ''}story in ${sizes[i]} episodes.`,
-      contentRating,
-      // Every other T and M comic shows on the mirror; AO never does.
-      displayOnMirror: contentRating !== 'AO' && i % 2 === 1,
-      coverFile: pick(pool.covers).name,
-      bannerFile: i % 5 === 4 ? null : pick(pool.banners).name,
-      createdAt: new Date(now.getTime() - (sizes.length - i) * 3_600_000),
-    }
-  })
+  const sizes = plan.map((comic) => comic.episodes)
+  const comicValues = plan.map((comic, i) => ({
+    title: comic.title,
+    description: comic.description,
+    contentRating: comic.contentRating,
+    displayOnMirror: comic.displayOnMirror,
+    coverFile: pool.covers[i]!.name,
+    bannerFile: pool.banners[i]?.name ?? null,
+    createdAt: new Date(now.getTime() - (plan.length - i) * 3_600_000),
+  }))
+  const genreNames = plan.map((comic) => comic.genres)
   if (longComic) {
     sizes.push(longComic.episodes)
+    genreNames.push(['Drama', 'Slice of Life'])
     comicValues.push({
       title: 'Long Strip',
       description: `A story in ${longComic.episodes} episodes of ${longComic.pages} pages each.`,
       contentRating: 'T',
       displayOnMirror: true,
-      coverFile: pool.covers[0]!.name,
-      bannerFile: pool.banners[0]!.name,
+      coverFile: pool.covers[plan.length]!.name,
+      bannerFile: pool.banners[plan.length]?.name ?? null,
       createdAt: now,
     })
   }
   const comicRows = await db.insert(comics).values(comicValues).returning({ id: comics.id, contentRating: comics.contentRating })
 
-  const links: { comicId: number; genreId: number }[] = []
-  const uncensored = new Set<number>()
-  comicRows.forEach((comic, i) => {
-    const chosen = new Set([pick(plain), pick(plain)])
-    if (comic.contentRating === 'AO') {
-      chosen.add(pick(mature))
-      // Two AO comics in three have an uncensored edition.
-      if (i % 9 !== 6) {
-        chosen.add(genreByName.get('Uncensored')!)
-        uncensored.add(comic.id)
-      }
-    }
-    for (const genreId of chosen) links.push({ comicId: comic.id, genreId })
-  })
+  const links = comicRows.flatMap((comic, i) => genreNames[i]!.map((name) => ({ comicId: comic.id, genreId: genreByName.get(name)! })))
+  const uncensored = new Set(comicRows.filter((_, i) => genreNames[i]!.includes('Uncensored')).map((comic) => comic.id))
   await db.insert(comicGenres).values(links)
 
   const chapterValues = comicRows.flatMap((comic, i) =>

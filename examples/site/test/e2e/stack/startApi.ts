@@ -41,6 +41,8 @@ export async function launchApi(options: ApiOptions & { dataDir: string; log: st
       FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost,
       // The journeys pay several times within a minute.
       PAYMENT_RATE_LIMIT: '1000',
+      // The journeys need a few comics of each kind, not the first start's thousands of episodes.
+      SEED_EPISODES: '60',
       LOG_LEVEL: 'warn',
       ...options.env,
     },
