@@ -10,8 +10,8 @@ module.exports = [
   budget('@comics/core: rules only (PLANS, isEpisodeLocked)', core, '{ PLANS, isEpisodeLocked }', '2 kB'),
   budget('@comics/core: stores', core, '{ createSessionStore, createProgressStore, createConsentStore, createAgeGate, createBrowserStorage }', '3 kB'),
   // The client loads axios with its first request that goes out (a dynamic import): what a page pays before
-  // that, and the whole, split into chunks as an app's bundler splits them. The whole is about 1 kB more
-  // than with a static import (two files compress less well than one).
+  // that, and the whole, split into chunks as an app's bundler splits them. The whole is a little more
+  // than with a static import (two files compress less well than one; docs/performance.md).
   budget('@comics/core: API client before its first request (no axios)', core, '{ createComicsApi }', '15 kB', { ignore: ['axios'] }),
   budget('@comics/core: API client with axios and zod', core, '{ createComicsApi }', '36 kB', {
     modifyEsbuildConfig: (config) => ({ ...config, format: 'esm', splitting: true }),

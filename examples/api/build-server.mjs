@@ -1,7 +1,7 @@
 // Bundles the server (src/main.ts) into dist/ for `pnpm --filter api start`: the server's own code,
 // @comics/core's sources and the pure-JavaScript packages it uses (Fastify, drizzle, zod…), loaded by
-// plain node without a TypeScript loader or a walk through node_modules for every file: a cold start
-// on an existing data folder goes from about 2 s to about 1.2 s (README, Benchmark).
+// plain node without a TypeScript loader or a walk through node_modules for every file, which shortens a
+// cold start on an existing data folder (figures in docs/performance.md).
 //
 // Stay external, loaded from node_modules as installed: PGlite (its WebAssembly and data files sit next
 // to its module), sharp (a native addon), pg (its optional native binding) and firebase-admin (loaded

@@ -39,7 +39,8 @@ const acceptsBrotli = (header: string | string[] | undefined) =>
 /**
  * The scripts and stylesheets of the build in Brotli (`{file}.br` beside each), which `vite preview`
  * sends to browsers that accept it instead of compressing the file with gzip on every request: the
- * entry script is about 14 % smaller (a production host serving dist/ should do the same). Files under
+ * entry script is smaller than in gzip (docs/performance.md; a production host serving dist/ should do
+ * the same). Files under
  * the assets folder only: their names carry their content hash, so a compressed copy can never be stale.
  */
 export function precompressAssets(): Plugin {

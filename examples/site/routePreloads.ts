@@ -58,12 +58,11 @@ export interface PreloadRoute {
  *   the address's parameters and leaves them in `window.__comicsPreloadedCalls` for the kit's client,
  *   and preloads the screen's first image once the answer naming it has arrived and the entry script
  *   (`entryFile`) has downloaded, which the entry tells as it starts running: Resource Timing's report
- *   of that download is a task, which waited behind the entry's own evaluation, about 250 ms under 4x
- *   slowdown (a page with its renditions in `imagesrcset`, built as core's
+ *   of that download is a task, which waited behind the entry's own evaluation (a page with its renditions in `imagesrcset`, built as core's
  *   `assetSrcSet` builds the Reader's `srcset`). The image is shown only once the entry has run and
  *   rendered the screen: downloading beside the entry, it took half the connection from it, and on a slow
- *   phone the entry then arrived later than the image was needed (under the bench's slow 4G and 4x CPU
- *   slowdown, the comic page's LCP went from 1.66–1.93 s to 1.61–1.70 s over six visits each);
+ *   phone the entry then arrived later than the image was needed (the comic page's LCP with and without
+ *   the wait is in docs/performance.md);
  * - otherwise (no call started) adds `modulepreload` for `clientFiles`, which the kit's first call needs.
  */
 export function routePreloadScript(routes: PreloadRoute[], config: DocumentCallsConfig = { apiBaseUrl: '/api/v1' }): string {

@@ -93,7 +93,7 @@ if (['pages', 'reader', 'lighthouse'].some((name) => parts.has(name))) {
     try {
       await part('pages', async () => {
         figures.pages = []
-        // Each page as many times as the reader (first visits move by ±100 ms between runs here).
+        // Each page as many times as the reader (first visits vary between runs).
         for (const page of pages) {
           const loads: PageLoadFigures[] = []
           for (let run = 0; run < readerRuns; run++) loads.push(await measurePageLoad(browser, { origin: stack.siteOrigin, distDir: stack.distDir, page }))

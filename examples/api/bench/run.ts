@@ -104,7 +104,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
       { name: 'comics/list (limit 10)', url: `${api1}/comics/list`, body: bodies.comicsList, headers: adult },
       { name: 'chapters/list (limit 200)', url: `${api1}/chapters/list`, body: bodies.chaptersList, headers: adult },
       { name: 'comics-assets/list (free episode)', url: `${api1}/comics-assets/list`, body: bodies.assetsList, headers: adult },
-      // As a browser asks for it: the answer (about 13 kB of JSON) goes out in Brotli.
+      // As a browser asks for it: the answer (a page list, the largest JSON on a reader's path) goes out in Brotli.
       {
         name: 'comics-assets/list in Brotli',
         url: `${api1}/comics-assets/list`,

@@ -109,8 +109,8 @@ export async function buildApp(
   })
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 500, fields: 50 } })
   // JSON answers (and the checkout page) compressed for clients that accept it: a reader's page list is
-  // about 13 kB as text and 4 kB in Brotli, on the critical path of the first page. Brotli at a middle
-  // quality costs well under a millisecond for such an answer; images are sent as stored.
+  // on the critical path of the first page, and Brotli shrinks it well. Brotli at a middle
+  // quality costs little for such an answer (docs/performance.md); images are sent as stored.
   // Prepared answers (the catalogue's) are compressed once and kept beside them (register-endpoint.ts).
   await app.register(compress, {
     threshold: COMPRESS_THRESHOLD_BYTES,

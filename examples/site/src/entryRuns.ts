@@ -9,8 +9,7 @@ declare global {
  * The entry's first module: tells the document's inline script that the entry script has downloaded, so
  * the screen's first image, which waited for that download to have the connection to itself, is preloaded
  * now. The script also learns it from Resource Timing, but that report is a task of its own, which ran
- * only after the entry's evaluation (about 250 ms under 4x CPU slowdown): that long later on the image's
- * path.
+ * only after the entry's evaluation: that long later on the image's path (docs/performance.md).
  */
 window.__comicsEntryRuns?.()
 

@@ -5,8 +5,8 @@ import { comicByIdRequest, comicChaptersRequest, endpoints, episodeAssetsRequest
  * the contract, a chunk the entry shares) is small and arrives first, and it runs while the entry still
  * downloads. It builds the schemas of the landing screens' calls and runs each once on a sample, so that
  * zod's classes, those schemas and their parse code are ready when the entry checks the document's
- * answers: under 4x CPU slowdown that was 40–80 ms of the entry's run before the first render, now spent
- * while the page waits for the network. Module instances are shared, so the entry finds them built;
+ * answers: that work was part of the entry's run before the first render (docs/performance.md), and is
+ * now done while the page waits for the network. Module instances are shared, so the entry finds them built;
  * nothing here is sent or kept.
  */
 const page = { id: '1', url: '/p.webp', width: 800, height: 1200, widths: [480], comicsId: '1', chapterId: '1', variant: 'censored', position: 1 }

@@ -110,8 +110,8 @@ async function stopGroup({ groupId, folder }: HandedOverEmulator): Promise<void>
 
 /**
  * Starts the Firebase Auth emulator (auth only, project demo-comics, 127.0.0.1), or reuses one that
- * already answers on the port. Resolves when it is ready (about 10 s on a cold start). The port is
- * `opts.port`, else AUTH_EMULATOR_PORT, else 9099.
+ * already answers on the port. Resolves when it is ready (a cold start takes seconds: Java and the
+ * emulator load). The port is `opts.port`, else AUTH_EMULATOR_PORT, else 9099.
  *
  * Test runs of the same machine share the emulator on a port: the run that started it stops it, unless
  * other runs still use it; then the last of them does. An emulator started by hand (`pnpm emulators`) is

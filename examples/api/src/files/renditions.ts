@@ -7,7 +7,7 @@ import type { FileStore } from './file-store'
 /**
  * The widths a page image is also served at, when it is wider: phone screens in device pixels (360 to
  * 414 CSS pixels at 2x come to 720–828) and a narrow desktop column. A reader on a 375-pixel phone at 2x
- * gets the 750 one: for an 800-pixel page about 40 % fewer bytes than the image itself.
+ * gets the 750 one, far fewer bytes than the 800-pixel image itself (docs/performance.md).
  */
 export const RENDITION_WIDTHS = [480, 640, 750, 828, 1080] as const
 
@@ -26,9 +26,8 @@ export const isRenditionWidth = (width: number): boolean => (RENDITION_WIDTHS as
 /**
  * Encoders per stored type: the rendition keeps the image's own format, so its content type is the same.
  * WebP at quality 75 (cwebp's default, and Next.js's for its image renditions) and effort 5, against
- * sharp's 80 and 4: on ten seeded pages at 750 px, 809 kB → 496 kB (effort 5 alone: 704 kB, in no more
- * time; effort 6 saved 1 % more for 1.6 times the time) for a mean PSNR against the resized page of
- * 40.6 dB (41.6 at quality 80), shown at 2x on a phone. See docs/decisions.md.
+ * sharp's 80 and 4: markedly fewer bytes for a barely lower fidelity, shown at 2x on a phone, and effort
+ * 6 was not worth its time. The measurements are in docs/performance.md, the choice in docs/decisions.md.
  */
 type Sharp = import('sharp').Sharp
 const ENCODE: Record<ImageType['extension'], (image: Sharp) => Sharp> = {

@@ -22,7 +22,7 @@ function recordHeaders(options: HelmetOptions): Readonly<Record<string, string>>
  * Every answer of the API (JSON and images): the headers a REST answer needs (OWASP's REST security cheat
  * sheet) — no content of any kind may run or be framed, no MIME sniffing, HTTPS only — and the images may
  * be embedded by the site's other origins. The headers that only concern HTML documents are left to the
- * checkout page: each header costs a cached list call a few percent of its throughput.
+ * checkout page: each header costs a cached list call some of its throughput.
  */
 export const API_SECURITY_HEADERS = recordHeaders({
   contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },

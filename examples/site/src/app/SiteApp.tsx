@@ -21,8 +21,8 @@ export interface SiteAppProps {
 
 /**
  * The kit's provider inside the router, wired to its navigation and links. React Router's declarative
- * mode: the site has no loaders or actions, and the data router's code (about 18 kB gzip) would be on
- * every page's critical path.
+ * mode: the site has no loaders or actions, and the data router's code would be on every page's critical
+ * path (its weight is in docs/performance.md).
  */
 export function SiteApp(props: SiteAppProps) {
   if (props.location !== undefined) {

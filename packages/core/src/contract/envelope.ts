@@ -10,9 +10,8 @@ export type Schema = z.core.$ZodType
 
 /**
  * A schema built on its first use (a parse, a JSON Schema), a zod schema all the same. Built when core
- * loads, the contract's schemas (hundreds of zod parts, most of them for calls a page never makes) took
- * about 15 ms on a desktop, four times that on a phone, before an app's first render; a page now builds
- * only those of the calls it makes.
+ * loads, the contract's schemas (hundreds of zod parts, most of them for calls a page never makes) held
+ * up an app's first render, on a phone most of all; a page now builds only those of the calls it makes.
  */
 export const builtOnUse = <T extends Schema>(build: () => T) => z.lazy(build)
 
