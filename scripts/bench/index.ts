@@ -236,7 +236,7 @@ const result = {
   rows,
   errors,
 }
-// A partial run (--only) leaves the full run's figures, which the README quotes, alone.
+// A partial run (--only) leaves the full run's figures, which docs/performance.md quotes, alone.
 const partial = values.only !== ALL_PARTS
 const output = partial ? `${benchPaths.cacheDir}/partial.json` : benchPaths.latestJson
 writeFileSync(output, `${JSON.stringify(result, null, 2)}\n`)
