@@ -54,3 +54,13 @@ describe.runIf(inject('seededDatabase').kind === 'pglite')('the first start cata
     expect(row!.total).toBeGreaterThan(3000)
   })
 })
+
+describe('SEED_EPISODES', () => {
+  it('sizes the first start catalogue, over 3000 episodes unless set, and refuses what is not a positive integer', () => {
+    expect(loadConfig({}).seedEpisodes).toBeGreaterThan(3000)
+    expect(loadConfig({ SEED_EPISODES: '60' }).seedEpisodes).toBe(60)
+    for (const bad of ['0', '-5', '2.5', 'many']) {
+      expect(() => loadConfig({ SEED_EPISODES: bad })).toThrow(`SEED_EPISODES must be a`)
+    }
+  })
+})
