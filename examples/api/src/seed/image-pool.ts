@@ -40,9 +40,10 @@ export interface ArtworkRequest {
 
 /**
  * The seed's images: `size` distinct page images per variant (800 px wide, 1000 to 2500 px high) and a
- * few episode previews, shared by every seeded page, plus a cover (and a banner) of its own for each comic
- * of `artwork`. Thousands of episodes then take tens of megabytes instead of gigabytes. Images are deterministic and remembered in a manifest beside the
- * files, so a second seed reuses them instead of drawing them again.
+ * few episode previews, shared by every seeded page, plus a cover (and a banner) of its own for each
+ * comic of `artwork`. Thousands of episodes then take tens of megabytes instead of gigabytes. Images are
+ * deterministic and remembered in a manifest beside the files, so a second seed reuses them instead of
+ * drawing them again.
  */
 export async function buildImagePool(
   db: Database,
