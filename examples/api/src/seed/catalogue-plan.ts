@@ -128,12 +128,24 @@ export function planCatalogue(options: { episodes: number }, random: () => numbe
     left -= size
   }
   const titles = new Set(Object.values(FEATURED).map((featured) => featured.title))
-  // The forms take turns, so no pattern crowds the shelf; a title already given is drawn again.
-  const formOffset = Math.floor(random() * TITLE_FORMS.length)
-  const newTitle = (i: number) => {
+  // The forms are dealt from a shuffled deck, so no pattern crowds a shelf; a title already given is
+  // drawn again (from any form after a few tries).
+  let deck: number[] = []
+  const nextForm = () => {
+    if (deck.length === 0) {
+      deck = TITLE_FORMS.map((_, i) => i)
+      for (let i = deck.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1))
+        ;[deck[i], deck[j]] = [deck[j]!, deck[i]!]
+      }
+    }
+    return TITLE_FORMS[deck.pop()!]!
+  }
+  const newTitle = () => {
+    const form = nextForm()
     for (let attempt = 0; ; attempt++) {
-      const form = TITLE_FORMS[(i + formOffset + (attempt >= 20 ? attempt : 0)) % TITLE_FORMS.length]!
-      const title = attempt >= 40 ? `${form(pick)} ${attempt}` : form(pick)
+      const drawn = (attempt < 10 ? form : pick(TITLE_FORMS))(pick)
+      const title = attempt >= 40 ? `${drawn} ${attempt}` : drawn
       if (!titles.has(title)) {
         titles.add(title)
         return title
@@ -153,7 +165,7 @@ export function planCatalogue(options: { episodes: number }, random: () => numbe
     }
     const description = featured?.description ?? `${pick(LEADS)} ${pick(HOOKS)}. ${pick(TWISTS)}`
     return {
-      title: featured?.title ?? newTitle(i),
+      title: featured?.title ?? newTitle(),
       description: contentRating === 'AO' && !featured ? `${description} For adult readers.` : description,
       contentRating,
       displayOnMirror: contentRating !== 'AO' && i % 2 === 1,
