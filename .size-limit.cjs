@@ -23,8 +23,8 @@ module.exports = [
   // @comics/react: the kit's own code only; its peers and core are counted in their own budgets.
   budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '32 kB', { ignore: reactKitPeers }),
   budget('@comics/react: Reader alone', 'packages/react/dist/index.js', '{ Reader }', '10 kB', { ignore: reactKitPeers }),
-  // @comics/embed: one module a partner's page loads by itself, so everything is in it. React and
-  // ReactDOM are about half of it; the rest is the kit's Reader with core (zod, axios) and TanStack
-  // Query, and the stylesheet (docs/partners.md has the figures).
+  // @comics/embed: one module a partner's page loads by itself, so everything is in it: React and
+  // ReactDOM, the kit's Reader with core (zod, axios) and TanStack Query, and the stylesheet
+  // (docs/partners.md has the figures).
   { name: '@comics/embed: <comics-reader>, self-contained (React included)', path: 'packages/embed/dist/comics-reader.js', limit: '140 kB', gzip: true },
 ]

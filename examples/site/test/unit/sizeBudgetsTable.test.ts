@@ -13,7 +13,10 @@ interface Budget {
   limit: string
 }
 
-/** The rows of the table under the `## Size budgets` heading of a Markdown text (header and rule left out). */
+/**
+ * The rows of the table under the `## Size budgets` heading of a Markdown text (header and rule left
+ * out); a name may be written as a code span (as `<comics-reader>` must be to show).
+ */
 function budgetsTableOf(markdown: string): Budget[] {
   const section = /^## Size budgets\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(markdown)?.[1]
   if (section === undefined) throw new Error('No "## Size budgets" section')
@@ -23,7 +26,7 @@ function budgetsTableOf(markdown: string): Budget[] {
     .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()))
   const [header, rule, ...body] = rows
   if (!header || !rule || !rule.every((cell) => /^:?-+:?$/.test(cell))) throw new Error('The size budgets section has no table')
-  return body.map(([name = '', limit = '']) => ({ name, limit }))
+  return body.map(([name = '', limit = '']) => ({ name: name.replace(/^`(.*)`$/, '$1'), limit }))
 }
 
 const configured = (): Budget[] =>
@@ -34,10 +37,10 @@ const configured = (): Budget[] =>
 
 describe('the size budgets table', () => {
   it("reads a table's rows under its heading and nothing after the next section", () => {
-    const markdown = '# Kit\n\n## Size budgets\n\nText.\n\n| Budget | Limit |\n|---|---|\n| a: one | 2 kB |\n| b | 10 kB |\n\n## Next\n\n| x | y |\n'
+    const markdown = '# Kit\n\n## Size budgets\n\nText.\n\n| Budget | Limit |\n|---|---|\n| a: one | 2 kB |\n| `b: <b-el>` | 10 kB |\n\n## Next\n\n| x | y |\n'
     expect(budgetsTableOf(markdown)).toEqual([
       { name: 'a: one', limit: '2 kB' },
-      { name: 'b', limit: '10 kB' },
+      { name: 'b: <b-el>', limit: '10 kB' },
     ])
     expect(() => budgetsTableOf('# Kit\n')).toThrow('No "## Size budgets" section')
   })
