@@ -65,6 +65,8 @@ export interface KitParameters {
   /** Who a sign-in in the auth modal signs in as; default the reader without subscription. */
   signsInAs?: Exclude<MockViewerKey, 'guest'>
   messages?: Partial<Messages>
+  /** The provider's locale (plural forms, numbers, prices, dates); default its own, 'en-US'. */
+  locale?: string
   site?: SiteConfig
   /** Render the page's AuthModal next to the story (for controls that open it); default true. */
   authModal?: boolean
@@ -89,6 +91,7 @@ export interface StoryKit {
   events: AnalyticsEvent[]
   site: SiteConfig
   messages?: Partial<Messages>
+  locale?: string
   authModal: boolean
   /** Follows in-app navigation (a reader story that moves to the episode it is sent to). */
   onNavigate(listener: (path: string) => void): () => void
@@ -180,6 +183,7 @@ export function createStoryKit(
       ...parameters.site,
     },
     messages: parameters.messages,
+    locale: parameters.locale,
     authModal: parameters.authModal ?? true,
     onNavigate: (listener) => {
       listeners.add(listener)
@@ -236,6 +240,7 @@ export function StoryProvider({ kit, theme, children }: { kit: StoryKit; theme: 
       siteMode={kit.siteMode}
       site={kit.site}
       messages={kit.messages}
+      locale={kit.locale}
       analyticsSinks={[
         {
           send: (event: AnalyticsEvent) => {

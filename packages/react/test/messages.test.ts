@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES, FORM_MESSAGES } from '@comics/core'
-import { DEFAULT_MESSAGES, formatMessage } from '../src/messages'
+import { DEFAULT_MESSAGES, formatDate, formatMessage, formatMoney } from '../src/messages'
 
 // Every quoted string of the spec the kit shows, exactly as the spec writes it (§2, §5).
 const SPEC_COPY = [
@@ -84,6 +84,9 @@ describe('messages', () => {
       "Continue reading 'Episode 2'",
     )
     expect(formatMessage(DEFAULT_MESSAGES['episodes.count'], { n: 12 })).toBe('12 Episodes')
+    expect(formatMessage(DEFAULT_MESSAGES['episodes.count'], { n: 1 })).toBe('1 Episode')
+    expect(formatMessage(DEFAULT_MESSAGES['episodes.count'], { n: 2 })).toBe('2 Episodes')
+    expect(formatMessage(DEFAULT_MESSAGES['episodes.count'], { n: 0 })).toBe('0 Episodes')
     expect(formatMessage(DEFAULT_MESSAGES['reader.pageAlt'], { n: 3, total: 42 })).toBe('Page 3 of 42')
   })
 
@@ -99,5 +102,36 @@ describe('messages', () => {
   it('formatMessage fills placeholders, repeats them, and leaves unknown ones as written', () => {
     expect(formatMessage('{a} and {a} but {b}', { a: 1 })).toBe('1 and 1 but {b}')
     expect(formatMessage('${price} per week', { price: 3.35 })).toBe('$3.35 per week')
+  })
+
+  it("picks a plural message's form by n in the locale, and writes its numbers the locale's way", () => {
+    const polish = { one: '{n} odcinek', few: '{n} odcinki', many: '{n} odcinków', other: '{n} odcinka' }
+    expect([1, 2, 5, 22, 1.5].map((n) => formatMessage(polish, { n }, 'pl-PL'))).toEqual([
+      '1 odcinek',
+      '2 odcinki',
+      '5 odcinków',
+      '22 odcinki',
+      '1,5 odcinka',
+    ])
+    expect(formatMessage(DEFAULT_MESSAGES['episodes.count'], { n: 3200 })).toBe('3,200 Episodes')
+    expect(formatMessage({ other: '{n} Folgen' }, { n: 3200 }, 'de-DE')).toBe('3.200 Folgen')
+    // A form the message lacks falls back to `other`.
+    expect(formatMessage({ other: '{n} items' }, { n: 1 })).toBe('1 items')
+  })
+
+  it('has the counts of hours as plural messages', () => {
+    expect(formatMessage(DEFAULT_MESSAGES['premium.disclaimerCancel'], { n: 24, hours: 24 })).toBe(
+      'Cancel at least 24 hours before the period ends; access stays until then.',
+    )
+    expect(formatMessage(DEFAULT_MESSAGES['account.renewsOnce'], { n: 1, hours: 1 })).toBe(
+      'Cancelled less than 1 hour before the period end: it renews once more, then stops.',
+    )
+  })
+
+  it('formats money and dates for a locale, en-US by default', () => {
+    expect(formatMoney(7.99)).toBe('$7.99')
+    expect(formatMoney(7.99, 'de-DE')).toBe('7,99\u00a0$')
+    expect(formatDate('2099-12-31T12:00:00.000Z')).toBe('December 31, 2099')
+    expect(formatDate('2099-12-31T12:00:00.000Z', 'de-DE')).toBe('31. Dezember 2099')
   })
 })

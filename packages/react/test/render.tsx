@@ -37,6 +37,8 @@ export interface KitOptions {
   /** Default 'normal'. */
   siteMode?: SiteMode
   messages?: Partial<Messages>
+  /** The provider's locale; default its own ('en-US'). */
+  locale?: string
   /** The page url path the test starts on (window.location). */
   route?: string
   /** Default 'accepted', so analytics events are recorded. */
@@ -115,6 +117,7 @@ export function createKit(options: KitOptions = {}): Kit {
       siteMode={siteMode}
       site={options.site}
       messages={options.messages}
+      locale={options.locale}
       analyticsSinks={sinks}
       navigate={navigate}
       redirect={redirect}

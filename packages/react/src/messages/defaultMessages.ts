@@ -1,8 +1,10 @@
 import { AUTH_MESSAGES, FORM_MESSAGES } from '@comics/core'
+import type { Message, PluralMessage } from './formatMessage'
 
 /**
  * Every visible string of the kit, keyed by where it shows. Quoted copy of the spec is exact (§2, §5);
- * `{name}` placeholders are filled by {@link formatMessage}. Core's auth and form messages are merged in
+ * `{name}` placeholders are filled by {@link formatMessage}, and a count picks the plural form of a
+ * message that has them (`episodes.count`). Core's auth and form messages are merged in
  * under their own keys (`auth.network`, `passwords-mismatch`) so one object overrides them all.
  */
 export const DEFAULT_MESSAGES = Object.freeze({
@@ -66,7 +68,8 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'comic.continueReading': "Continue reading '{chapterTitle}'",
   'comic.readUncensored': '🔥Read Uncensored',
   'comic.coverAlt': '{title} cover',
-  'episodes.count': '{n} Episodes',
+  // spec §2 '{n} Episodes', in the singular for one.
+  'episodes.count': { one: '{n} Episode', other: '{n} Episodes' },
   'episodes.open': 'Open',
   'episodes.locked': 'Locked',
   'episodes.empty': 'No episodes yet',
@@ -90,13 +93,17 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'premium.selectAndPay': 'Select and Pay',
   // spec §2: shown in Russian ("You already have the maximum subscription").
   'premium.maximum': 'У вас уже максимальная подписка',
-  'premium.price': '${price}',
-  'premium.pricePerWeek': '${price} per week',
+  // Prices come formatted for the provider's locale ('$7.99' in en-US).
+  'premium.price': '{price}',
+  'premium.pricePerWeek': '{price} per week',
   'premium.period': 'per {period}',
-  'premium.disclaimerFirstPurchase': '${price} for the first {period}, then ${renewalPrice} every {period}.',
+  'premium.disclaimerFirstPurchase': '{price} for the first {period}, then {renewalPrice} every {period}.',
   'premium.disclaimerDiscount': 'The discount applies only to the first purchase.',
-  'premium.disclaimerRenewal': 'Renews automatically at ${price} every {period}.',
-  'premium.disclaimerCancel': 'Cancel at least {hours} hours before the period ends; access stays until then.',
+  'premium.disclaimerRenewal': 'Renews automatically at {price} every {period}.',
+  'premium.disclaimerCancel': {
+    one: 'Cancel at least {hours} hour before the period ends; access stays until then.',
+    other: 'Cancel at least {hours} hours before the period ends; access stays until then.',
+  },
 
   // Payment page
   'payment.selectAnotherPackage': 'Select another package',
@@ -131,7 +138,10 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'account.accessUntil': 'Access until {date}',
   'account.membershipTitle': '{badge} · {duration}',
   'account.autoRenewOff': 'Auto-renewal is off: your membership will not renew.',
-  'account.renewsOnce': 'Cancelled less than {hours} hours before the period end: it renews once more, then stops.',
+  'account.renewsOnce': {
+    one: 'Cancelled less than {hours} hour before the period end: it renews once more, then stops.',
+    other: 'Cancelled less than {hours} hours before the period end: it renews once more, then stops.',
+  },
   'account.lastReadSlide': '{n} of {total}',
 
   // Auth modal
@@ -180,5 +190,16 @@ export const DEFAULT_MESSAGES = Object.freeze({
 /** A key of {@link DEFAULT_MESSAGES}. */
 export type MessageKey = keyof typeof DEFAULT_MESSAGES
 
-/** Every visible string of the kit. Pass a `Partial<Messages>` to `ComicsProvider` to override some. */
-export type Messages = { readonly [K in MessageKey]: string }
+/** The keys whose message has plural forms (`{ one, other }`): a count picks the form. */
+export type PluralMessageKey = {
+  [K in MessageKey]: (typeof DEFAULT_MESSAGES)[K] extends string ? never : K
+}[MessageKey]
+
+/** The keys whose message is one plain string, shown as it is. */
+export type TextMessageKey = Exclude<MessageKey, PluralMessageKey>
+
+/**
+ * Every visible string of the kit. Pass a `Partial<Messages>` to `ComicsProvider` to override some;
+ * a message with plural forms takes a {@link PluralMessage} (or one string for every count).
+ */
+export type Messages = { readonly [K in MessageKey]: K extends PluralMessageKey ? Message : string }

@@ -1,2 +1,10 @@
-export { DEFAULT_MESSAGES, type MessageKey, type Messages } from './defaultMessages'
-export { formatMessage, type MessageValues } from './formatMessage'
+export { DEFAULT_MESSAGES, type MessageKey, type Messages, type PluralMessageKey, type TextMessageKey } from './defaultMessages'
+export {
+  DEFAULT_LOCALE,
+  formatDate,
+  formatMessage,
+  formatMoney,
+  type Message,
+  type MessageValues,
+  type PluralMessage,
+} from './formatMessage'

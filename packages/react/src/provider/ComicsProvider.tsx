@@ -16,7 +16,7 @@ import {
   type PreloadedCalls,
   type SiteMode,
 } from '@comics/core'
-import { DEFAULT_MESSAGES, type Messages } from '../messages'
+import { DEFAULT_LOCALE, DEFAULT_MESSAGES, type Messages } from '../messages'
 import { createAuthModalController } from './authModalController'
 import {
   ComicsContext,
@@ -55,6 +55,11 @@ export interface ComicsProviderProps {
   site?: SiteConfig
   /** Overrides of any visible string. */
   messages?: Partial<Messages>
+  /**
+   * The BCP 47 locale of plural forms, numbers, prices and dates (`'de-DE'`); default `'en-US'`.
+   * The messages themselves stay as given: pass both for another language.
+   */
+  locale?: string
   /** Where analytics events go once the user accepts cookies. */
   analyticsSinks?: readonly AnalyticsSink[]
   /** In-app navigation; default `window.location.assign`. Pass your router's navigate. */
@@ -133,7 +138,7 @@ export function ComicsProvider(props: ComicsProviderProps) {
     built.auth?.start().catch((error: unknown) => console.error('Auth service failed to start', error))
   }, [built.auth])
 
-  const { messages, site, navigate, redirect, linkComponent } = props
+  const { messages, site, navigate, redirect, linkComponent, locale } = props
   const value = useMemo<ComicsContextValue>(
     () => ({
       api,
@@ -143,12 +148,13 @@ export function ComicsProvider(props: ComicsProviderProps) {
       siteMode,
       site: site ?? {},
       messages: messages ? { ...DEFAULT_MESSAGES, ...messages } : DEFAULT_MESSAGES,
+      locale: locale ?? DEFAULT_LOCALE,
       navigate: navigate ?? assignLocation,
       redirect: redirect ?? assignLocation,
       Link: linkComponent ?? DefaultLink,
       authModal: built.authModal,
     }),
-    [api, built, stores, siteMode, site, messages, navigate, redirect, linkComponent],
+    [api, built, stores, siteMode, site, messages, locale, navigate, redirect, linkComponent],
   )
 
   return (

@@ -68,6 +68,8 @@ export interface ComicsContextValue {
   siteMode: SiteMode
   site: SiteConfig
   messages: Messages
+  /** The locale of plural forms, numbers, prices and dates; default 'en-US'. */
+  locale: string
   /** In-app navigation to a path of spec §2. */
   navigate: (path: string) => void
   /** Leaves the app for an absolute url (checkout, the other main site). */

@@ -53,6 +53,11 @@ describe('AccountBenefits', () => {
     expect(screen.getByRole('button', { name: 'Cancel auto-renewal' })).toBeEnabled()
   })
 
+  it("writes the access-until date in the provider's locale", async () => {
+    renderWithKit(<AccountBenefits />, { viewer: 'level4', locale: 'de-DE' })
+    expect(await within(benefits()).findByText('Access until 31. Dezember 2099')).toBeInTheDocument()
+  })
+
   it('shows level 4 the membership without a button, and until when a cancelled one lasts', async () => {
     renderWithKit(<AccountBenefits locale="en-US" />, { viewer: 'level4' })
     expect(await within(benefits()).findByRole('heading', { level: 3, name: 'Premium · 24 weeks' })).toBeInTheDocument()

@@ -8,12 +8,12 @@ import {
   routes,
   type Subscription,
 } from '@comics/core'
-import { queryKeys, useApi, useLink, useMessages, usePlans, useSession, useSubscription } from '../../hooks'
+import { queryKeys, useApi, useLink, useLocale, useMessages, usePlans, useSession, useSubscription } from '../../hooks'
 import { usePremiumLink } from '../../hooks/usePremiumLink'
-import { formatMessage } from '../../messages'
+import { formatDate, formatMessage } from '../../messages'
 
 export interface AccountBenefitsProps {
-  /** Locale of the access-until date; default the browser's. */
+  /** Locale of the access-until date; default the provider's `locale`. */
   locale?: string
   className?: string
 }
@@ -30,8 +30,10 @@ export interface AccountBenefitsProps {
  * @example
  * <AccountBenefits />
  */
-export function AccountBenefits({ locale, className }: AccountBenefitsProps) {
+export function AccountBenefits({ locale: localeProp, className }: AccountBenefitsProps) {
   const messages = useMessages()
+  const providerLocale = useLocale()
+  const locale = localeProp ?? providerLocale
   const Link = useLink()
   const api = useApi()
   const queryClient = useQueryClient()
@@ -76,7 +78,7 @@ export function AccountBenefits({ locale, className }: AccountBenefitsProps) {
   const plan = active ? (getPlan(active.planId ?? '') ?? PLANS.find((p) => p.level === active.level)) : undefined
   const renewalOff = active?.autoRenew === false
   const periodEnd = active?.currentPeriodEnd
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(active.currentPeriodEnd))
+    ? formatDate(active.currentPeriodEnd, locale)
     : null
   const rootClass = className ? `comics-account-benefits ${className}` : 'comics-account-benefits'
 
@@ -130,7 +132,7 @@ export function AccountBenefits({ locale, className }: AccountBenefitsProps) {
                   )}
                   <p>
                     {renewsOnce
-                      ? formatMessage(messages['account.renewsOnce'], { hours: CANCELLATION_NOTICE_HOURS })
+                      ? formatMessage(messages['account.renewsOnce'], { n: CANCELLATION_NOTICE_HOURS, hours: CANCELLATION_NOTICE_HOURS }, locale)
                       : messages['account.autoRenewOff']}
                   </p>
                 </>

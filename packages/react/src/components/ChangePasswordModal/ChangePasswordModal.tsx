@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { validateChangePassword, type ChangePasswordFields } from '@comics/core'
 import { Dialog, DialogTitle } from '../../dialog'
 import { useAuth, useMessages } from '../../hooks'
-import type { MessageKey } from '../../messages'
+import type { TextMessageKey } from '../../messages'
 
 export interface ChangePasswordModalProps {
   open: boolean
@@ -15,7 +15,7 @@ export interface ChangePasswordModalProps {
 
 const EMPTY: ChangePasswordFields = { oldPassword: '', newPassword: '', confirmPassword: '' }
 
-const FIELDS: readonly { name: keyof ChangePasswordFields; label: MessageKey; autoComplete: string }[] = [
+const FIELDS: readonly { name: keyof ChangePasswordFields; label: TextMessageKey; autoComplete: string }[] = [
   { name: 'oldPassword', label: 'changePassword.oldPassword', autoComplete: 'current-password' },
   { name: 'newPassword', label: 'changePassword.newPassword', autoComplete: 'new-password' },
   { name: 'confirmPassword', label: 'changePassword.confirmPassword', autoComplete: 'new-password' },

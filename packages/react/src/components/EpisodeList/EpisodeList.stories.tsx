@@ -115,3 +115,33 @@ export const LoadError: Story = {
     await expect(canvas.queryByText('No episodes yet')).toBeNull()
   },
 }
+
+/** One episode: the heading is in the singular, '1 Episode' (plural forms of the provider's locale). */
+export const OneEpisode: Story = {
+  globals: { viewer: 'guest' },
+  args: { comicId: '12' },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { name: '1 Episode' })
+  },
+}
+
+/** No episode yet: '0 Episodes'. */
+export const NoEpisodes: Story = {
+  globals: { viewer: 'guest' },
+  args: { comicId: '14' },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { name: '0 Episodes' })
+    await expect(canvas.getByText('No episodes yet')).toBeVisible()
+  },
+}
+
+/** A partner's German plural forms with the locale 'de-DE'. */
+export const PartnerPluralForms: Story = {
+  globals: { viewer: 'guest' },
+  parameters: {
+    kit: { locale: 'de-DE', messages: { 'episodes.count': { one: '{n} Folge', other: '{n} Folgen' } } },
+  },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { name: '8 Folgen' })
+  },
+}

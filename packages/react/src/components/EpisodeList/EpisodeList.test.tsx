@@ -140,4 +140,28 @@ describe('EpisodeList', () => {
     expect(await screen.findByRole('heading', { name: '0 Episodes' })).toBeInTheDocument()
     expect(screen.getByText('No episodes yet')).toBeInTheDocument()
   })
+
+  // spec §2 '{n} Episodes', with the singular for one (Intl.PluralRules of the provider's locale).
+  it.each([
+    ['12', '1 Episode'],
+    ['8', '2 Episodes'],
+    ['14', '0 Episodes'],
+  ])('heads comic %s %j', async (comicId, heading) => {
+    renderList(comicId)
+    expect(await screen.findByRole('heading', { level: 2 })).toHaveTextContent(new RegExp(`^${heading}$`))
+  })
+
+  it("takes a partner's plural forms, picked by the provider's locale", async () => {
+    const messages = { 'episodes.count': { one: '{n} Folge', other: '{n} Folgen' } }
+    const { unmount } = renderList('12', { locale: 'de-DE', messages })
+    expect(await screen.findByRole('heading', { name: '1 Folge' })).toBeInTheDocument()
+    unmount()
+    renderList('9', { locale: 'de-DE', messages })
+    expect(await screen.findByRole('heading', { name: '12 Folgen' })).toBeInTheDocument()
+  })
+
+  it('takes one string for every count, as a partner may override it', async () => {
+    renderList('12', { messages: { 'episodes.count': 'Chapters: {n}' } })
+    expect(await screen.findByRole('heading', { name: 'Chapters: 1' })).toBeInTheDocument()
+  })
 })

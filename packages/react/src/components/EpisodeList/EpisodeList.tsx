@@ -1,5 +1,5 @@
 import { FREE_EPISODES, upgradeBanner } from '@comics/core'
-import { useChapters, useComic, useMessages, useViewer } from '../../hooks'
+import { useChapters, useComic, useLocale, useMessages, useViewer } from '../../hooks'
 import { formatMessage } from '../../messages'
 import { UpgradeBanner } from '../UpgradeBanner'
 import { EpisodeRow } from './EpisodeRow'
@@ -12,7 +12,7 @@ export interface EpisodeListProps {
 }
 
 /**
- * The comic page's episode list (spec §2 "Comic page", §6): the heading '{n} Episodes', rows sorted by
+ * The comic page's episode list (spec §2 "Comic page", §6): the heading '{n} Episodes' ('1 Episode'), rows sorted by
  * chapter number with a preview, the title, a lock on locked rows and 'Open', and the upgrade banner
  * before the 4th row when core `upgradeBanner(viewer, comic)` names one. A locked row opens the
  * sign-in modal for a guest and goes to /premium when signed in. `aria-busy` while loading.
@@ -22,6 +22,7 @@ export interface EpisodeListProps {
  */
 export function EpisodeList({ comicId, uncensored = false, className }: EpisodeListProps) {
   const messages = useMessages()
+  const locale = useLocale()
   const viewer = useViewer()
   const { data: comic } = useComic(comicId)
   const { data: chapters, isPending, isError, refetch } = useChapters(comicId)
@@ -48,7 +49,7 @@ export function EpisodeList({ comicId, uncensored = false, className }: EpisodeL
           </button>
         </div>
       ) : (
-        <h2 className="comics-episode-list__heading">{formatMessage(messages['episodes.count'], { n: episodes.length })}</h2>
+        <h2 className="comics-episode-list__heading">{formatMessage(messages['episodes.count'], { n: episodes.length }, locale)}</h2>
       )}
       {!isPending && !isError && episodes.length === 0 && <p className="comics-episode-list__empty">{messages['episodes.empty']}</p>}
       {episodes.length > 0 && <ol className="comics-episode-list__rows">{rows(episodes.slice(0, FREE_EPISODES))}</ol>}

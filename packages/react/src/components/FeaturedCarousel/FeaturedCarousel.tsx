@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import useEmblaCarousel from 'embla-carousel-react'
 import { ANALYTICS_EVENTS, comicPath, FEATURED_COUNT, MOBILE_BREAKPOINT_PX } from '@comics/core'
-import { useAnalytics, useLink, useMessages, useSiteConfig } from '../../hooks'
+import { useAnalytics, useLink, useLocale, useMessages, useSiteConfig } from '../../hooks'
 import { formatMessage } from '../../messages'
 import type { FeaturedComic } from '../../provider'
 import { useCarouselState } from './useCarouselState'
@@ -34,6 +34,8 @@ function FeaturedSlides({ featured, className }: { featured: readonly FeaturedCo
   const messages = useMessages()
   const analytics = useAnalytics()
   const Link = useLink()
+  // '4.9', or '4,9' where the locale writes a decimal comma.
+  const ratingFormat = new Intl.NumberFormat(useLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })
   const [viewportRef, embla] = useEmblaCarousel({ loop: featured.length > 1 })
   const { selectedIndex, onKeyDown } = useCarouselState(embla)
   const slidesId = useId()
@@ -73,10 +75,10 @@ function FeaturedSlides({ featured, className }: { featured: readonly FeaturedCo
                 <div className="comics-featured__tags">
                   <span className="comics-featured__rating">
                     <span aria-hidden="true">
-                      ★ {formatMessage(messages['home.rating'], { rating: comic.rating.toFixed(1) })}
+                      ★ {formatMessage(messages['home.rating'], { rating: ratingFormat.format(comic.rating) })}
                     </span>
                     <span className="comics-visually-hidden">
-                      {formatMessage(messages['home.ratingLabel'], { rating: comic.rating.toFixed(1) })}
+                      {formatMessage(messages['home.ratingLabel'], { rating: ratingFormat.format(comic.rating) })}
                     </span>
                   </span>
                   {comic.isReadersChoice && (

@@ -25,4 +25,11 @@ describe('OrderSummary', () => {
     const { container } = renderWithKit(<OrderSummary planId="3days" />, { viewer: 'free' })
     expect(container).toBeEmptyDOMElement()
   })
+
+  it("writes the price the provider's locale's way", () => {
+    renderWithKit(<OrderSummary planId="4weeks" />, { viewer: 'free', locale: 'de-DE' })
+    // Intl's no-break space before the sign is a plain space once getByText has normalised it.
+    expect(screen.getByText('13,49 $')).toBeInTheDocument()
+    expect(screen.queryByText('$13.49')).not.toBeInTheDocument()
+  })
 })

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { getPlan } from '@comics/core'
-import { useMessages } from '../../hooks'
-import { formatMessage } from '../../messages'
+import { useLocale, useMessages } from '../../hooks'
+import { formatMessage, formatMoney } from '../../messages'
 
 export interface OrderSummaryProps {
   /** The plan of the payment route, e.g. '4weeks'. An unknown id renders nothing. */
@@ -20,6 +20,7 @@ export interface OrderSummaryProps {
  */
 export function OrderSummary({ planId, className }: OrderSummaryProps) {
   const messages = useMessages()
+  const locale = useLocale()
   const headingId = useId()
   const plan = getPlan(planId)
   if (!plan) return null
@@ -37,7 +38,7 @@ export function OrderSummary({ planId, className }: OrderSummaryProps) {
       <div className="comics-order-summary__description" dangerouslySetInnerHTML={{ __html: plan.description }} />
       <p className="comics-order-summary__price">
         <span className="comics-order-summary__amount">
-          {formatMessage(messages['premium.price'], { price: plan.price.toFixed(2) })}
+          {formatMessage(messages['premium.price'], { price: formatMoney(plan.price, locale) })}
         </span>{' '}
         <span className="comics-order-summary__period">{formatMessage(messages['premium.period'], { period: plan.period })}</span>
       </p>

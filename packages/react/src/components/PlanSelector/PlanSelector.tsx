@@ -6,8 +6,8 @@ import {
   type Plan,
   type PlanId,
 } from '@comics/core'
-import { useAnalytics, useCheckout, useGoBack, useMessages, usePlans } from '../../hooks'
-import { formatMessage, type Messages } from '../../messages'
+import { useAnalytics, useCheckout, useGoBack, useLocale, useMessages, usePlans } from '../../hooks'
+import { formatMessage, formatMoney, type Messages } from '../../messages'
 import { SaleBanner } from '../SaleBanner'
 
 export interface PlanSelectorProps {
@@ -16,10 +16,9 @@ export interface PlanSelectorProps {
   className?: string
 }
 
-const dollars = (amount: number) => amount.toFixed(2)
-
 /** The '*' lines under the plans: what the selected plan costs now and later, and how to stop it. */
-function disclaimerLines(plan: Plan, messages: Messages): string[] {
+function disclaimerLines(plan: Plan, messages: Messages, locale: string): string[] {
+  const dollars = (amount: number) => formatMoney(amount, locale)
   const first = chargeFor(plan, { firstPurchase: true })
   const renewal = chargeFor(plan, { firstPurchase: false })
   const lines: string[] = []
@@ -35,7 +34,7 @@ function disclaimerLines(plan: Plan, messages: Messages): string[] {
   }
   lines.push(
     formatMessage(messages['premium.disclaimerRenewal'], { price: dollars(renewal.price), period: plan.period }),
-    formatMessage(messages['premium.disclaimerCancel'], { hours: CANCELLATION_NOTICE_HOURS }),
+    formatMessage(messages['premium.disclaimerCancel'], { n: CANCELLATION_NOTICE_HOURS, hours: CANCELLATION_NOTICE_HOURS }, locale),
   )
   return lines
 }
@@ -55,6 +54,7 @@ function disclaimerLines(plan: Plan, messages: Messages): string[] {
  */
 export function PlanSelector({ onBack, className }: PlanSelectorProps) {
   const messages = useMessages()
+  const locale = useLocale()
   const analytics = useAnalytics()
   const { plans, defaultPlanId, hasMaximum, isPending } = usePlans()
   const checkout = useCheckout()
@@ -111,6 +111,7 @@ export function PlanSelector({ onBack, className }: PlanSelectorProps) {
                 checked={plan.id === selectedId}
                 onSelect={() => select(plan)}
                 messages={messages}
+                locale={locale}
               />
             ))}
           </div>
@@ -148,7 +149,7 @@ export function PlanSelector({ onBack, className }: PlanSelectorProps) {
 
           {selected && (
             <ul id={disclaimersId} className="comics-plan-selector__disclaimers">
-              {disclaimerLines(selected, messages).map((line) => (
+              {disclaimerLines(selected, messages, locale).map((line) => (
                 <li key={line}>*{line}</li>
               ))}
             </ul>
@@ -165,13 +166,15 @@ interface PlanCardProps {
   checked: boolean
   onSelect: () => void
   messages: Messages
+  locale: string
 }
 
 /**
  * One plan as a card. The radio carries the selection and the keyboard; a click anywhere on the card
  * selects it too, since the description (a list) cannot sit inside the radio's label.
  */
-function PlanCard({ plan, name, checked, onSelect, messages }: PlanCardProps) {
+function PlanCard({ plan, name, checked, onSelect, messages, locale }: PlanCardProps) {
+  const dollars = (amount: number) => formatMoney(amount, locale)
   const inputId = useId()
   const detailsId = useId()
   const selectFromCard = (event: MouseEvent<HTMLDivElement>) => {
