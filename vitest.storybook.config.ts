@@ -23,6 +23,8 @@ export default defineProject({
       viewport: { width: 1280, height: 800 },
       screenshotFailures: false,
     },
+    // Gives play functions the browser's real keyboard (`realKeys` in .storybook/stories.ts).
+    setupFiles: ['./.storybook/vitest.setup.ts'],
     testTimeout: 30_000,
   },
 })

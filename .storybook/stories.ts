@@ -13,3 +13,16 @@ export function kitOf(context: Pick<StoryContext, 'loaded'>): StoryKit {
 
 /** Queries over the whole page: dialogs render in a portal on document.body, outside the canvas. */
 export const page = (canvasElement: HTMLElement): ReturnType<typeof within> => within(canvasElement.ownerDocument.body)
+
+/**
+ * Presses keys with the browser's real keyboard (Playwright's, in the story tests), for what only the
+ * browser acts on: a native select's type-ahead, Home and End. Resolves to false where there is none
+ * (the Storybook UI), so a play function can skip what it cannot press.
+ * @example if (await realKeys('{End}')) await expect(select).toHaveValue('usdt_trc20')
+ */
+export async function realKeys(keys: string): Promise<boolean> {
+  const press = (globalThis as { comicsRealKeys?: (keys: string) => Promise<void> }).comicsRealKeys
+  if (!press) return false
+  await press(keys)
+  return true
+}

@@ -111,6 +111,9 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'payment.selectMethod': 'Select payment method',
   'payment.method': 'Method',
   'payment.orderCurrency': 'Order currency',
+  // The dropdown's two columns, as its group label and each option's text (a native select).
+  'payment.methodColumns': '{method} — {orderCurrency}',
+  'payment.methodOption': '{method} — {currencies}',
   'payment.continue': 'Continue',
   'payment.yourOrder': 'Your Order',
   'payment.premiumMembership': 'premium membership',

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor } from 'storybook/test'
-import { kitOf } from '../../../../../.storybook/stories'
+import { kitOf, realKeys } from '../../../../../.storybook/stories'
 import { PaymentForm } from './PaymentForm'
 
 const meta = {
@@ -26,13 +26,29 @@ export const ChooseAndContinue: Story = {
   args: { planId: '4weeks' },
   play: async (context) => {
     const { canvas, args } = context
-    await userEvent.click(await canvas.findByRole('combobox'))
-    await userEvent.click(canvas.getAllByRole('option')[0]!)
+    await userEvent.selectOptions(await canvas.findByRole('combobox'), 'Visa / Mastercard — USD, EUR')
     const proceed = canvas.getByRole('button', { name: 'Continue' })
     await waitFor(() => expect(proceed).toBeEnabled())
     await userEvent.click(proceed)
     await expect(args.onContinue).toHaveBeenCalledTimes(1)
     await expect(kitOf(context).events.map((event) => event.name)).toContain('payment_continue_clicked')
+  },
+}
+
+/** From the keyboard: Tab to the select, type-ahead picks a method, Tab and Enter continue. Real keys in the story tests. */
+export const KeyboardOnly: Story = {
+  args: { planId: '4weeks' },
+  play: async ({ canvas, args }) => {
+    const select = await canvas.findByRole('combobox', { name: 'Select payment method' })
+    const proceed = canvas.getByRole('button', { name: 'Continue' })
+    select.focus()
+    if (!(await realKeys('usd'))) return
+    await expect(select).toHaveValue('usdt_trc20')
+    await waitFor(() => expect(proceed).toBeEnabled())
+    await realKeys('{Tab}{Enter}')
+    await expect(args.onContinue).toHaveBeenCalledWith(
+      expect.objectContaining({ method: expect.objectContaining({ paymentSystem: 'usdt_trc20' }) }),
+    )
   },
 }
 

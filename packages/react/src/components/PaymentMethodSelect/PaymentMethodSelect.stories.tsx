@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, fn, userEvent } from 'storybook/test'
 import type { PaymentMethod } from '@comics/core'
+import type { MockState } from '@comics/mocks'
+import { realKeys } from '../../../../../.storybook/stories'
 import { PaymentMethodSelect } from './PaymentMethodSelect'
 
 const meta = {
@@ -33,27 +35,59 @@ type Story = StoryObj<typeof meta>
 /** Closed, nothing chosen yet. */
 export const Default: Story = {}
 
-/** Open the list (deposit methods only, Method and Order currency) and pick one. */
-export const OpenAndPick: Story = {
+/** Pick a method (deposit methods only, under Method — Order currency): the control shows it. */
+export const Picked: Story = {
   play: async ({ canvas, args }) => {
-    const combobox = await canvas.findByRole('combobox', { name: 'Select payment method' })
-    await userEvent.click(combobox)
-    await expect(combobox).toHaveAttribute('aria-expanded', 'true')
-    const options = canvas.getAllByRole('option')
-    await expect(options.length).toBeGreaterThan(0)
-    await userEvent.click(options[0]!)
-    await expect(combobox).toHaveAttribute('aria-expanded', 'false')
-    await expect(args.onChange).toHaveBeenCalledTimes(1)
+    const select = await canvas.findByRole('combobox', { name: 'Select payment method' })
+    await expect(canvas.getByRole('group', { name: 'Method — Order currency' })).toBeInTheDocument()
+    await userEvent.selectOptions(select, 'Bitcoin — USD')
+    await expect(select).toHaveValue('btc')
+    await expect(args.onChange).toHaveBeenCalledWith(expect.objectContaining({ paymentSystem: 'btc' }))
   },
 }
 
-/** Keyboard: arrows move, Enter picks. */
+/**
+ * A long list (30 methods): the browser's own picker scrolls to the option it shows as active, and
+ * type-ahead, Home and End move through it (the site's e2e presses the real keys).
+ */
+export const ManyMethods: Story = {
+  parameters: {
+    kit: {
+      prepareState: (state: MockState) => {
+        state.paymentMethods = Array.from({ length: 30 }, (_, index) => ({
+          title: `Method ${String(index + 1).padStart(2, '0')}`,
+          type: 'deposit' as const,
+          paymentSystem: `method_${index + 1}`,
+          orderCurrency: { USD: { minAmount: 1, maxAmount: 100 } },
+        }))
+      },
+    },
+  },
+  play: async ({ canvas, args }) => {
+    const select = await canvas.findByRole('combobox', { name: 'Select payment method' })
+    await expect(canvas.getAllByRole('option')).toHaveLength(31)
+    await userEvent.selectOptions(select, 'Method 30 — USD')
+    await expect(args.onChange).toHaveBeenCalledWith(expect.objectContaining({ paymentSystem: 'method_30' }))
+  },
+}
+
+/**
+ * The keyboard, as the browser's own select answers it: Home and End, arrows, and type-ahead (the first
+ * letters of a method pick it); each pick reaches onChange. Pressed with real keys in the story tests.
+ */
 export const Keyboard: Story = {
   play: async ({ canvas, args }) => {
-    const combobox = await canvas.findByRole('combobox', { name: 'Select payment method' })
-    combobox.focus()
-    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}')
-    await expect(args.onChange).toHaveBeenCalledTimes(1)
+    const select = await canvas.findByRole('combobox', { name: 'Select payment method' })
+    select.focus()
+    if (!(await realKeys('{End}'))) return
+    await expect(select).toHaveValue('usdt_trc20')
+    await realKeys('{Home}')
+    await expect(select).toHaveValue('card')
+    await realKeys('b')
+    await expect(select).toHaveValue('btc')
+    await realKeys('{ArrowDown}')
+    await expect(select).toHaveValue('usdt_trc20')
+    await expect(args.onChange).toHaveBeenLastCalledWith(expect.objectContaining({ paymentSystem: 'usdt_trc20' }))
   },
 }
 

@@ -23,51 +23,40 @@ function Controlled({ onChange }: { onChange?: (method: PaymentMethod) => void }
 const combobox = () => screen.getByRole('combobox', { name: 'Select payment method' })
 
 describe('PaymentMethodSelect', () => {
-  it('lists the deposit methods only, with their order currencies under Method and Order currency', async () => {
-    const { user } = renderWithKit(<Controlled />, { viewer: 'free' })
-    await user.click(await screen.findByRole('combobox', { name: 'Select payment method' }))
-    expect(combobox()).toHaveAttribute('aria-expanded', 'true')
-    const options = within(screen.getByRole('listbox', { name: 'Select payment method' })).getAllByRole('option')
-    expect(options.map((option) => option.textContent)).toEqual([
-      'Visa / Mastercard USD, EUR',
-      'Bitcoin USD',
-      'USDT (TRC20) USD',
+  it('is a native select of the deposit methods only, under Method and Order currency', async () => {
+    renderWithKit(<Controlled />, { viewer: 'free' })
+    const select = await screen.findByRole('combobox', { name: 'Select payment method' })
+    // The browser's own listbox: type-ahead, Home/End and the option scrolled into view come with it.
+    expect(select.tagName).toBe('SELECT')
+    expect(select).toHaveValue('')
+    const group = within(select).getByRole('group', { name: 'Method — Order currency' })
+    expect(within(group).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Visa / Mastercard — USD, EUR',
+      'Bitcoin — USD',
+      'USDT (TRC20) — USD',
     ])
-    expect(screen.getByText('Method')).toBeVisible()
-    expect(screen.getByText('Order currency')).toBeVisible()
-    expect(screen.queryByText('Card payout')).not.toBeInTheDocument()
-    expect(screen.queryByText('Bank transfer payout')).not.toBeInTheDocument()
+    // The placeholder shows until a method is picked and cannot be picked itself.
+    expect(within(select).getByRole('option', { name: 'Select payment method' })).toBeDisabled()
+    expect(screen.queryByText(/Card payout/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/Bank transfer payout/)).not.toBeInTheDocument()
   })
 
-  it('picks a method with the mouse and shows it in the control', async () => {
+  it('hands the picked method to onChange and shows it', async () => {
     const onChange = vi.fn()
     const { user } = renderWithKit(<Controlled onChange={onChange} />, { viewer: 'free' })
-    await user.click(await screen.findByRole('combobox'))
-    await user.click(screen.getByRole('option', { name: 'Bitcoin USD' }))
+    await user.selectOptions(await screen.findByRole('combobox'), 'Bitcoin — USD')
     expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ paymentSystem: 'btc', type: 'deposit' }))
-    expect(combobox()).toHaveAttribute('aria-expanded', 'false')
-    expect(combobox()).toHaveTextContent('Bitcoin')
-    await user.click(combobox())
-    expect(screen.getByRole('option', { name: 'Bitcoin USD' })).toHaveAttribute('aria-selected', 'true')
+    expect(combobox()).toHaveValue('btc')
+    expect(screen.getByRole('option', { name: 'Bitcoin — USD' })).toHaveProperty('selected', true)
   })
 
-  it('works from the keyboard: arrows move, Enter picks, Escape closes', async () => {
-    const onChange = vi.fn()
-    const { user } = renderWithKit(<Controlled onChange={onChange} />, { viewer: 'free' })
-    await screen.findByRole('combobox')
-    await user.tab()
-    expect(combobox()).toHaveFocus()
-    await user.keyboard('{ArrowDown}')
-    expect(combobox()).toHaveAttribute('aria-expanded', 'true')
-    expect(combobox()).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'Visa / Mastercard USD, EUR' }).id)
-    await user.keyboard('{ArrowDown}{ArrowDown}')
-    expect(combobox()).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'USDT (TRC20) USD' }).id)
-    await user.keyboard('{Enter}')
-    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ paymentSystem: 'usdt_trc20' }))
-    expect(combobox()).toHaveAttribute('aria-expanded', 'false')
-    await user.keyboard('{Home}{Escape}')
-    expect(combobox()).toHaveAttribute('aria-expanded', 'false')
-    expect(onChange).toHaveBeenCalledTimes(1)
+  it("takes a partner's column and option formats", async () => {
+    renderWithKit(<Controlled />, {
+      viewer: 'free',
+      messages: { 'payment.methodColumns': '{method} | {orderCurrency}', 'payment.methodOption': '{method} ({currencies})' },
+    })
+    expect(await screen.findByRole('group', { name: 'Method | Order currency' })).toBeInTheDocument()
+    expect(screen.getByRole('option', { name: 'Visa / Mastercard (USD, EUR)' })).toBeInTheDocument()
   })
 
   it('shows a loading status, then the control', async () => {
