@@ -17,13 +17,15 @@ export default defineProject({
       enabled: true,
       headless: true,
       provider: playwright({
-        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+        // Scrollbars as a desktop reader has them (Playwright hides them by default), so that a story can
+        // check that a dialog's scroll lock moves nothing.
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, ignoreDefaultArgs: ['--hide-scrollbars'] },
       }),
       instances: [{ browser: 'chromium' }],
       viewport: { width: 1280, height: 800 },
       screenshotFailures: false,
     },
-    // Gives play functions the browser's real keyboard (`realKeys` in .storybook/stories.ts).
+    // Gives play functions the browser's real keyboard and wheel (`realKeys`, `realWheel` in .storybook/stories.ts).
     setupFiles: ['./.storybook/vitest.setup.ts'],
     testTimeout: 30_000,
   },

@@ -14,6 +14,14 @@ export function kitOf(context: Pick<StoryContext, 'loaded'>): StoryKit {
 /** Queries over the whole page: dialogs render in a portal on document.body, outside the canvas. */
 export const page = (canvasElement: HTMLElement): ReturnType<typeof within> => within(canvasElement.ownerDocument.body)
 
+/** The browser's real input, given to play functions by the story tests' setup (vitest.setup.ts). */
+export interface BrowserInput {
+  keyboard(keys: string): Promise<void>
+  wheel(element: Element, deltaY: number): Promise<void>
+}
+
+const browserInput = () => (globalThis as { comicsBrowserInput?: BrowserInput }).comicsBrowserInput
+
 /**
  * Presses keys with the browser's real keyboard (Playwright's, in the story tests), for what only the
  * browser acts on: a native select's type-ahead, Home and End. Resolves to false where there is none
@@ -21,8 +29,19 @@ export const page = (canvasElement: HTMLElement): ReturnType<typeof within> => w
  * @example if (await realKeys('{End}')) await expect(select).toHaveValue('usdt_trc20')
  */
 export async function realKeys(keys: string): Promise<boolean> {
-  const press = (globalThis as { comicsRealKeys?: (keys: string) => Promise<void> }).comicsRealKeys
-  if (!press) return false
-  await press(keys)
+  const input = browserInput()
+  if (!input) return false
+  await input.keyboard(keys)
+  return true
+}
+
+/**
+ * Turns the real mouse wheel over an element (the story tests only; false elsewhere), which scrolls
+ * what the browser would scroll for a reader.
+ */
+export async function realWheel(element: Element, deltaY: number): Promise<boolean> {
+  const input = browserInput()
+  if (!input) return false
+  await input.wheel(element, deltaY)
   return true
 }

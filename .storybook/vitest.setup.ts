@@ -1,6 +1,12 @@
 import { userEvent } from 'vitest/browser'
+import type { BrowserInput } from './stories'
 
 // Story tests run in Chromium through Playwright: this gives play functions the browser's real keyboard
-// (see `realKeys` in stories.ts) for what only the browser itself answers, such as a native select's
-// type-ahead, Home and End. Storybook's own userEvent dispatches events the browser does not act on.
-;(globalThis as { comicsRealKeys?: (keys: string) => Promise<void> }).comicsRealKeys = (keys) => userEvent.keyboard(keys)
+// and mouse wheel (`realKeys`, `realWheel` in stories.ts) for what only the browser itself acts on: a
+// native select's type-ahead, Home and End, or scrolling the page. Storybook's own userEvent
+// dispatches events the browser does not act on.
+const input: BrowserInput = {
+  keyboard: (keys) => userEvent.keyboard(keys),
+  wheel: (element, deltaY) => userEvent.wheel(element, { delta: { y: deltaY } }),
+}
+;(globalThis as { comicsBrowserInput?: BrowserInput }).comicsBrowserInput = input

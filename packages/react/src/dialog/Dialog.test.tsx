@@ -89,12 +89,56 @@ describe('Dialog', () => {
   })
 
   it('locks page scroll while open and restores it on close', async () => {
-    document.body.style.overflow = 'scroll'
+    document.documentElement.style.overflow = 'scroll'
     const { user } = await openHarness()
-    expect(document.body.style.overflow).toBe('hidden')
+    expect(document.documentElement.style.overflow).toBe('hidden')
     await user.keyboard('{Escape}')
-    expect(document.body.style.overflow).toBe('scroll')
-    document.body.style.overflow = ''
+    expect(document.documentElement.style.overflow).toBe('scroll')
+    document.documentElement.style.overflow = ''
+  })
+
+  it('makes the rest of the page inert while open, and gives back only what it set', async () => {
+    const ownInert = document.createElement('div')
+    ownInert.setAttribute('inert', '')
+    document.body.append(ownInert)
+    const { user, opener } = await openHarness()
+    const backdrop = screen.getByRole('dialog').parentElement!
+    const outside = [...document.body.children].filter((child) => child !== backdrop)
+    expect(outside.length).toBeGreaterThan(1)
+    for (const element of outside) expect(element).toHaveAttribute('inert')
+    expect(backdrop).not.toHaveAttribute('inert')
+    await user.keyboard('{Escape}')
+    expect(opener.closest('[inert]')).toBeNull()
+    expect(opener).toHaveFocus()
+    expect(ownInert).toHaveAttribute('inert')
+    ownInert.remove()
+  })
+
+  it('with two open, leaves only the top one out of inert, and the one below takes input again after', async () => {
+    const user = userEvent.setup()
+    function Stacked() {
+      const [second, setSecond] = useState(false)
+      return (
+        <>
+          <Dialog open onClose={() => {}} dismissible={false} aria-label="Age gate">
+            <button onClick={() => setSecond(true)}>Sign in first</button>
+          </Dialog>
+          <Dialog open={second} onClose={() => setSecond(false)} aria-label="Sign In">
+            <button>Continue</button>
+          </Dialog>
+        </>
+      )
+    }
+    render(<Stacked />)
+    const gate = screen.getByRole('dialog', { name: 'Age gate' }).parentElement!
+    await user.click(screen.getByRole('button', { name: 'Sign in first' }))
+    const signIn = screen.getByRole('dialog', { name: 'Sign In' }).parentElement!
+    expect(gate).toHaveAttribute('inert')
+    expect(signIn).not.toHaveAttribute('inert')
+    await user.keyboard('{Escape}')
+    expect(gate).not.toHaveAttribute('inert')
+    expect(screen.getByRole('button', { name: 'Sign in first' })).toHaveFocus()
+    expect(document.documentElement.style.overflow).toBe('hidden')
   })
 
   it('lets only the innermost of two open dialogs hear Escape', async () => {

@@ -29,9 +29,10 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
   )
 }
 
-/** An open dialog and the dialog it was rendered in (React tree, not DOM: both portal to body). */
+/** An open dialog, the dialog it was rendered in (React tree, not DOM: both portal to body) and its backdrop. */
 interface OpenEntry {
   parent: OpenEntry | null
+  backdrop?: HTMLElement | null
 }
 
 /**
@@ -40,22 +41,64 @@ interface OpenEntry {
  */
 const openDialogs: OpenEntry[] = []
 
-function isTopDialog(entry: OpenEntry): boolean {
+function topDialog(): OpenEntry | undefined {
   const leaves = openDialogs.filter((candidate) => !openDialogs.some((other) => other.parent === candidate))
-  return leaves[leaves.length - 1] === entry
+  return leaves[leaves.length - 1]
 }
-let scrollLocks = 0
-let overflowBeforeLock = ''
 
-function lockScroll() {
-  if (scrollLocks++ === 0) {
-    overflowBeforeLock = document.body.style.overflow
-    document.body.style.overflow = 'hidden'
+/** What this module made inert, so that it gives back exactly that and nothing a page set itself. */
+const madeInert = new Set<Element>()
+
+/**
+ * Everything on the page but the top dialog is `inert` (no focus, no clicks, hidden from assistive
+ * technology): the page's own content, other portals, and a dialog under the top one. Called on every
+ * open and close, before focus moves.
+ */
+function updateInert() {
+  const top = topDialog()?.backdrop
+  const outside = new Set(top ? [...document.body.children].filter((child) => child !== top) : [])
+  for (const element of madeInert) {
+    if (!outside.has(element)) {
+      element.removeAttribute('inert')
+      madeInert.delete(element)
+    }
+  }
+  for (const element of outside) {
+    if (!element.hasAttribute('inert')) {
+      element.setAttribute('inert', '')
+      madeInert.add(element)
+    }
   }
 }
 
+let scrollLocks = 0
+let styleBeforeLock: { overflow: string; gutter: string; padding: string } | null = null
+
+/**
+ * The page does not scroll while a dialog is open, and nothing moves when its scrollbar goes: the
+ * scrollbar's room is kept (`scrollbar-gutter: stable`, or the body's padding where that is missing).
+ */
+function lockScroll() {
+  if (scrollLocks++ > 0) return
+  const root = document.documentElement
+  const body = document.body
+  // No layout (jsdom) reads as a zero-width root: nothing to keep then.
+  const scrollbar = root.clientWidth > 0 ? window.innerWidth - root.clientWidth : 0
+  styleBeforeLock = { overflow: root.style.overflow, gutter: root.style.scrollbarGutter, padding: body.style.paddingRight }
+  if (scrollbar > 0) {
+    if (globalThis.CSS?.supports('scrollbar-gutter', 'stable')) root.style.scrollbarGutter = 'stable'
+    else body.style.paddingRight = `${parseFloat(getComputedStyle(body).paddingRight) + scrollbar}px`
+  }
+  root.style.overflow = 'hidden'
+}
+
 function unlockScroll() {
-  if (--scrollLocks === 0) document.body.style.overflow = overflowBeforeLock
+  if (--scrollLocks > 0 || !styleBeforeLock) return
+  const root = document.documentElement
+  root.style.overflow = styleBeforeLock.overflow
+  root.style.scrollbarGutter = styleBeforeLock.gutter
+  document.body.style.paddingRight = styleBeforeLock.padding
+  styleBeforeLock = null
 }
 
 interface DialogParts {
@@ -86,7 +129,8 @@ export interface DialogProps extends Omit<HTMLAttributes<HTMLDivElement>, 'role'
  * The kit's modal dialog: `role="dialog"` with `aria-modal`, named by its {@link DialogTitle} and
  * described by its {@link DialogDescription}; focus moves in on open, is trapped while open and goes
  * back to where it was on close; Escape and a backdrop click close it unless `dismissible` is false;
- * the page behind does not scroll. Rendered in a portal on document.body.
+ * the rest of the page is `inert` and does not scroll, its scrollbar's room kept so nothing moves.
+ * Rendered in a portal on document.body; with two open, only the top one takes input.
  * Not a native `<dialog>`: its top layer and `showModal` are missing in jsdom and uneven in older
  * browsers, while this behaves the same everywhere.
  * @example
@@ -111,6 +155,7 @@ function OpenDialog({
   ...rest
 }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null)
+  const backdrop = useRef<HTMLDivElement>(null)
   const parent = useContext(DialogPartsContext)?.entry ?? null
   const [entry] = useState<OpenEntry>(() => ({ parent }))
   const titleId = useId()
@@ -126,9 +171,11 @@ function OpenDialog({
     const element = panel.current
     if (!element) return
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    entry.backdrop = backdrop.current
     openDialogs.push(entry)
+    updateInert()
     lockScroll()
-    const isTop = () => isTopDialog(entry)
+    const isTop = () => topDialog() === entry
     // A dialog opened inside this one at the same time has already taken focus.
     if (isTop()) (initialFocusRef?.current ?? focusableIn(element)[0] ?? element).focus()
 
@@ -170,6 +217,8 @@ function OpenDialog({
       document.removeEventListener('keydown', onKeyDown)
       document.removeEventListener('focusin', onFocusIn)
       openDialogs.splice(openDialogs.indexOf(entry), 1)
+      // The dialog below, or the page, takes input again before focus goes back into it.
+      updateInert()
       unlockScroll()
       if (previouslyFocused?.isConnected) previouslyFocused.focus()
     }
@@ -179,6 +228,7 @@ function OpenDialog({
 
   return (
     <div
+      ref={backdrop}
       className={backdropClassName ? `comics-dialog__backdrop ${backdropClassName}` : 'comics-dialog__backdrop'}
       data-state="open"
       onMouseDown={(event) => {

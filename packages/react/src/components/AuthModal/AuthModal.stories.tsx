@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { useAuthModal } from '../../hooks'
-import { kitOf, page } from '../../../../../.storybook/stories'
+import { kitOf, page, realWheel } from '../../../../../.storybook/stories'
 import { AuthModal } from './AuthModal'
 
 /** A control that opens the modal, as the TopBar's Sign In does; 'open' opens it on first render. */
@@ -140,4 +140,59 @@ export const Mobile: Story = {
 
 export const PartnerTheme: Story = {
   globals: { theme: 'partner' },
+}
+
+/**
+ * The page behind an open dialog (every modal of the kit) is inert and does not scroll, and nothing on
+ * it moves when the dialog opens: the scrollbar's room is kept. All of it is given back on close.
+ */
+export const PageBehind: Story = {
+  parameters: { openOnMount: false },
+  render: (args) => (
+    <main style={{ padding: 16 }}>
+      <Opener mode="sign-in" />
+      <button type="button" className="comics-button">
+        Behind the dialog
+      </button>
+      <p data-testid="in-flow" style={{ textAlign: 'right' }}>
+        A long page
+      </p>
+      <div data-testid="fixed" style={{ position: 'fixed', top: 0, right: 0, width: 40, height: 40, background: '#555' }} />
+      <div style={{ height: 3000 }} />
+      <AuthModal {...args} />
+    </main>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    const doc = canvasElement.ownerDocument
+    const win = doc.defaultView!
+    const behind = canvas.getByRole('button', { name: 'Behind the dialog' })
+    const edges = () => ['in-flow', 'fixed'].map((id) => canvas.getByTestId(id).getBoundingClientRect().right)
+    // The wheel scrolls the page before a dialog opens (so the check below can fail).
+    if (!(await realWheel(behind, 200))) return
+    await waitFor(() => expect(win.scrollY).toBeGreaterThan(0))
+    win.scrollTo(0, 0)
+    await expect(win.innerWidth - doc.documentElement.clientWidth).toBeGreaterThan(0) // a classic scrollbar
+    const before = edges()
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Open sign-in' }))
+    const dialog = await dialogOf(canvasElement, 'Sign In')
+    await expect(edges()).toEqual(before)
+    await expect(behind.closest('[inert]')).not.toBeNull()
+    behind.focus()
+    await expect(doc.activeElement).not.toBe(behind)
+    await realWheel(dialog.parentElement!, 600)
+    await realWheel(dialog, 600)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await expect(win.scrollY).toBe(0)
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(dialog).not.toBeInTheDocument())
+    await expect(edges()).toEqual(before)
+    await expect(behind.closest('[inert]')).toBeNull()
+    behind.focus()
+    await expect(doc.activeElement).toBe(behind)
+    await realWheel(behind, 200)
+    await waitFor(() => expect(win.scrollY).toBeGreaterThan(0))
+    win.scrollTo(0, 0)
+  },
 }
