@@ -123,9 +123,12 @@ describe('messages', () => {
     expect(formatMessage(DEFAULT_MESSAGES['premium.disclaimerCancel'], { n: 24, hours: 24 })).toBe(
       'Cancel at least 24 hours before the period ends; access stays until then.',
     )
-    expect(formatMessage(DEFAULT_MESSAGES['account.renewsOnce'], { n: 1, hours: 1 })).toBe(
-      'Cancelled less than 1 hour before the period end: it renews once more, then stops.',
+    expect(formatMessage(DEFAULT_MESSAGES['account.renewsOnce'], { n: 24, hours: 24 })).toBe(
+      'Cancelled less than 24 hours before the period end: it renews once more, then stops.',
     )
+    // A partner's language adds its forms.
+    const czech = { one: '{hours} hodina', few: '{hours} hodiny', other: '{hours} hodin' }
+    expect([1, 3, 24].map((n) => formatMessage(czech, { n, hours: n }, 'cs-CZ'))).toEqual(['1 hodina', '3 hodiny', '24 hodin'])
   })
 
   it('formats money and dates for a locale, en-US by default', () => {

@@ -56,49 +56,39 @@ const madeInert = new Set<Element>()
  */
 function updateInert() {
   const top = topDialog()?.backdrop
-  const outside = new Set(top ? [...document.body.children].filter((child) => child !== top) : [])
-  for (const element of madeInert) {
-    if (!outside.has(element)) {
-      element.removeAttribute('inert')
-      madeInert.delete(element)
-    }
-  }
-  for (const element of outside) {
-    if (!element.hasAttribute('inert')) {
-      element.setAttribute('inert', '')
-      madeInert.add(element)
+  for (const element of madeInert) element.removeAttribute('inert')
+  madeInert.clear()
+  if (!top) return
+  for (const child of document.body.children) {
+    if (child !== top && !child.hasAttribute('inert')) {
+      child.setAttribute('inert', '')
+      madeInert.add(child)
     }
   }
 }
 
 let scrollLocks = 0
-let styleBeforeLock: { overflow: string; gutter: string; padding: string } | null = null
+let overflowBeforeLock = ''
+let gutterBeforeLock = ''
 
 /**
- * The page does not scroll while a dialog is open, and nothing moves when its scrollbar goes: the
- * scrollbar's room is kept (`scrollbar-gutter: stable`, or the body's padding where that is missing).
+ * The page does not scroll while a dialog is open, and nothing moves when its scrollbar goes: a
+ * classic scrollbar's room is kept (`scrollbar-gutter: stable`). No layout (jsdom) reads as none.
  */
 function lockScroll() {
-  if (scrollLocks++ > 0) return
+  if (scrollLocks++) return
   const root = document.documentElement
-  const body = document.body
-  // No layout (jsdom) reads as a zero-width root: nothing to keep then.
-  const scrollbar = root.clientWidth > 0 ? window.innerWidth - root.clientWidth : 0
-  styleBeforeLock = { overflow: root.style.overflow, gutter: root.style.scrollbarGutter, padding: body.style.paddingRight }
-  if (scrollbar > 0) {
-    if (globalThis.CSS?.supports('scrollbar-gutter', 'stable')) root.style.scrollbarGutter = 'stable'
-    else body.style.paddingRight = `${parseFloat(getComputedStyle(body).paddingRight) + scrollbar}px`
-  }
+  overflowBeforeLock = root.style.overflow
+  gutterBeforeLock = root.style.scrollbarGutter
+  if (root.clientWidth && innerWidth > root.clientWidth) root.style.scrollbarGutter = 'stable'
   root.style.overflow = 'hidden'
 }
 
 function unlockScroll() {
-  if (--scrollLocks > 0 || !styleBeforeLock) return
+  if (--scrollLocks) return
   const root = document.documentElement
-  root.style.overflow = styleBeforeLock.overflow
-  root.style.scrollbarGutter = styleBeforeLock.gutter
-  document.body.style.paddingRight = styleBeforeLock.padding
-  styleBeforeLock = null
+  root.style.overflow = overflowBeforeLock
+  root.style.scrollbarGutter = gutterBeforeLock
 }
 
 interface DialogParts {
@@ -155,7 +145,6 @@ function OpenDialog({
   ...rest
 }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null)
-  const backdrop = useRef<HTMLDivElement>(null)
   const parent = useContext(DialogPartsContext)?.entry ?? null
   const [entry] = useState<OpenEntry>(() => ({ parent }))
   const titleId = useId()
@@ -171,7 +160,7 @@ function OpenDialog({
     const element = panel.current
     if (!element) return
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    entry.backdrop = backdrop.current
+    entry.backdrop = element.parentElement
     openDialogs.push(entry)
     updateInert()
     lockScroll()
@@ -228,7 +217,6 @@ function OpenDialog({
 
   return (
     <div
-      ref={backdrop}
       className={backdropClassName ? `comics-dialog__backdrop ${backdropClassName}` : 'comics-dialog__backdrop'}
       data-state="open"
       onMouseDown={(event) => {

@@ -100,10 +100,9 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'premium.disclaimerFirstPurchase': '{price} for the first {period}, then {renewalPrice} every {period}.',
   'premium.disclaimerDiscount': 'The discount applies only to the first purchase.',
   'premium.disclaimerRenewal': 'Renews automatically at {price} every {period}.',
-  'premium.disclaimerCancel': {
-    one: 'Cancel at least {hours} hour before the period ends; access stays until then.',
-    other: 'Cancel at least {hours} hours before the period ends; access stays until then.',
-  },
+  // Plural by the notice's hours, always 24 (core CANCELLATION_NOTICE_HOURS, spec §9): English needs
+  // only `other` here, another language adds its forms.
+  'premium.disclaimerCancel': { other: 'Cancel at least {hours} hours before the period ends; access stays until then.' },
 
   // Payment page
   'payment.selectAnotherPackage': 'Select another package',
@@ -141,10 +140,7 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'account.accessUntil': 'Access until {date}',
   'account.membershipTitle': '{badge} · {duration}',
   'account.autoRenewOff': 'Auto-renewal is off: your membership will not renew.',
-  'account.renewsOnce': {
-    one: 'Cancelled less than {hours} hour before the period end: it renews once more, then stops.',
-    other: 'Cancelled less than {hours} hours before the period end: it renews once more, then stops.',
-  },
+  'account.renewsOnce': { other: 'Cancelled less than {hours} hours before the period end: it renews once more, then stops.' },
   'account.lastReadSlide': '{n} of {total}',
 
   // Auth modal

@@ -28,16 +28,10 @@ export const DEFAULT_LOCALE = 'en-US'
  * formatMessage("Continue reading '{chapterTitle}'", { chapterTitle: 'Episode 2' })
  */
 export function formatMessage(message: Message, values: MessageValues = {}, locale: string = DEFAULT_LOCALE): string {
-  let template = message
-  let written = (value: string | number) => String(value)
-  if (typeof message !== 'string') {
-    const n = Number(values.n)
-    template = message[new Intl.PluralRules(locale).select(n)] ?? message.other
-    const numbers = new Intl.NumberFormat(locale)
-    written = (value) => (typeof value === 'number' ? numbers.format(value) : value)
-  }
-  return (template as string).replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    Object.hasOwn(values, name) ? written(values[name]!) : placeholder,
+  const plural = typeof message !== 'string'
+  const template = plural ? (message[new Intl.PluralRules(locale).select(Number(values.n))] ?? message.other) : message
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.hasOwn(values, name) ? (plural ? values[name]!.toLocaleString(locale) : String(values[name])) : placeholder,
   )
 }
 
@@ -46,7 +40,7 @@ export function formatMessage(message: Message, values: MessageValues = {}, loca
  * @example formatMoney(7.99) // '$7.99'; formatMoney(7.99, 'de-DE') // '7,99 $'
  */
 export function formatMoney(amount: number, locale: string = DEFAULT_LOCALE, currency: string = POLICY.currency): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount)
+  return amount.toLocaleString(locale, { style: 'currency', currency })
 }
 
 /**
@@ -54,5 +48,5 @@ export function formatMoney(amount: number, locale: string = DEFAULT_LOCALE, cur
  * @example formatDate('2026-03-01T00:00:00Z') // 'March 1, 2026'; with 'de-DE': '1. März 2026'
  */
 export function formatDate(date: Date | string | number, locale: string = DEFAULT_LOCALE): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(date))
+  return new Date(date).toLocaleDateString(locale, { dateStyle: 'long' })
 }

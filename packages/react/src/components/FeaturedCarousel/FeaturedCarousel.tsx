@@ -34,8 +34,9 @@ function FeaturedSlides({ featured, className }: { featured: readonly FeaturedCo
   const messages = useMessages()
   const analytics = useAnalytics()
   const Link = useLink()
+  const locale = useLocale()
   // '4.9', or '4,9' where the locale writes a decimal comma.
-  const ratingFormat = new Intl.NumberFormat(useLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  const rating = (value: number) => value.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
   const [viewportRef, embla] = useEmblaCarousel({ loop: featured.length > 1 })
   const { selectedIndex, onKeyDown } = useCarouselState(embla)
   const slidesId = useId()
@@ -75,10 +76,10 @@ function FeaturedSlides({ featured, className }: { featured: readonly FeaturedCo
                 <div className="comics-featured__tags">
                   <span className="comics-featured__rating">
                     <span aria-hidden="true">
-                      ★ {formatMessage(messages['home.rating'], { rating: ratingFormat.format(comic.rating) })}
+                      ★ {formatMessage(messages['home.rating'], { rating: rating(comic.rating) })}
                     </span>
                     <span className="comics-visually-hidden">
-                      {formatMessage(messages['home.ratingLabel'], { rating: ratingFormat.format(comic.rating) })}
+                      {formatMessage(messages['home.ratingLabel'], { rating: rating(comic.rating) })}
                     </span>
                   </span>
                   {comic.isReadersChoice && (

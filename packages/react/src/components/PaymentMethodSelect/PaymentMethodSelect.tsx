@@ -27,7 +27,7 @@ export function PaymentMethodSelect({ value, onChange, className }: PaymentMetho
   const query = usePaymentMethods()
   const selectId = useId()
   const methods = query.data ?? []
-  const selected = methods.some((m) => m.paymentSystem === value) ? value! : ''
+  const selected = value ?? ''
   const rootClass = className ? `comics-payment-method-select ${className}` : 'comics-payment-method-select'
 
   return (
@@ -51,7 +51,6 @@ export function PaymentMethodSelect({ value, onChange, className }: PaymentMetho
           id={selectId}
           className="comics-payment-method-select__control"
           value={selected}
-          data-placeholder={selected ? undefined : ''}
           onChange={(event) => {
             const method = methods.find((m) => m.paymentSystem === event.target.value)
             if (method) onChange(method)
