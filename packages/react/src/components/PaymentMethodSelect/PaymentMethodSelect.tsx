@@ -31,7 +31,7 @@ export function PaymentMethodSelect({ value, onChange, className }: PaymentMetho
   const rootClass = className ? `comics-payment-method-select ${className}` : 'comics-payment-method-select'
 
   return (
-    <div className={rootClass} data-state={selected ? 'selected' : 'empty'}>
+    <div className={rootClass}>
       <label htmlFor={selectId} className="comics-payment-method-select__label">
         {messages['payment.selectMethod']}
       </label>
