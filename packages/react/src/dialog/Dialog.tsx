@@ -47,7 +47,7 @@ function topDialog(): OpenEntry | undefined {
 }
 
 /** What this module made inert, so that it gives back exactly that and nothing a page set itself. */
-const madeInert = new Set<Element>()
+let madeInert: Element[] = []
 
 /**
  * Everything on the page but the top dialog is `inert` (no focus, no clicks, hidden from assistive
@@ -56,15 +56,9 @@ const madeInert = new Set<Element>()
  */
 function updateInert() {
   const top = topDialog()?.backdrop
-  for (const element of madeInert) element.removeAttribute('inert')
-  madeInert.clear()
-  if (!top) return
-  for (const child of document.body.children) {
-    if (child !== top && !child.hasAttribute('inert')) {
-      child.setAttribute('inert', '')
-      madeInert.add(child)
-    }
-  }
+  madeInert.forEach((element) => element.removeAttribute('inert'))
+  madeInert = top ? [...document.body.children].filter((child) => child !== top && !child.hasAttribute('inert')) : []
+  madeInert.forEach((element) => element.setAttribute('inert', ''))
 }
 
 let scrollLocks = 0

@@ -42,11 +42,3 @@ export function formatMessage(message: Message, values: MessageValues = {}, loca
 export function formatMoney(amount: number, locale: string = DEFAULT_LOCALE, currency: string = POLICY.currency): string {
   return amount.toLocaleString(locale, { style: 'currency', currency })
 }
-
-/**
- * A date in the locale's long style.
- * @example formatDate('2026-03-01T00:00:00Z') // 'March 1, 2026'; with 'de-DE': '1. März 2026'
- */
-export function formatDate(date: Date | string | number, locale: string = DEFAULT_LOCALE): string {
-  return new Date(date).toLocaleDateString(locale, { dateStyle: 'long' })
-}

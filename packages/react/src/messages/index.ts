@@ -1,7 +1,6 @@
 export { DEFAULT_MESSAGES, type MessageKey, type Messages, type PluralMessageKey, type TextMessageKey } from './defaultMessages'
 export {
   DEFAULT_LOCALE,
-  formatDate,
   formatMessage,
   formatMoney,
   type Message,

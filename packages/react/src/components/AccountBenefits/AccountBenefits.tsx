@@ -10,7 +10,7 @@ import {
 } from '@comics/core'
 import { queryKeys, useApi, useLink, useLocale, useMessages, usePlans, useSession, useSubscription } from '../../hooks'
 import { usePremiumLink } from '../../hooks/usePremiumLink'
-import { formatDate, formatMessage } from '../../messages'
+import { formatMessage } from '../../messages'
 
 export interface AccountBenefitsProps {
   /** Locale of the access-until date; default the provider's `locale`. */
@@ -78,7 +78,7 @@ export function AccountBenefits({ locale: localeProp, className }: AccountBenefi
   const plan = active ? (getPlan(active.planId ?? '') ?? PLANS.find((p) => p.level === active.level)) : undefined
   const renewalOff = active?.autoRenew === false
   const periodEnd = active?.currentPeriodEnd
-    ? formatDate(active.currentPeriodEnd, locale)
+    ? new Date(active.currentPeriodEnd).toLocaleDateString(locale, { dateStyle: 'long' })
     : null
   const rootClass = className ? `comics-account-benefits ${className}` : 'comics-account-benefits'
 

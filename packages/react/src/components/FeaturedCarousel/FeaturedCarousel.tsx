@@ -35,8 +35,8 @@ function FeaturedSlides({ featured, className }: { featured: readonly FeaturedCo
   const analytics = useAnalytics()
   const Link = useLink()
   const locale = useLocale()
-  // '4.9', or '4,9' where the locale writes a decimal comma.
-  const rating = (value: number) => value.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  // '4.9' ('5.0' for 5), or '4,9' where the locale writes a decimal comma.
+  const rating = (value: number) => value.toLocaleString(locale, { minimumFractionDigits: 1 })
   const [viewportRef, embla] = useEmblaCarousel({ loop: featured.length > 1 })
   const { selectedIndex, onKeyDown } = useCarouselState(embla)
   const slidesId = useId()

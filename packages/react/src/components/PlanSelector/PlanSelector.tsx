@@ -18,22 +18,21 @@ export interface PlanSelectorProps {
 
 /** The '*' lines under the plans: what the selected plan costs now and later, and how to stop it. */
 function disclaimerLines(plan: Plan, messages: Messages, locale: string): string[] {
-  const dollars = (amount: number) => formatMoney(amount, locale)
   const first = chargeFor(plan, { firstPurchase: true })
   const renewal = chargeFor(plan, { firstPurchase: false })
   const lines: string[] = []
   if (first.amount !== renewal.amount) {
     lines.push(
       formatMessage(messages['premium.disclaimerFirstPurchase'], {
-        price: dollars(first.price),
-        renewalPrice: dollars(renewal.price),
+        price: formatMoney(first.price, locale),
+        renewalPrice: formatMoney(renewal.price, locale),
         period: plan.period,
       }),
       messages['premium.disclaimerDiscount'],
     )
   }
   lines.push(
-    formatMessage(messages['premium.disclaimerRenewal'], { price: dollars(renewal.price), period: plan.period }),
+    formatMessage(messages['premium.disclaimerRenewal'], { price: formatMoney(renewal.price, locale), period: plan.period }),
     formatMessage(messages['premium.disclaimerCancel'], { n: CANCELLATION_NOTICE_HOURS, hours: CANCELLATION_NOTICE_HOURS }, locale),
   )
   return lines
@@ -111,7 +110,6 @@ export function PlanSelector({ onBack, className }: PlanSelectorProps) {
                 checked={plan.id === selectedId}
                 onSelect={() => select(plan)}
                 messages={messages}
-                locale={locale}
               />
             ))}
           </div>
@@ -166,15 +164,14 @@ interface PlanCardProps {
   checked: boolean
   onSelect: () => void
   messages: Messages
-  locale: string
 }
 
 /**
  * One plan as a card. The radio carries the selection and the keyboard; a click anywhere on the card
  * selects it too, since the description (a list) cannot sit inside the radio's label.
  */
-function PlanCard({ plan, name, checked, onSelect, messages, locale }: PlanCardProps) {
-  const dollars = (amount: number) => formatMoney(amount, locale)
+function PlanCard({ plan, name, checked, onSelect, messages }: PlanCardProps) {
+  const locale = useLocale()
   const inputId = useId()
   const detailsId = useId()
   const selectFromCard = (event: MouseEvent<HTMLDivElement>) => {
@@ -205,14 +202,14 @@ function PlanCard({ plan, name, checked, onSelect, messages, locale }: PlanCardP
         <div className="comics-plan-card__description" dangerouslySetInnerHTML={{ __html: plan.description }} />
         <p className="comics-plan-card__price">
           <span className="comics-plan-card__amount">
-            {formatMessage(messages['premium.price'], { price: dollars(plan.price) })}
+            {formatMessage(messages['premium.price'], { price: formatMoney(plan.price, locale) })}
           </span>{' '}
           <span className="comics-plan-card__period">
             {formatMessage(messages['premium.period'], { period: plan.period })}
           </span>
         </p>
         <p className="comics-plan-card__per-week">
-          {formatMessage(messages['premium.pricePerWeek'], { price: dollars(plan.pricePerWeek) })}
+          {formatMessage(messages['premium.pricePerWeek'], { price: formatMoney(plan.pricePerWeek, locale) })}
         </p>
       </div>
     </div>
