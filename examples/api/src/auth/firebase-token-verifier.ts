@@ -2,15 +2,26 @@ import { randomUUID } from 'node:crypto'
 import type { TokenVerifier, VerifiedToken } from './token-verifier'
 
 /**
- * Verifies ID tokens with firebase-admin. With `emulatorHost` set, firebase-admin trusts the Auth
- * emulator's unsigned tokens (it reads FIREBASE_AUTH_EMULATOR_HOST), which is how local runs and tests work.
+ * How long a verified token is remembered: a revoked or disabled account is refused at the latest this long
+ * after the change (docs/decisions.md, "Bad tokens"). A token is never remembered past its own expiry.
+ */
+export const VERIFIED_TOKEN_MAX_AGE_MS = 60_000
+
+/**
+ * Verifies ID tokens with firebase-admin, checking that the account is neither disabled nor revoked
+ * (`checkRevoked`). With `emulatorHost` set, firebase-admin trusts the Auth emulator's unsigned tokens (it
+ * reads FIREBASE_AUTH_EMULATOR_HOST), which is how local runs and tests work; it still checks their
+ * expiry, audience and issuer.
  */
 export async function createFirebaseTokenVerifier(options: {
   projectId: string
   emulatorHost: string | undefined
+  /** Milliseconds since the epoch; the clock the remembered tokens age by. */
+  now?: () => number
 }): Promise<TokenVerifier> {
   // firebase-admin reads the emulator host from the environment when it verifies a token.
   if (options.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost
+  const now = options.now ?? Date.now
   const { initializeApp } = await import('firebase-admin/app')
   const { getAuth } = await import('firebase-admin/auth')
   // A named app per server instance: tests build many servers in one process.
@@ -20,13 +31,14 @@ export async function createFirebaseTokenVerifier(options: {
 
   return {
     async verify(idToken) {
-      // Verified tokens are remembered until they expire, sparing a signature check on every request.
+      // Verified tokens are remembered for a short while, sparing a look-up of the account on every request.
       const remembered = recent.get(idToken)
-      if (remembered && remembered.expiresAt > Date.now()) return remembered.token
-      const decoded = await auth.verifyIdToken(idToken)
+      if (remembered && remembered.expiresAt > now()) return remembered.token
+      recent.delete(idToken)
+      const decoded = await auth.verifyIdToken(idToken, true)
       const token: VerifiedToken = { uid: decoded.uid, email: decoded.email, admin: decoded.admin === true }
       if (recent.size > 10_000) recent.clear()
-      recent.set(idToken, { token, expiresAt: decoded.exp * 1000 })
+      recent.set(idToken, { token, expiresAt: Math.min(decoded.exp * 1000, now() + VERIFIED_TOKEN_MAX_AGE_MS) })
       return token
     },
   }
