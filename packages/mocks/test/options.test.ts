@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createHandlers, MOCK_VIEWERS } from '@comics/mocks'
 import { BASE_URL, callEndpoint, list } from './callEndpoint'
 
@@ -7,12 +7,6 @@ const server = setupServer()
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
-
-const elapsed = async (run: () => Promise<unknown>) => {
-  const started = performance.now()
-  await run()
-  return performance.now() - started
-}
 
 describe('forced errors', () => {
   it('answers a forced status with the contract error body, on that endpoint only', async () => {
@@ -48,26 +42,57 @@ describe('forced errors', () => {
 })
 
 describe('latency', () => {
-  it('delays every endpoint by a global latency', async () => {
+  // The handlers' delay is a timer: with fake timers the test moves the clock itself, and asserts the
+  // answer is held exactly while that timer is pending.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  /** Starts a call and returns once its handler's delay is pending (its timer set), with a way to tell whether it answered. */
+  async function startHeld(run: () => Promise<{ status: number }>) {
+    let answered = false
+    const answer = run().then((result) => {
+      answered = true
+      return result
+    })
+    for (let turn = 0; vi.getTimerCount() === 0; turn++) {
+      if (turn > 1000) throw new Error('the handler never set its delay')
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    return { answer, answered: () => answered }
+  }
+
+  it('delays every endpoint by a global latency, to the millisecond', async () => {
     server.use(...createHandlers({ baseUrl: BASE_URL, latencyMs: 120 }))
-    expect(await elapsed(() => callEndpoint('listGenres', { body: list() }))).toBeGreaterThanOrEqual(110)
+    const call = await startHeld(() => callEndpoint('listGenres', { body: list() }))
+    await vi.advanceTimersByTimeAsync(119)
+    expect(vi.getTimerCount()).toBe(1)
+    expect(call.answered()).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect((await call.answer).status).toBe(200)
   })
 
   it('delays only the endpoints named in a per-endpoint latency', async () => {
     server.use(...createHandlers({ baseUrl: BASE_URL, latencyMs: { listAssets: 150 } }))
-    const assets = await elapsed(() => callEndpoint('listAssets', { body: list({ chapterId: ['401'], variant: ['legal'] }) }))
-    const genres = await elapsed(() => callEndpoint('listGenres', { body: list() }))
-    expect(assets).toBeGreaterThanOrEqual(140)
-    expect(genres).toBeLessThan(100)
+    const assets = await startHeld(() => callEndpoint('listAssets', { body: list({ chapterId: ['401'], variant: ['legal'] }) }))
+    // Another endpoint answers while the clock stands still: no delay of its own.
+    expect((await callEndpoint('listGenres', { body: list() })).status).toBe(200)
+    expect(vi.getTimerCount()).toBe(1)
+    await vi.advanceTimersByTimeAsync(149)
+    expect(assets.answered()).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect((await assets.answer).status).toBe(200)
   })
 
   it("'infinite' never answers", async () => {
     server.use(...createHandlers({ baseUrl: BASE_URL, latencyMs: { listGenres: 'infinite' } }))
-    const outcome = await Promise.race([
-      callEndpoint('listGenres', { body: list() }).then(() => 'answered'),
-      new Promise((resolve) => setTimeout(() => resolve('pending'), 200)),
-    ])
-    expect(outcome).toBe('pending')
+    const call = await startHeld(() => callEndpoint('listGenres', { body: list() }))
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000)
+    expect(vi.getTimerCount()).toBe(1)
+    expect(call.answered()).toBe(false)
   })
 })
 
