@@ -29,10 +29,13 @@ describe('catalogue hooks', () => {
   })
 
   it('useComics skips the last-read request while there is no id', async () => {
-    const { result } = renderHookWithKit(() => useComics({ preset: 'lastRead', comicIds: [] }))
-    await new Promise((resolve) => setTimeout(resolve, 30))
+    const { result, rerender, queryClient } = renderHookWithKit((comicIds: string[]) => useComics({ preset: 'lastRead', comicIds }), { initialProps: [] as string[] })
+    // An enabled query is fetching as soon as it is rendered (the rerender below shows it): idle means skipped.
     expect(result.current.fetchStatus).toBe('idle')
+    expect(queryClient.isFetching()).toBe(0)
     expect(result.current.data).toBeUndefined()
+    rerender(['4'])
+    expect(result.current.fetchStatus).toBe('fetching')
   })
 
   it('useComic finds one comic by id, and null for another host’s comic', async () => {
@@ -52,9 +55,12 @@ describe('catalogue hooks', () => {
   })
 
   it('useChapters waits for a comic id', async () => {
-    const { result } = renderHookWithKit(() => useChapters(undefined))
-    await new Promise((resolve) => setTimeout(resolve, 30))
+    const { result, rerender, queryClient } = renderHookWithKit((comicId: string | undefined) => useChapters(comicId), { initialProps: undefined as string | undefined })
     expect(result.current.fetchStatus).toBe('idle')
+    expect(queryClient.isFetching()).toBe(0)
+    // The control: with an id it is fetching as soon as it is rendered, so idle above means skipped.
+    rerender('6')
+    expect(result.current.fetchStatus).toBe('fetching')
   })
 
   it('useGenres lists the genres', async () => {

@@ -7,13 +7,16 @@ import { renderHookWithKit } from '../render'
 
 describe('useEpisodeAssets', () => {
   it('is skipped until both the comic id and the chapter id exist (spec §7)', async () => {
-    const { result, rerender } = renderHookWithKit(
+    const { result, rerender, queryClient } = renderHookWithKit(
       (query: Partial<EpisodeAssetsQuery>) => useEpisodeAssets(query),
       { initialProps: { comicId: '4', variant: 'legal' } },
     )
-    await new Promise((resolve) => setTimeout(resolve, 30))
+    // React Query starts an enabled query's fetch while rendering it (the rerender below shows it at once),
+    // so idle once rendered means skipped.
     expect(result.current.fetchStatus).toBe('idle')
+    expect(queryClient.isFetching()).toBe(0)
     rerender({ comicId: '4', chapterId: '401', variant: 'legal' })
+    expect(result.current.fetchStatus).toBe('fetching')
     await waitFor(() => expect(result.current.isSuccess).toBe(true))
     const positions = result.current.data!.map((a) => a.position)
     expect(positions).toEqual([...positions].sort((a, b) => a! - b!))

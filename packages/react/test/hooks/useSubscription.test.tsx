@@ -11,11 +11,17 @@ describe('useSubscription and useViewer', () => {
     server.events.on('request:start', ({ request }) => {
       if (request.url.endsWith('/subscriptions/list')) calls++
     })
-    const { result } = renderHookWithKit(() => ({ subscription: useSubscription(), viewer: useViewer() }))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    const { result, queryClient } = renderHookWithKit(() => ({ subscription: useSubscription(), viewer: useViewer() }))
+    // React Query starts an enabled query's fetch while mounting (the signed-in control below shows it), so
+    // nothing fetching once rendered means the call was skipped, not merely not yet sent.
+    expect(queryClient.isFetching()).toBe(0)
     expect(calls).toBe(0)
     expect(result.current.subscription).toMatchObject({ subscriptions: [], level: 0, isPending: false })
     expect(result.current.viewer).toEqual({ signedIn: false, level: 0, isPending: false })
+
+    const signedIn = renderHookWithKit(() => useSubscription(), { viewer: 'free' })
+    expect(signedIn.queryClient.isFetching()).toBe(1)
+    await waitFor(() => expect(calls).toBe(1))
   })
 
   it.each<[KitViewer, number]>([
