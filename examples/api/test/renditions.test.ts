@@ -52,8 +52,9 @@ describe('renditions made ahead', () => {
     const first = await stored(800, 1000, 40)
     const second = await stored(800, 1000, 50)
     const { told, onFailure } = failures()
+    // The first starts being made at once (prepare starts the queue synchronously): the second is queued
+    // behind it.
     renditions.prepare([first], onFailure)
-    await new Promise((resolve) => setTimeout(resolve, 5))
     renditions.prepare([second], onFailure)
     await renditions.settled()
     expect(await kept()).toHaveLength(6)
@@ -87,7 +88,8 @@ describe('renditions made ahead', () => {
     // Nine were queued; at most the first was being made.
     expect(atClose.length).toBeLessThanOrEqual(1)
     expect(atClose.filter((name) => name.endsWith('.tmp'))).toEqual([])
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Had close left the queue running, settled() would wait for the eight others to be made.
+    await renditions.settled()
     expect(await kept()).toEqual(atClose)
     // Nothing is queued once closed.
     renditions.prepare(images, onFailure)

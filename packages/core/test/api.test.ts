@@ -313,11 +313,18 @@ describe('failures without a response are NetworkError', () => {
   })
 
   it("a call the caller aborts has code 'aborted'", async () => {
-    useMocks({ latencyMs: 1000 })
+    useMocks({ latencyMs: { listGenres: 'infinite' } })
     const controller = new AbortController()
-    const call = apiFor().genres.list(undefined, { signal: controller.signal })
-    setTimeout(() => controller.abort(), 20)
-    expect(await failureOf(call)).toMatchObject({ code: 'aborted' })
+    // Aborted once the request is out (the mock holds it forever), not after a guessed time.
+    const abortWhenSent = () => controller.abort()
+    server.events.on('request:start', abortWhenSent)
+    try {
+      const call = apiFor().genres.list(undefined, { signal: controller.signal })
+      expect(await failureOf(call)).toMatchObject({ code: 'aborted' })
+      expect(sent).toHaveLength(1)
+    } finally {
+      server.events.removeListener('request:start', abortWhenSent)
+    }
   })
 
   it('every failure is recognised by isApiFailure, and other errors are not', async () => {
