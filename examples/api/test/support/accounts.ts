@@ -6,9 +6,13 @@ import type { Database } from '../../src/db/database'
 import { subscriptions } from '../../src/db/schema'
 import { periodEnd } from '../../src/payments/period'
 
-/** The callers of the authorization matrix. */
-export type Role = 'guest' | 'reader' | 'level1' | 'level2' | 'level3' | 'level4' | 'admin'
-export const ROLES: readonly Role[] = ['guest', 'reader', 'level1', 'level2', 'level3', 'level4', 'admin']
+/**
+ * The callers of the authorization matrix. `expired`: a level 3 subscription still marked `active` whose
+ * period ends exactly now (the renewal job has not run). `cancelled`: a level 3 subscription cancelled a
+ * day ago, a week still left in its period.
+ */
+export type Role = 'guest' | 'reader' | 'level1' | 'level2' | 'level3' | 'level4' | 'admin' | 'expired' | 'cancelled'
+export const ROLES: readonly Role[] = ['guest', 'reader', 'level1', 'level2', 'level3', 'level4', 'admin', 'expired', 'cancelled']
 
 export interface Account {
   role: Role
@@ -51,20 +55,52 @@ export async function grantLevel(db: Database, userId: string, level: number, no
   })
 }
 
+/**
+ * A level `level` subscription row as the renewal and cancel jobs would leave it, written directly: status
+ * `active`, the period ending at `periodEnd`, cancelled at `cancelledAt` when given.
+ */
+export async function insertSubscription(
+  db: Database,
+  userId: string,
+  row: { level: number; periodEnd: Date; cancelledAt?: Date },
+): Promise<void> {
+  const plan = PLANS.find((p) => p.level === row.level) ?? getPlan('1week')!
+  const start = new Date(row.periodEnd.getTime() - plan.weeks * 7 * 24 * 3_600_000)
+  await db.insert(subscriptions).values({
+    userId,
+    planId: plan.id,
+    level: plan.level,
+    status: 'active',
+    currentPeriodStart: start,
+    currentPeriodEnd: row.periodEnd,
+    autoRenew: row.cancelledAt === undefined,
+    cancelledAt: row.cancelledAt ?? null,
+    createdAt: start,
+  })
+}
+
 /** One account per signed-in role, subscribed as its name says. */
 export async function createRoleAccounts(db: Database, now: Date): Promise<Record<Exclude<Role, 'guest'>, Account>> {
-  const [reader, level1, level2, level3, level4, admin] = await Promise.all([
+  const [reader, level1, level2, level3, level4, admin, expired, cancelled] = await Promise.all([
     createAccount('reader'),
     createAccount('level1'),
     createAccount('level2'),
     createAccount('level3'),
     createAccount('level4'),
     createAccount('admin', { admin: true }),
+    createAccount('expired'),
+    createAccount('cancelled'),
   ])
   for (const [account, level] of [[level1, 1], [level2, 2], [level3, 3], [level4, 4]] as const) {
     await grantLevel(db, account!.uid, level, now)
   }
-  return { reader: reader!, level1: level1!, level2: level2!, level3: level3!, level4: level4!, admin: admin! }
+  const DAY = 24 * 3_600_000
+  await insertSubscription(db, expired!.uid, { level: 3, periodEnd: now })
+  await insertSubscription(db, cancelled!.uid, { level: 3, periodEnd: new Date(now.getTime() + 7 * DAY), cancelledAt: new Date(now.getTime() - DAY) })
+  return {
+    reader: reader!, level1: level1!, level2: level2!, level3: level3!, level4: level4!, admin: admin!,
+    expired: expired!, cancelled: cancelled!,
+  }
 }
 
 export const bearer = (account: Account | undefined): Record<string, string> =>
