@@ -21,6 +21,7 @@ import {
   type AnalyticsEvent,
   type AuthService,
   type ConsentState,
+  type KeyValueStorage,
   type SiteMode,
 } from '@comics/core'
 import { MOCK_VIEWERS, type MockHandlersOptions, type MockViewer, type MockViewerKey } from '@comics/mocks'
@@ -51,6 +52,8 @@ export interface KitOptions {
   mocks?: Omit<MockHandlersOptions, 'baseUrl' | 'siteMode'>
   /** Extra storage entries, e.g. { lastReadComics: '["4"]' }. */
   storage?: Record<string, string>
+  /** The stores' storage adapter instead of a fresh memory storage, e.g. `createBrowserStorage()` over jsdom's localStorage. */
+  storageAdapter?: KeyValueStorage
   /** Options of the returned `user` (pass `{ advanceTimers: vi.advanceTimersByTime }` with fake timers). */
   userEvent?: UserEventOptions
 }
@@ -81,7 +84,7 @@ export function createKit(options: KitOptions = {}): Kit {
   if (options.route) window.history.replaceState(null, '', options.route)
   server.use(...mockHandlers({ siteMode, ...options.mocks }))
 
-  const storage = createMemoryStorage(options.storage)
+  const storage = options.storageAdapter ?? createMemoryStorage(options.storage)
   const stores: ComicsStores = {
     session: createSessionStore(storage),
     progress: createProgressStore(storage),

@@ -1,15 +1,40 @@
 import { act } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { ANALYTICS_EVENTS } from '@comics/core'
+import { ANALYTICS_EVENTS, createBrowserStorage, type AuthUser } from '@comics/core'
 import { useAgeVerification, useAnalytics, useConsent, useReadingProgress, useSession } from '../../src/hooks'
 import { renderHookWithKit } from '../render'
 
 describe('store bindings', () => {
-  it('useSession follows the session store', () => {
-    const { result, stores, viewer } = renderHookWithKit(() => useSession(), { viewer: 'level2' })
+  it('useSession follows the session store, kept in localStorage through the browser adapter', () => {
+    const { result, stores, viewer } = renderHookWithKit(() => useSession(), { viewer: 'level2', storageAdapter: createBrowserStorage() })
     expect(result.current).toMatchObject({ signedIn: true, token: viewer.token })
+    // What the session holds is what the browser stores, under the keys of spec §9.
+    expect(JSON.parse(window.localStorage.getItem('authToken')!)).toBe(viewer.token)
+    expect(JSON.parse(window.localStorage.getItem('authUser')!)).toEqual(viewer.user)
     act(() => stores.session.clear())
     expect(result.current).toMatchObject({ signedIn: false, user: null, token: null })
+    expect(window.localStorage.getItem('authToken')).toBeNull()
+    expect(window.localStorage.getItem('authUser')).toBeNull()
+  })
+
+  it("useSession follows a sign-in and a sign-out in another tab, as the browser's storage events tell them", () => {
+    const { result } = renderHookWithKit(() => useSession(), { storageAdapter: createBrowserStorage() })
+    expect(result.current.signedIn).toBe(false)
+    const user: AuthUser = {
+      uid: 'other-tab-user', email: 'other@example.com', displayName: null, photoURL: null, emailVerified: true, phoneNumber: null,
+      providerId: 'firebase', creationTime: null, lastSignInTime: null, providerData: [],
+    }
+    /** Another tab's write: the value lands in the shared localStorage, then this window gets the event. */
+    const otherTab = (key: string, value: string | null) => {
+      if (value === null) window.localStorage.removeItem(key)
+      else window.localStorage.setItem(key, value)
+      act(() => void window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: window.localStorage })))
+    }
+    otherTab('authUser', JSON.stringify(user))
+    otherTab('authToken', JSON.stringify('token-from-the-other-tab'))
+    expect(result.current).toMatchObject({ signedIn: true, token: 'token-from-the-other-tab', user: { uid: 'other-tab-user' } })
+    otherTab('authToken', null)
+    expect(result.current).toMatchObject({ signedIn: false, token: null })
   })
 
   it('useReadingProgress re-renders on record and finds the comic’s position', () => {
