@@ -203,23 +203,13 @@ describe('createPrefixedStorage (the kit embedded on a partner domain)', () => {
     expect(keys).toEqual(['authToken', null])
   })
 
-  it('follows a sign-in in another tab through the prefixed keys', () => {
-    const { storage, emit } = tabStorage()
-    const session = createSessionStore(createPrefixedStorage(storage, 'comics:'))
-    emit('authUser', JSON.stringify(user))
-    emit('authToken', '"partner"')
-    expect(session.getSnapshot().signedIn).toBe(false)
-    emit('comics:authUser', JSON.stringify(user))
-    emit('comics:authToken', '"t"')
-    expect(session.getSnapshot()).toMatchObject({ signedIn: true, token: 't' })
-  })
-
   it('has no subscribe when the storage it wraps has none, and refuses an empty prefix', () => {
     expect(createPrefixedStorage(createMemoryStorage(), 'x:').subscribe).toBeUndefined()
     expect(() => createPrefixedStorage(createMemoryStorage(), '')).toThrow(TypeError)
   })
 })
 
+// Other tabs' changes to the session are tested over the browser adapter in session-browser-storage.test.ts.
 describe('session store (spec §3, §4)', () => {
   it('is signed in only with both user and token, stored under authUser and authToken', () => {
     const storage = createMemoryStorage()
@@ -252,26 +242,6 @@ describe('session store (spec §3, §4)', () => {
     expect(listener).toHaveBeenCalledTimes(2)
   })
 
-  it('keeps its snapshot when another tab writes what it already holds, or the same token is set', () => {
-    const tab = tabStorage()
-    const session = createSessionStore(tab.storage)
-    session.set(user, 't')
-    const before = session.getSnapshot()
-    const listener = vi.fn()
-    session.subscribe(listener)
-    tab.emit('authToken', '"t"')
-    session.setToken('t')
-    expect(session.getSnapshot()).toBe(before)
-    expect(listener).not.toHaveBeenCalled()
-  })
-
-  it('follows a sign-out in another tab', () => {
-    const tab = tabStorage()
-    const session = createSessionStore(tab.storage)
-    session.set(user, 't')
-    tab.emit('authToken')
-    expect(session.getSnapshot()).toMatchObject({ user, token: null, signedIn: false })
-  })
 })
 
 describe('progress store (spec §3, §9)', () => {
