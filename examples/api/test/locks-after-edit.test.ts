@@ -23,13 +23,17 @@ async function adminForm(url: string, fields: Record<string, string>, files: Fil
   return (response.json() as { data: { id: string; chapterNumber?: number }[] }).data
 }
 
-/** Creates episodes of `comicId` with these numbers, each with one censored page. */
-async function addEpisodes(comicId: string, numbers: number[]): Promise<Map<number, string>> {
+/**
+ * Creates episodes of `comicId` with these numbers, each with one censored page unless `pages` is false
+ * (an upload is an admin write too: without it, only the chapter write itself can move the locks).
+ */
+async function addEpisodes(comicId: string, numbers: number[], { pages = true } = {}): Promise<Map<number, string>> {
   const created = await adminForm('/chapters', {
     comicsId: comicId,
     chapters: JSON.stringify(numbers.map((n) => ({ title: `Episode ${n}`, chapterNumber: n, isFree: false }))),
   })
   const ids = new Map(created.map((chapter) => [chapter.chapterNumber!, chapter.id]))
+  if (!pages) return ids
   for (const id of ids.values()) {
     await adminForm(`/comics/${comicId}/assets/censored`, { chapterId: id }, [{ field: 'files', filename: 'page.webp', contentType: 'image/webp', bytes: page }])
   }
@@ -61,7 +65,7 @@ describe('locks after an admin inserts an episode with a lower number', () => {
     for (let round = 0; round < 2; round++) expect(await guestStatuses(ids)).toEqual({ 10: 200, 20: 200, 30: 200, 40: 401 })
     expect((await listPages([ids.get(30)!])).json().data).toHaveLength(1)
 
-    for (const [number, id] of await addEpisodes(comic!.id, [5])) ids.set(number, id)
+    for (const [number, id] of await addEpisodes(comic!.id, [5], { pages: false })) ids.set(number, id)
     expect(await guestStatuses(ids)).toEqual({ 5: 200, 10: 200, 20: 200, 30: 401, 40: 401 })
     // A signed-in reader without a subscription sees the same move, refused with a 403.
     expect((await listPages([ids.get(30)!], reader)).statusCode).toBe(403)
@@ -77,7 +81,7 @@ describe('locks after an admin inserts an episode with a lower number', () => {
     expect((chapters.json() as { data: { chapterNumber: number }[] }).data.map((c) => c.chapterNumber)).toEqual([5, 10, 20, 30, 40])
 
     // Two more in front, in one call: only 1, 2 and 5 stay free.
-    for (const [number, id] of await addEpisodes(comic!.id, [1, 2])) ids.set(number, id)
+    for (const [number, id] of await addEpisodes(comic!.id, [1, 2], { pages: false })) ids.set(number, id)
     expect(await guestStatuses(ids)).toEqual({ 1: 200, 2: 200, 5: 200, 10: 401, 20: 401, 30: 401, 40: 401 })
   })
 })
