@@ -297,6 +297,7 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
     listAssets: { body: jsonBody(listBody({ comicsId: listOf(comicId), chapterId: listOf(chapterId), variant: listOf(variant) }, ['position'], ['chapterId'])) },
     listGenres: { body: jsonBody(listBody({ id: listOf(genreId), mature: fc.boolean() }, ['name'])) },
     listSubscriptions: { body: jsonBody(listBody({ userId: listOf(uid) }, ['created_at'])) },
+    listPayments: { body: jsonBody(listBody({ userId: listOf(uid) }, ['paid_at'])) },
     listPaymentSystems: {},
     createGenre: { body: jsonBody(nearValidObject({ name: title, mature: fc.boolean() })) },
     updateGenre: { params: { id: genreId }, body: jsonBody(nearValidObject({ name: title, mature: fc.boolean() }, ['mature'])) },

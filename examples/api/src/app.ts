@@ -18,6 +18,7 @@ import { registerCatalogueRoutes } from './routes/catalogue-routes'
 import { registerCheckoutPageRoutes } from './routes/checkout-page-routes'
 import { registerFileRoutes } from './routes/file-routes'
 import { registerOpenApiRoute } from './routes/openapi-routes'
+import { registerPaymentRoutes } from './routes/payment-routes'
 import { registerSubscriptionRoutes } from './routes/subscription-routes'
 
 declare module 'fastify' {
@@ -124,6 +125,7 @@ export async function buildApp(
   registerAdminAssetRoutes(app, context)
   registerAdminGenreRoutes(app, context)
   registerSubscriptionRoutes(app, context)
+  registerPaymentRoutes(app, context)
   await registerCheckoutPageRoutes(app, context)
   registerFileRoutes(app, context)
   registerOpenApiRoute(app, context)

@@ -108,6 +108,20 @@ const cells: Cell[] = [
     expected: { guest: 401, reader: 403, level1: 200, level2: 403, level3: 403, level4: 403, admin: 200 },
   },
   {
+    endpoint: 'listPayments', name: 'own payments',
+    request: () => json('POST', '/payments/list', { limit: 200, offset: 0 }),
+    expected: signedIn(200),
+    check: (role, body) => {
+      const uid = accounts[role as Exclude<Role, 'guest'>].uid
+      for (const item of (body as { data: { userId: string }[] }).data) expect(item.userId).toBe(uid)
+    },
+  },
+  {
+    endpoint: 'listPayments', name: "someone else's payments",
+    request: () => json('POST', '/payments/list', { limit: 200, offset: 0, filters: { userId: [accounts.level1.uid] } }),
+    expected: { guest: 401, reader: 403, level1: 200, level2: 403, level3: 403, level4: 403, admin: 200 },
+  },
+  {
     endpoint: 'checkout', name: 'checkout of the 24-week plan',
     request: () => json('POST', '/subscriptions/checkout', { level: 4, title: '24weeks', urlSuccess: 'http://adult.localhost:5173/account' }),
     // At level 4 no plan is above the reader's: nothing to buy (spec §5).

@@ -184,6 +184,25 @@ describe('paying', () => {
     expect(kinds.filter((kind) => kind === 'first-purchase')).toHaveLength(1)
   })
 
+  it('shows a returning buyer the renewal price on the sandbox page, charges it, and lists the payments', async () => {
+    const reader = await createAccount('reader')
+    const listed = () =>
+      server.app
+        .inject({ method: 'POST', url: '/api/v1/payments/list', headers: bearer(reader), payload: { limit: 200, offset: 0, sort: { field: 'paid_at', order: 'asc' } } })
+        .then((r) => (r.json() as { data: { status: string; kind: string; amount: number; currency: string }[] }).data)
+    expect(await listed()).toEqual([])
+    await pay(reader, await checkoutId(reader, '1week'))
+    const id = await checkoutId(reader, '24weeks')
+    const page = await server.app.inject({ method: 'GET', url: `/api/v1/checkout/${id}` })
+    expect(page.body).toMatch(/<button[^>]*>Pay \$79\.99<\/button>/)
+    expect(page.body).not.toContain('$41.99')
+    await pay(reader, id)
+    expect((await listed()).map((p) => [p.status, p.kind, p.amount, p.currency])).toEqual([
+      ['paid', 'first-purchase', 799, 'USD'],
+      ['paid', 'purchase', 7999, 'USD'],
+    ])
+  })
+
   it('refuses a checkout for a plan not above the active level', async () => {
     const reader = await createAccount('reader')
     await pay(reader, await checkoutId(reader, '12weeks'))

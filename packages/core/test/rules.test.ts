@@ -36,6 +36,7 @@ import {
   isCardClick,
   isEpisodeLocked,
   isFreeEpisode,
+  isFirstPurchase,
   isPlanId,
   isReaderChromeVisible,
   isRefundRequestInWindow,
@@ -43,6 +44,7 @@ import {
   lockedEpisodeAction,
   nextEpisode,
   offeredPlans,
+  priceToPay,
   previousEpisode,
   readUncensoredPath,
   retryDelayMs,
@@ -82,6 +84,18 @@ describe('plans and prices (spec §3, §9)', () => {
       price: renewal,
       amount: Math.round(renewal * 100),
     })
+  })
+
+  it('prices a buyer with no payment taken at the first-purchase price, anyone who has paid at the renewal price', () => {
+    const plan = getPlan('24weeks')!
+    expect(isFirstPurchase([])).toBe(true)
+    // Nothing was taken by a declined or pending payment.
+    expect(isFirstPurchase([{ status: 'declined' }, { status: 'pending' }])).toBe(true)
+    expect(isFirstPurchase([{ status: 'paid' }])).toBe(false)
+    // A refund does not give the discount back (spec §9: it applies only to the first purchase).
+    expect(isFirstPurchase([{ status: 'refunded' }])).toBe(false)
+    expect(priceToPay(plan, [])).toEqual({ price: 41.99, amount: 4199 })
+    expect(priceToPay(plan, [{ status: 'paid' }])).toEqual({ price: 79.99, amount: 7999 })
   })
 
   it('states the weekly prices of spec §9', () => {

@@ -8,4 +8,5 @@ export { MOCK_ASSETS, MOCK_LONG_EPISODE, MOCK_PAGE_WIDTH, mockPageCount, mockVar
 export { MOCK_VIEWERS, type MockViewer, type MockViewerKey } from './fixtures/viewers'
 export { MOCK_SUBSCRIPTIONS } from './fixtures/subscriptions'
 export { MOCK_PAYMENT_METHODS } from './fixtures/paymentMethods'
+export { MOCK_PAYMENTS } from './fixtures/payments'
 export { placeholderImageUrl, type PlaceholderImage } from './images/placeholderImageUrl'

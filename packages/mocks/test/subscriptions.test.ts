@@ -98,6 +98,31 @@ describe('checkout and payment', () => {
     expect(mismatch.body.error.fieldErrors).toHaveProperty('level')
   })
 
+  it('charges a first-time buyer the first-purchase price and anyone who has paid before the renewal price', async () => {
+    useState()
+    const before = await callEndpoint('listPayments', { token: reader, body: list() })
+    expect(before.body.data).toEqual([])
+    const first = await callEndpoint('checkout', { token: reader, body: { level: 1, title: '1week', urlSuccess } })
+    await callEndpoint('createPayment', { token: reader, body: { checkoutId: new URL(first.body.url).pathname.split('/').pop()! } })
+    const second = await callEndpoint('checkout', { token: reader, body: { level: 2, title: '4weeks', urlSuccess } })
+    await callEndpoint('createPayment', { token: reader, body: { checkoutId: new URL(second.body.url).pathname.split('/').pop()! } })
+    const { body } = await callEndpoint('listPayments', { token: reader, body: { ...list(), sort: { field: 'paid_at', order: 'asc' } } })
+    expect(body.data.map((p: { kind: string; amount: number }) => [p.kind, p.amount])).toEqual([
+      ['first-purchase', 799],
+      ['purchase', 1599],
+    ])
+  })
+
+  it("lists only the caller's payments; another user's is 403 but for the admin", async () => {
+    useState()
+    const own = await callEndpoint('listPayments', { token: MOCK_VIEWERS.level2.token, body: list() })
+    expect(own.body.data.map((p: { userId: string }) => p.userId)).toEqual(['user-level2', 'user-level2'])
+    const other = await callEndpoint('listPayments', { token: MOCK_VIEWERS.level1.token, body: list({ userId: ['user-level4'] }) })
+    expect(other.status).toBe(403)
+    const admin = await callEndpoint('listPayments', { token: MOCK_VIEWERS.admin.token, body: list({ userId: ['user-level4'] }) })
+    expect(admin.body.data).toHaveLength(1)
+  })
+
   it("refuses to pay someone else's checkout", async () => {
     useState()
     const started = await callEndpoint('checkout', { token: reader, body: { level: 1, title: '1week', urlSuccess } })

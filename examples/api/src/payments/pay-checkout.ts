@@ -6,6 +6,7 @@ import { checkouts, payingCustomers, payments, subscriptions } from '../db/schem
 import { isUniqueViolation } from '../db/unique-violation'
 import { HttpError, notFound } from '../http/http-error'
 import { activeLevelOfUser } from './active-level-of-user'
+import { isFirstPurchaseOfUser } from './first-purchase-of-user'
 import { periodEnd } from './period'
 
 export interface PaidCheckout {
@@ -39,9 +40,10 @@ export async function payCheckout(
       if (!offeredPlans(level).some((offered) => offered.id === plan.id)) {
         throw new HttpError(409, 'plan_not_offered', `Plan '${plan.id}' is not above your active level ${level}`)
       }
-      const firstPurchase =
-        (await tx.insert(payingCustomers).values({ userId: checkout.userId, firstPaidAt: now }).onConflictDoNothing().returning())
-          .length > 0
+      // The paying-customer row serialises a user's purchases: a second one waits here for the first to
+      // commit, then reads its payment, so the first-purchase price is charged once (core isFirstPurchase).
+      await tx.insert(payingCustomers).values({ userId: checkout.userId, firstPaidAt: now }).onConflictDoNothing()
+      const firstPurchase = await isFirstPurchaseOfUser(tx as unknown as Database, checkout.userId)
       const charge = chargeFor(plan, { firstPurchase })
 
       await tx

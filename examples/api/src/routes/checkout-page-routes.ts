@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { chargeFor, getPlan } from '@comics/core/rules'
 import type { AppContext } from '../app-context'
-import { checkouts, payingCustomers } from '../db/schema'
+import { checkouts } from '../db/schema'
 import { DOCUMENT_SECURITY_HEADERS } from '../http/security-headers'
 import { renderCheckoutPage } from '../payments/checkout-page'
+import { isFirstPurchaseOfUser } from '../payments/first-purchase-of-user'
 import { abandonCheckout, payCheckout } from '../payments/pay-checkout'
 
 const CHECKOUT_ID = /^[A-Za-z0-9_-]{16,64}$/
@@ -42,8 +43,7 @@ export async function registerCheckoutPageRoutes(app: FastifyInstance, context: 
       const [checkout] = CHECKOUT_ID.test(id) ? await db.select().from(checkouts).where(eq(checkouts.id, id)) : []
       const plan = checkout && getPlan(checkout.planId)
       if (!checkout || !plan) return notFoundPage(reply)
-      const paidBefore = await db.select().from(payingCustomers).where(eq(payingCustomers.userId, checkout.userId))
-      const firstPurchase = paidBefore.length === 0
+      const firstPurchase = await isFirstPurchaseOfUser(db, checkout.userId)
       const html = renderCheckoutPage({
         checkoutId: checkout.id,
         plan,

@@ -11,6 +11,7 @@ import type {
   CreatePaymentBody,
   GenresListRequest,
   SubscriptionsListRequest,
+  PaymentsListRequest,
   UpdateGenreBody,
 } from '../contract/requests'
 import type { SiteMode } from '../rules/access'
@@ -242,6 +243,12 @@ export function createComicsApi(options: ComicsApiOptions) {
         call('createPayment', { ...callOptions, body }),
       /** POST /subscriptions/{id}/cancel: turns auto-renewal off; access stays until the period end. */
       cancel: (id: string, callOptions?: CallOptions) => call('cancelSubscription', { ...callOptions, params: { id } }),
+    },
+
+    payments: {
+      /** POST /payments/list: the caller's own payments (skip it when signed out); core `isFirstPurchase` reads them. */
+      list: (request: PaymentsListRequest = firstPage, callOptions?: CallOptions) =>
+        call('listPayments', { ...callOptions, body: request }),
     },
 
     paymentMethods: {

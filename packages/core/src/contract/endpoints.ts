@@ -9,6 +9,7 @@ import {
   GenreSchema,
   IdSchema,
   PaymentMethodSchema,
+  PaymentSchema,
   SubscriptionSchema,
 } from './entities'
 import {
@@ -21,6 +22,7 @@ import {
   CreatePaymentBodySchema,
   DeleteComicsBodySchema,
   GenresListRequestSchema,
+  PaymentsListRequestSchema,
   SubscriptionsListRequestSchema,
   UpdateGenreBodySchema,
 } from './requests'
@@ -131,6 +133,10 @@ export const endpoints = {
   checkout: {
     method: 'POST', path: '/subscriptions/checkout', access: 'user', summary: 'Start a checkout; answers the payment page url',
     body: CheckoutRequestSchema, response: CheckoutResponseSchema,
+  },
+  listPayments: {
+    method: 'POST', path: '/payments/list', access: 'user', summary: "The caller's payments (an admin: anyone's)",
+    body: PaymentsListRequestSchema, response: envelope(PaymentSchema),
   },
   cancelSubscription: {
     method: 'POST', path: '/subscriptions/:id/cancel', access: 'user', summary: 'Turn off auto-renewal; access stays until the period end',

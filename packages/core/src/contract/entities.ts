@@ -105,6 +105,28 @@ export const SubscriptionSchema = builtOnUse(() =>
 )
 export type Subscription = z.infer<typeof SubscriptionSchema>
 
+/**
+ * A payment taken for an order (a plan's purchase or renewal). Amounts are US cents. `status` is
+ * 'paid' or 'refunded'; core `isFirstPurchase` reads it.
+ */
+export const PaymentSchema = builtOnUse(() =>
+  z.object({
+    id: IdSchema,
+    userId: z.string().check(z.minLength(1)),
+    status: z.string().check(z.minLength(1)),
+    /** 'first-purchase', 'purchase' or 'renewal'. */
+    kind: z.string().check(z.minLength(1)),
+    planId: z.optional(z.string()),
+    subscriptionId: z.optional(IdSchema),
+    amount: count(0),
+    currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
+    /** ISO timestamps. */
+    paidAt: z.string(),
+    refundedAt: z.optional(z.string()),
+  }),
+)
+export type Payment = z.infer<typeof PaymentSchema>
+
 export const PlanIdSchema = z.enum(['1week', '4weeks', '12weeks', '24weeks'])
 
 const money = () => z.number().check(z.positive())

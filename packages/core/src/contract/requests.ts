@@ -76,6 +76,15 @@ export const SubscriptionsListRequestSchema = builtOnUse(() =>
 )
 export type SubscriptionsListRequest = z.input<typeof SubscriptionsListRequestSchema>
 
+/** POST /payments/list. A reader sees only their own payments; an admin may ask for anyone's. */
+export const PaymentsListRequestSchema = builtOnUse(() =>
+  listRequest(
+    { userId: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.maxLength(200))) },
+    ['paid_at'] as const,
+  ),
+)
+export type PaymentsListRequest = z.input<typeof PaymentsListRequestSchema>
+
 /** DELETE /comics. */
 export const DeleteComicsBodySchema = builtOnUse(() =>
   z.strictObject({

@@ -118,3 +118,30 @@ export function chargeFor(p: Plan, { firstPurchase }: { firstPurchase: boolean }
     ? { price: p.price, amount: p.amount }
     : { price: p.renewalPrice, amount: p.renewalAmount }
 }
+
+/** The fields of a payment the first-purchase rule reads. */
+export interface PaymentRef {
+  /** 'paid' or 'refunded' for money that was taken; other states (pending, declined) took nothing. */
+  status: string
+}
+
+/** Payment states in which money was taken: a refund does not give the first-purchase discount back. */
+export const TAKEN_PAYMENT_STATUSES: readonly string[] = Object.freeze(['paid', 'refunded'])
+
+/**
+ * Whether a buyer with these payments buys for the first time, so pays a plan's first-purchase price
+ * (spec §9 "The discount applies only to the first purchase"). The server charges by it and the kit
+ * and the payment page show the price it gives, so the price shown is the price charged.
+ * @example isFirstPurchase([]) // true; isFirstPurchase([{ status: 'paid' }]) // false
+ */
+export function isFirstPurchase(payments: readonly PaymentRef[]): boolean {
+  return !payments.some((p) => TAKEN_PAYMENT_STATUSES.includes(p.status))
+}
+
+/**
+ * The price a buyer with these payments pays for a plan now: {@link chargeFor} with {@link isFirstPurchase}.
+ * @example priceToPay(getPlan('4weeks')!, [{ status: 'paid' }]) // { price: 15.99, amount: 1599 }
+ */
+export function priceToPay(p: Plan, payments: readonly PaymentRef[]) {
+  return chargeFor(p, { firstPurchase: isFirstPurchase(payments) })
+}

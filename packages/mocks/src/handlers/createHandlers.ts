@@ -16,6 +16,7 @@ import {
   checkout,
   createPayment,
   defaultCheckoutUrl,
+  listPayments,
   listPaymentSystems,
   listSubscriptions,
 } from './subscriptionsResolvers'
@@ -78,6 +79,7 @@ const resolvers: { [N in EndpointName]: Resolver<N> } = {
   createPayment,
   listSubscriptions,
   checkout,
+  listPayments,
   cancelSubscription,
 }
 

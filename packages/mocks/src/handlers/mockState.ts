@@ -1,9 +1,10 @@
-import type { Asset, Chapter, Comic, Genre, PaymentMethod, Subscription } from '@comics/core/contract'
+import type { Asset, Chapter, Comic, Genre, Payment, PaymentMethod, Subscription } from '@comics/core/contract'
 import { MOCK_ASSETS } from '../fixtures/assets'
 import { MOCK_CHAPTERS } from '../fixtures/chapters'
 import { MOCK_COMICS } from '../fixtures/comics'
 import { MOCK_GENRES } from '../fixtures/genres'
 import { MOCK_PAYMENT_METHODS } from '../fixtures/paymentMethods'
+import { MOCK_PAYMENTS } from '../fixtures/payments'
 import { MOCK_SUBSCRIPTIONS } from '../fixtures/subscriptions'
 
 /** A checkout started by a viewer, waiting for its payment. */
@@ -24,6 +25,8 @@ export interface MockState {
   chapters: Chapter[]
   assets: Asset[]
   subscriptions: Subscription[]
+  /** Money taken: core `isFirstPurchase` reads a viewer's to price their next purchase. */
+  payments: Payment[]
   paymentMethods: PaymentMethod[]
   checkouts: MockCheckout[]
   /** Source of new ids; each new record takes the next number. */
@@ -45,6 +48,7 @@ export function createMockState(): MockState {
     chapters: structuredClone([...MOCK_CHAPTERS]),
     assets: structuredClone([...MOCK_ASSETS]),
     subscriptions: structuredClone([...MOCK_SUBSCRIPTIONS]),
+    payments: structuredClone([...MOCK_PAYMENTS]),
     paymentMethods: structuredClone([...MOCK_PAYMENT_METHODS]),
     checkouts: [],
     sequence: 1000,

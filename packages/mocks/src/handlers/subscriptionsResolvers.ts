@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw'
 import type { Subscription } from '@comics/core/contract'
-import { getPlan, offeredPlans } from '@comics/core/rules'
+import { chargeFor, getPlan, isFirstPurchase, offeredPlans } from '@comics/core/rules'
 import { errorResponse, validationErrorResponse } from './errorResponse'
 import { nextMockId, type MockCheckout } from './mockState'
 import { pageOf, passes } from './paging'
@@ -65,9 +65,32 @@ export const createPayment: Resolver<'createPayment'> = ({ body, state, viewer, 
     currentPeriodEnd: new Date(now.getTime() + plan.weeks * WEEK_MS).toISOString(),
     autoRenew: true,
   }
+  const ownPayments = state.payments.filter((p) => p.userId === paid.userId)
+  const firstPurchase = isFirstPurchase(ownPayments)
+  state.payments.push({
+    id: nextMockId(state, 'pay-'),
+    userId: paid.userId,
+    status: 'paid',
+    kind: firstPurchase ? 'first-purchase' : 'purchase',
+    planId: plan.id,
+    subscriptionId: subscription.id,
+    amount: chargeFor(plan, { firstPurchase }).amount,
+    currency: 'USD',
+    paidAt: now.toISOString(),
+  })
   state.subscriptions.push(subscription)
   paid.subscriptionId = subscription.id
   return HttpResponse.json({ data: [subscription] }, { status: 201 })
+}
+
+/** POST /payments/list: the caller's payments; an admin may ask for anyone's, others get 403. */
+export const listPayments: Resolver<'listPayments'> = ({ body, state, viewer }) => {
+  const asked = body.filters.userId ?? [viewer.userId!]
+  if (!viewer.admin && asked.some((userId) => userId !== viewer.userId)) {
+    return errorResponse(403, { code: 'forbidden', message: 'You may list only your own payments' })
+  }
+  const own = state.payments.filter((p) => asked.includes(p.userId))
+  return HttpResponse.json(pageOf(body.sort?.order === 'asc' ? own : [...own].reverse(), body))
 }
 
 /** POST /subscriptions/{id}/cancel: auto-renewal off, status and period kept; others' are 404. */

@@ -15,5 +15,6 @@ export const queryKeys = {
     ['comics-kit', 'assets', query.comicId, query.chapterId, query.variant, viewerId ?? 'guest'] as const,
   genres: () => ['comics-kit', 'genres'] as const,
   subscriptions: (viewerId: string | null) => ['comics-kit', 'subscriptions', viewerId ?? 'guest'] as const,
+  payments: (viewerId: string | null) => ['comics-kit', 'payments', viewerId ?? 'guest'] as const,
   paymentMethods: () => ['comics-kit', 'payment-methods'] as const,
 }

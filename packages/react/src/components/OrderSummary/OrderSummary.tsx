@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import { getPlan } from '@comics/core'
-import { useLocale, useMessages } from '../../hooks'
+import { chargeFor, getPlan } from '@comics/core'
+import { useLocale, useMessages, usePurchases } from '../../hooks'
 import { formatMessage, formatMoney } from '../../messages'
 
 export interface OrderSummaryProps {
@@ -11,7 +11,9 @@ export interface OrderSummaryProps {
 
 /**
  * The payment page's right side (spec §2): 'Your Order', the 'premium membership' line, the plan's
- * duration and description, and its price with the period.
+ * duration and description, and its price with the period: the price the viewer will be charged, the
+ * first-purchase price for a first-time buyer and the renewal price for one who has paid before (core
+ * `isFirstPurchase`); the price waits until that is known.
  *
  * The description is HTML written by the kit itself (core `PLANS`, looked up by id), never input, so
  * it is rendered as it is, without a sanitiser.
@@ -22,6 +24,7 @@ export function OrderSummary({ planId, className }: OrderSummaryProps) {
   const messages = useMessages()
   const locale = useLocale()
   const headingId = useId()
+  const purchases = usePurchases()
   const plan = getPlan(planId)
   if (!plan) return null
   return (
@@ -38,7 +41,11 @@ export function OrderSummary({ planId, className }: OrderSummaryProps) {
       <div className="comics-order-summary__description" dangerouslySetInnerHTML={{ __html: plan.description }} />
       <p className="comics-order-summary__price">
         <span className="comics-order-summary__amount">
-          {formatMessage(messages['premium.price'], { price: formatMoney(plan.price, locale) })}
+          {purchases.isPending
+            ? messages['common.loading']
+            : formatMessage(messages['premium.price'], {
+                price: formatMoney(chargeFor(plan, { firstPurchase: purchases.firstPurchase }).price, locale),
+              })}
         </span>{' '}
         <span className="comics-order-summary__period">{formatMessage(messages['premium.period'], { period: plan.period })}</span>
       </p>

@@ -88,6 +88,30 @@ describe('PlanSelector', () => {
     ])
   })
 
+  it('shows a reader who has paid before the renewal price as the price to pay, without the first-purchase lines', async () => {
+    // level1 paid for the 1-week plan (the mocks' payments): the next purchase is charged the renewal price.
+    const { user } = renderWithKit(<PlanSelector />, { viewer: 'level1' })
+    await screen.findAllByRole('radio')
+    const card = (id: string) => screen.getByRole('radio', { name: id }).closest('.comics-plan-card') as HTMLElement
+    expect(within(card('4 weeks')).getByText('$15.99')).toBeInTheDocument()
+    expect(within(card('12 weeks')).getByText('$35.99')).toBeInTheDocument()
+    expect(within(card('24 weeks')).getByText('$79.99')).toBeInTheDocument()
+    expect(screen.queryByText('$13.49')).not.toBeInTheDocument()
+    expect(disclaimerTexts()).toEqual([
+      '*Renews automatically at $15.99 every 4 weeks.',
+      '*Cancel at least 24 hours before the period ends; access stays until then.',
+    ])
+    await user.click(screen.getByRole('radio', { name: '24 weeks' }))
+    expect(disclaimerTexts()).not.toContain('*The discount applies only to the first purchase.')
+  })
+
+  it('shows a first-time buyer the first-purchase price on the cards', async () => {
+    renderWithKit(<PlanSelector />, { viewer: 'free' })
+    await screen.findAllByRole('radio')
+    const card = screen.getByRole('radio', { name: '4 weeks' }).closest('.comics-plan-card') as HTMLElement
+    expect(within(card).getByText('$13.49')).toBeInTheDocument()
+  })
+
   it('selects a plan by a click anywhere on its card and by the arrow keys', async () => {
     const { user } = renderWithKit(<PlanSelector />, { viewer: 'free' })
     await screen.findAllByRole('radio')

@@ -6,7 +6,7 @@ import {
   type Plan,
   type PlanId,
 } from '@comics/core'
-import { useAnalytics, useCheckout, useGoBack, useLocale, useMessages, usePlans } from '../../hooks'
+import { useAnalytics, useCheckout, useGoBack, useLocale, useMessages, usePlans, usePurchases } from '../../hooks'
 import { formatMessage, formatMoney, type Messages } from '../../messages'
 import { SaleBanner } from '../SaleBanner'
 
@@ -16,12 +16,15 @@ export interface PlanSelectorProps {
   className?: string
 }
 
-/** The '*' lines under the plans: what the selected plan costs now and later, and how to stop it. */
-function disclaimerLines(plan: Plan, messages: Messages, locale: string): string[] {
+/**
+ * The '*' lines under the plans: what the selected plan costs now and later, and how to stop it. The
+ * first-purchase price and its discount line are for a first-time buyer only (core `isFirstPurchase`).
+ */
+function disclaimerLines(plan: Plan, firstPurchase: boolean, messages: Messages, locale: string): string[] {
   const first = chargeFor(plan, { firstPurchase: true })
   const renewal = chargeFor(plan, { firstPurchase: false })
   const lines: string[] = []
-  if (first.amount !== renewal.amount) {
+  if (firstPurchase && first.amount !== renewal.amount) {
     lines.push(
       formatMessage(messages['premium.disclaimerFirstPurchase'], {
         price: formatMoney(first.price, locale),
@@ -55,7 +58,10 @@ export function PlanSelector({ onBack, className }: PlanSelectorProps) {
   const messages = useMessages()
   const locale = useLocale()
   const analytics = useAnalytics()
-  const { plans, defaultPlanId, hasMaximum, isPending } = usePlans()
+  const { plans, defaultPlanId, hasMaximum, isPending: plansPending } = usePlans()
+  // The price shown is the price charged: a reader who has paid before pays the renewal price.
+  const purchases = usePurchases()
+  const isPending = plansPending || purchases.isPending
   const checkout = useCheckout()
   const [chosen, setChosen] = useState<PlanId | null>(null)
   const [agreed, setAgreed] = useState(false)
@@ -109,6 +115,7 @@ export function PlanSelector({ onBack, className }: PlanSelectorProps) {
                 name={groupName}
                 checked={plan.id === selectedId}
                 onSelect={() => select(plan)}
+                firstPurchase={purchases.firstPurchase}
                 messages={messages}
               />
             ))}
@@ -147,7 +154,7 @@ export function PlanSelector({ onBack, className }: PlanSelectorProps) {
 
           {selected && (
             <ul id={disclaimersId} className="comics-plan-selector__disclaimers">
-              {disclaimerLines(selected, messages, locale).map((line) => (
+              {disclaimerLines(selected, purchases.firstPurchase, messages, locale).map((line) => (
                 <li key={line}>*{line}</li>
               ))}
             </ul>
@@ -163,6 +170,8 @@ interface PlanCardProps {
   name: string
   checked: boolean
   onSelect: () => void
+  /** Whether the viewer buys for the first time: the card shows the price they will be charged. */
+  firstPurchase: boolean
   messages: Messages
 }
 
@@ -170,7 +179,7 @@ interface PlanCardProps {
  * One plan as a card. The radio carries the selection and the keyboard; a click anywhere on the card
  * selects it too, since the description (a list) cannot sit inside the radio's label.
  */
-function PlanCard({ plan, name, checked, onSelect, messages }: PlanCardProps) {
+function PlanCard({ plan, name, checked, onSelect, firstPurchase, messages }: PlanCardProps) {
   const locale = useLocale()
   const inputId = useId()
   const detailsId = useId()
@@ -202,7 +211,7 @@ function PlanCard({ plan, name, checked, onSelect, messages }: PlanCardProps) {
         <div className="comics-plan-card__description" dangerouslySetInnerHTML={{ __html: plan.description }} />
         <p className="comics-plan-card__price">
           <span className="comics-plan-card__amount">
-            {formatMessage(messages['premium.price'], { price: formatMoney(plan.price, locale) })}
+            {formatMessage(messages['premium.price'], { price: formatMoney(chargeFor(plan, { firstPurchase }).price, locale) })}
           </span>{' '}
           <span className="comics-plan-card__period">
             {formatMessage(messages['premium.period'], { period: plan.period })}

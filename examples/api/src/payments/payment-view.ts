@@ -1,0 +1,17 @@
+import type { Payment } from '@comics/core/contract'
+import type { payments } from '../db/schema'
+
+/** A payment row as the contract shows it. */
+export function paymentFromRow(row: typeof payments.$inferSelect): Payment {
+  return {
+    id: String(row.id),
+    userId: row.userId,
+    status: 'paid',
+    kind: row.kind,
+    planId: row.planId,
+    subscriptionId: String(row.subscriptionId),
+    amount: row.amountCents,
+    currency: 'USD',
+    paidAt: row.paidAt.toISOString(),
+  }
+}

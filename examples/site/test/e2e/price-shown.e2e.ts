@@ -1,0 +1,64 @@
+import { describe, expect, test } from 'vitest'
+import type { Page } from 'playwright'
+import { chromiumPerFile } from './support/browser'
+import { payForSelectedPlan } from './support/premium'
+import { e2eStack } from './support/stack'
+import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
+
+const stack = e2eStack()
+const chromium = chromiumPerFile()
+const DISCOUNT = 'The discount applies only to the first purchase.'
+
+/** The amount a plan's card shows on /premium, as a number. */
+async function premiumAmount(page: Page, planId: string): Promise<number> {
+  const amount = page.locator(`.comics-plan-card[data-plan="${planId}"] .comics-plan-card__amount`)
+  await expect.poll(() => amount.textContent()).toMatch(/\d/)
+  return dollarsIn((await amount.textContent())!)
+}
+
+/** The amount the order summary of /payment/{planId} shows, as a number. */
+async function paymentAmount(page: Page, planId: string): Promise<number> {
+  await page.goto(`${stack.adultOrigin}/payment/${planId}`)
+  const amount = page.locator('.comics-order-summary__amount')
+  await expect.poll(() => amount.textContent()).toMatch(/\d/)
+  return dollarsIn((await amount.textContent())!)
+}
+
+const dollarsIn = (text: string) => Number(/(\d+(?:[.,]\d{2})?)/.exec(text)![1]!.replace(',', '.'))
+
+describe('the price shown is the price charged (spec §9)', () => {
+  test('a first-time buyer sees the first-purchase price; after paying, /premium, /payment and the sandbox page show one renewal price', async () => {
+    const { page } = await chromium.open()
+    await prepareVisitor(page.context())
+    await page.goto(stack.adultOrigin)
+    await signUpByEmail(page, uniqueEmail('returning'))
+
+    // First purchase: the discounted price and its note.
+    await page.goto(`${stack.adultOrigin}/premium`)
+    expect(await premiumAmount(page, '4weeks')).toBe(13.49)
+    expect(await page.getByText(DISCOUNT).count()).toBe(1)
+    expect(await paymentAmount(page, '4weeks')).toBe(13.49)
+
+    // Pays the 1-week plan (no discount on it), so has paid before.
+    await page.goto(`${stack.adultOrigin}/premium`)
+    await page.locator('.comics-plan-card[data-plan="1week"] input[type="radio"]').check()
+    await payForSelectedPlan(page, stack.adultOrigin)
+    await expect.poll(() => page.getByRole('region', { name: 'YOUR BENEFITS' }).getByRole('heading', { name: 'Premium · 1 week' }).isVisible(), { timeout: 20_000 }).toBe(true)
+
+    // Returning buyer: the renewal price everywhere, and no discount note.
+    await page.goto(`${stack.adultOrigin}/premium`)
+    const onPremium = await premiumAmount(page, '24weeks')
+    await page.locator('.comics-plan-card[data-plan="24weeks"] input[type="radio"]').check()
+    expect(await page.getByText(DISCOUNT).count()).toBe(0)
+    const onPayment = await paymentAmount(page, '24weeks')
+
+    await page.goto(`${stack.adultOrigin}/premium`)
+    await page.locator('.comics-plan-card[data-plan="24weeks"] input[type="radio"]').check()
+    await page.getByLabel('I have read and agree to the Terms and Conditions and Privacy Policy').check()
+    await page.getByRole('button', { name: 'Select and Pay' }).click()
+    await page.waitForURL(/\/api\/v1\/checkout\//)
+    const onSandbox = dollarsIn((await page.locator('.price').first().textContent())!)
+
+    expect([onPremium, onPayment, onSandbox]).toEqual([79.99, 79.99, 79.99])
+  })
+})
