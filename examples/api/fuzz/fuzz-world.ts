@@ -1,24 +1,31 @@
 import type { FastifyInstance } from 'fastify'
 import { asc, max } from 'drizzle-orm'
 import type { Database } from '../src/db/database'
-import { chapters, comics, files, genres, subscriptions } from '../src/db/schema'
+import { eq } from 'drizzle-orm'
+import { chapters, checkouts as orders, comics, files, genres, payments, subscriptions } from '../src/db/schema'
 import { grantLevel, type Account } from '../test/support/accounts'
 import { testImage } from '../test/support/images'
 import type { FuzzWorld } from './request-arbitraries'
 
 /**
  * The valid values the fuzzer mixes into its requests, read from the server's database: comics,
- * chapters, genres and stored files, open checkouts of the reader (paid by some cases, cancelled by
- * others) and subscriptions of the reader and of someone else.
+ * chapters, genres and stored files, open orders and their hosted checkouts of the reader and of someone
+ * else (paid on the page by some cases, cancelled by others, named by fuzzed provider events), and
+ * subscriptions of the reader and of someone else.
  */
 export async function prepareFuzzWorld(
-  server: { app: FastifyInstance; db: Database; context: { config: { allowedOrigins: string[] }; clock: { now(): Date } } },
+  server: {
+    app: FastifyInstance
+    db: Database
+    context: { config: { allowedOrigins: string[]; paymentWebhookSecret: string }; clock: { now(): Date } }
+  },
   accounts: { reader: Account; admin: Account },
 ): Promise<FuzzWorld> {
   const { app, db } = server
   const origin = server.context.config.allowedOrigins[0]!
   const checkouts: string[] = []
-  for (const [account, level, title] of [[accounts.reader, 2, '4weeks'], [accounts.reader, 3, '12weeks'], [accounts.admin, 4, '24weeks']] as const) {
+  const orderIds: string[] = []
+  for (const [account, level, title] of [[accounts.reader, 2, '4weeks'], [accounts.admin, 4, '24weeks']] as const) {
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/subscriptions/checkout',
@@ -26,7 +33,10 @@ export async function prepareFuzzWorld(
       payload: { level, title, urlSuccess: `${origin}/account` },
     })
     if (response.statusCode !== 200) throw new Error(`Could not open a checkout for the fuzz run: ${response.statusCode} ${response.body}`)
-    checkouts.push(new URL((response.json() as { url: string }).url).pathname.split('/').pop()!)
+    const sandboxId = new URL((response.json() as { url: string }).url).pathname.split('/').pop()!
+    checkouts.push(sandboxId)
+    const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.providerCheckoutId, sandboxId))
+    orderIds.push(order!.id)
   }
   // The reader is subscribed at level 1 (so the open checkouts above it may be paid); the admin at level 2.
   await grantLevel(db, accounts.reader.uid, 1, server.context.clock.now())
@@ -45,6 +55,8 @@ export async function prepareFuzzWorld(
       genres: await ids(genres.id, genres),
       subscriptions: await ids(subscriptions.id, subscriptions),
       checkouts,
+      orders: orderIds,
+      payments: (await db.select({ id: payments.id }).from(payments).orderBy(asc(payments.id)).limit(10)).map((row) => String(row.id)),
       episodes: (await db.select({ comicId: chapters.comicId, chapterId: chapters.id }).from(chapters).orderBy(asc(chapters.id)).limit(40)).map(
         (row) => ({ comicId: String(row.comicId), chapterId: String(row.chapterId) }),
       ),
@@ -53,5 +65,6 @@ export async function prepareFuzzWorld(
     storedFiles: (await db.select({ name: files.name }).from(files).orderBy(asc(files.name)).limit(8)).map((row) => row.name),
     images: [await testImage(16, 24, 'jpeg', 10), await testImage(24, 16, 'png', 120), await testImage(20, 20, 'webp', 240)],
     allowedOrigins: server.context.config.allowedOrigins,
+    webhook: { secret: server.context.config.paymentWebhookSecret, now: () => server.context.clock.now() },
   }
 }

@@ -1,13 +1,16 @@
 import fc from 'fast-check'
 import { API_PREFIX, endpoints, type EndpointName } from '@comics/core/contract'
 import { PLANS } from '@comics/core/rules'
+import { signatureHeader, SIGNATURE_HEADER } from '../src/payments/sandbox/event-signature'
+import { TEST_CARDS } from '../src/payments/sandbox/test-cards'
+import { WEBHOOK_PATH } from '../src/routes/payment-routes'
 import { multipart } from '../test/support/multipart'
 
 /** Who sends a fuzzed request: nobody, a signed-in reader, an admin, or someone with a token that is not one. */
 export type FuzzRole = 'guest' | 'reader' | 'admin' | 'forged'
 
-/** Every endpoint of the contract table, plus the sandbox checkout page and the file route. */
-export type FuzzTarget = EndpointName | 'checkoutPage' | 'checkoutPay' | 'checkoutCancel' | 'file'
+/** Every endpoint of the contract table, plus the sandbox checkout page, the payment webhook and the file route. */
+export type FuzzTarget = EndpointName | 'checkoutPage' | 'checkoutPay' | 'checkoutCancel' | 'webhook' | 'file'
 
 export interface FuzzRequest {
   target: FuzzTarget
@@ -28,14 +31,20 @@ export interface FuzzWorld {
     genres: string[]
     /** The reader's own subscriptions and someone else's. */
     subscriptions: string[]
-    /** Open checkouts of the reader, and of someone else. */
+    /** The sandbox's hosted checkouts of open orders of the reader, and of someone else. */
     checkouts: string[]
+    /** The API's ids of those orders (what urlSuccess carries back and POST /subscriptions confirms). */
+    orders: string[]
+    /** Payments (someone may refund them). */
+    payments: string[]
     /** Chapters with the comic they belong to. */
     episodes: { comicId: string; chapterId: string }[]
     /** Ids no row has yet (comics created during the run may take them): what a delete may name. */
     unused: string[]
   }
   storedFiles: string[]
+  /** The webhook's shared secret and the server's clock: some fuzzed events are signed correctly. */
+  webhook: { secret: string; now: () => Date }
   /** Real images (JPEG, PNG, WebP) the server accepts. */
   images: Buffer[]
   allowedOrigins: string[]
@@ -299,6 +308,7 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
     listSubscriptions: { body: jsonBody(listBody({ userId: listOf(uid) }, ['created_at'])) },
     listPayments: { body: jsonBody(listBody({ userId: listOf(uid) }, ['paid_at'])) },
     listPaymentSystems: {},
+    refundPayment: { params: { id: idOf(ids.payments) } },
     createGenre: { body: jsonBody(nearValidObject({ name: title, mature: fc.boolean() })) },
     updateGenre: { params: { id: genreId }, body: jsonBody(nearValidObject({ name: title, mature: fc.boolean() }, ['mature'])) },
     deleteComics: { body: jsonBody(nearValidObject({ ids: listOf(idOf(ids.unused)) })) },
@@ -347,7 +357,7 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
       ),
     },
     createPayment: {
-      body: jsonBody(nearValidObject({ checkoutId: idOf(ids.checkouts), paymentSystem: fc.oneof(fc.constantFrom('card', 'sandbox'), hostileString) }, ['checkoutId'])),
+      body: jsonBody(nearValidObject({ checkoutId: idOf(ids.orders), paymentSystem: fc.oneof(fc.constantFrom('card', 'sandbox'), hostileString) }, ['checkoutId'])),
     },
     cancelSubscription: { params: { id: idOf(ids.subscriptions) } },
   }
@@ -418,8 +428,18 @@ export function fuzzRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
     { weight: 1, arbitrary: fc.base64String({ minLength: 32, maxLength: 32 }).map((text) => text.replace(/[+/=]/g, 'A')) },
     { weight: 2, arbitrary: hostileString },
   )
+  const cardForm = fc.oneof(
+    fc.constantFrom('', 'paymentSystem=card', '{"a":1}', 'number=4242424242424242', 'number[]=1&expiry=12/34'),
+    fc
+      .record({
+        number: fc.oneof(fc.constantFrom(...TEST_CARDS.map((c) => c.number), '5555555555554444', '4242 4242 4242 4242'), hostileString),
+        expiry: fc.oneof(fc.constantFrom('12/34', '1/1', '99/99'), hostileString),
+        cvc: fc.oneof(fc.constantFrom('123', '1234', '12'), hostileString),
+      })
+      .map((form) => new URLSearchParams(form).toString()),
+  )
   const pageRequest = (target: 'checkoutPage' | 'checkoutPay' | 'checkoutCancel') =>
-    fc.tuple(common, segment(checkoutId), fc.constantFrom('', 'paymentSystem=card', '{"a":1}')).chain(([base, id, form]) =>
+    fc.tuple(common, segment(checkoutId), cardForm).chain(([base, id, form]) =>
       withRole(base.role).map(
         (auth): FuzzRequest => ({
           target,
@@ -431,6 +451,50 @@ export function fuzzRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
         }),
       ),
     )
+  // Provider events: signed with the right secret now, with a stale or future timestamp, with another
+  // secret, unsigned or with a broken header; about the world's orders or made-up ones.
+  const orderRef = fc.oneof(fc.constantFrom(...world.ids.orders), hostileString)
+  const sandboxRef = fc.oneof(fc.constantFrom(...world.ids.checkouts), hostileString)
+  const event = fc.record({
+    id: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('evt_fuzz_1', 'evt_fuzz_2', 'evt_fuzz_3') }, { weight: 1, arbitrary: hostileString }),
+    type: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('checkout.paid', 'checkout.declined', 'payment.refunded', 'renewal.paid', 'renewal.failed') }, { weight: 1, arbitrary: hostileString }),
+    created: fc.integer({ min: 0, max: 2 ** 31 }),
+    data: nearValidObject(
+      {
+        checkoutId: sandboxRef,
+        reference: orderRef,
+        paymentId: fc.oneof(fc.constantFrom('py_fuzz', ...world.ids.payments), hostileString),
+        paymentMethodId: fc.oneof(fc.constant('pm_fuzz'), hostileString),
+        amountCents: fc.oneof(fc.constantFrom(799, 1349, 2499, 4199), hostileNumber),
+        currency: fc.oneof(fc.constant('USD'), hostileString),
+        reason: hostileString,
+      },
+      [],
+    ),
+  })
+  const eventBody = fc.oneof({ weight: 6, arbitrary: event.map((e) => JSON.stringify(e)) }, { weight: 1, arbitrary: hostileString })
+  const signing = fc.constantFrom('now', 'stale', 'future', 'other-secret', 'other-body', 'none', 'garbage')
+  const webhookRequest = fc.tuple(common, eventBody, signing).chain(([base, body, how]) =>
+    withRole(base.role).map((auth): FuzzRequest => {
+      const now = Math.floor(world.webhook.now().getTime() / 1000)
+      const header =
+        how === 'now' ? signatureHeader(world.webhook.secret, now, body)
+        : how === 'stale' ? signatureHeader(world.webhook.secret, now - 3600, body)
+        : how === 'future' ? signatureHeader(world.webhook.secret, now + 3600, body)
+        : how === 'other-secret' ? signatureHeader('whsec_not_the_secret', now, body)
+        : how === 'other-body' ? signatureHeader(world.webhook.secret, now, `${body} `)
+        : how === 'garbage' ? `t=${now},v1=zz,v0=${'a'.repeat(64)}`
+        : undefined
+      return {
+        target: 'webhook',
+        role: base.role,
+        method: 'POST',
+        url: WEBHOOK_PATH,
+        headers: { host: base.host, ...auth, 'content-type': 'application/json', ...(header ? { [SIGNATURE_HEADER]: header } : {}) },
+        payload: body,
+      }
+    }),
+  )
   const fileName = fc.oneof(
     { weight: 2, arbitrary: fc.constantFrom(...world.storedFiles) },
     { weight: 1, arbitrary: fc.constantFrom(...world.storedFiles).map((name) => name.replace(/\.\w+$/, '.svg')) },
@@ -448,5 +512,5 @@ export function fuzzRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
     ),
   )
 
-  return fc.oneof(...contractRequests, pageRequest('checkoutPage'), pageRequest('checkoutPay'), pageRequest('checkoutCancel'), fileRequest)
+  return fc.oneof(...contractRequests, pageRequest('checkoutPage'), pageRequest('checkoutPay'), pageRequest('checkoutCancel'), webhookRequest, webhookRequest, fileRequest)
 }

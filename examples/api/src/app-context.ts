@@ -4,6 +4,8 @@ import type { Clock } from './clock'
 import type { ApiConfig } from './config'
 import type { Database } from './db/database'
 import type { FileStore } from './files/file-store'
+import type { PaymentProvider } from './payments/provider/payment-provider'
+import type { SandboxProvider } from './payments/sandbox/sandbox-provider'
 import type { Renditions } from './files/renditions'
 
 /** What every route and service is built from. */
@@ -16,4 +18,8 @@ export interface AppContext {
   fileStore: FileStore
   /** The page images' narrower copies; closed with the server. */
   renditions: Renditions
+  /** The payment provider every payment goes through. */
+  provider: PaymentProvider
+  /** The sandbox provider, when it is the one: its hosted pages are served by this server. */
+  sandbox?: SandboxProvider
 }

@@ -126,11 +126,13 @@ export async function buildApp(
   registerAdminGenreRoutes(app, context)
   registerSubscriptionRoutes(app, context)
   registerPaymentRoutes(app, context)
-  await registerCheckoutPageRoutes(app, context)
+  if (context.sandbox) await registerCheckoutPageRoutes(app, context, context.sandbox)
   registerFileRoutes(app, context)
   registerOpenApiRoute(app, context)
   // Renditions being made in the background are finished, the queued ones dropped, before the server's
   // resources (its database, its files) go.
   app.addHook('onClose', () => context.renditions.close())
+  // The sandbox's deliveries in flight end before the database goes.
+  app.addHook('onClose', async () => context.sandbox?.stop())
   return app
 }

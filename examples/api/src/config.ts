@@ -22,6 +22,13 @@ export interface ApiConfig {
   publicUrl: string
   firebaseProjectId: string
   firebaseAuthEmulatorHost: string | undefined
+  /**
+   * The secret the payment provider signs its events with (PAYMENT_WEBHOOK_SECRET). A development default
+   * serves one machine; in production it must be set.
+   */
+  paymentWebhookSecret: string
+  /** How long the sandbox's delayed test card takes to settle (SANDBOX_DELAY_MS). */
+  sandboxDelayMs: number
   /** Requests per minute per client on checkout and payment calls. */
   paymentRateLimitPerMinute: number
   /** Largest JSON body. */
@@ -34,6 +41,9 @@ export interface ApiConfig {
   seedEpisodes: number
   logLevel: string
 }
+
+/** The webhook secret of one machine's development setup; never for a deployed server. */
+export const DEV_WEBHOOK_SECRET = 'whsec_sandbox_development_only'
 
 const list = (value: string | undefined, fallback: string[]) =>
   value === undefined ? fallback : value.split(',').map((item) => item.trim()).filter(Boolean)
@@ -56,6 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const host = env.HOST || '127.0.0.1'
   const port = integer('PORT', env.PORT, 8787)
   const dataDir = resolve(env.DATA_DIR || resolve(packageRoot, '.data'))
+  const webhookSecret = env.PAYMENT_WEBHOOK_SECRET || (env.NODE_ENV === 'production' ? undefined : DEV_WEBHOOK_SECRET)
+  if (!webhookSecret) throw new Error('PAYMENT_WEBHOOK_SECRET must be set in production')
   const emulatorDefault = env.NODE_ENV === 'production' ? undefined : '127.0.0.1:9099'
   return {
     host,
@@ -76,6 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
     firebaseProjectId: env.FIREBASE_PROJECT_ID || 'demo-comics',
     firebaseAuthEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || emulatorDefault,
+    paymentWebhookSecret: webhookSecret,
+    sandboxDelayMs: integer('SANDBOX_DELAY_MS', env.SANDBOX_DELAY_MS, 4_000),
     paymentRateLimitPerMinute: integer('PAYMENT_RATE_LIMIT', env.PAYMENT_RATE_LIMIT, 30),
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 64 * 1024),
     uploadRequestLimitBytes: integer('UPLOAD_LIMIT_BYTES', env.UPLOAD_LIMIT_BYTES, 100 * 1024 * 1024),

@@ -18,10 +18,11 @@ const renditions = new Renditions(fileStore)
 // Opening the database (PGlite compiles its WebAssembly) overlaps with loading the server's modules:
 // that is most of a cold start. firebase-admin, the heaviest module, is loaded once the server listens
 // (see `verifierLoadedAfterListening`): only signed-in calls need it, and they wait for it.
-const [database, { buildApp }, { renewDueSubscriptions }] = await Promise.all([
+const [database, { buildApp }, { renewDueSubscriptions }, { createSandbox }] = await Promise.all([
   openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }),
   import('./app'),
   import('./payments/renew-subscriptions'),
+  import('./payments/sandbox/create-sandbox'),
 ])
 if (config.seedOnFirstStart && !(await hasCatalogue(database.db))) {
   const { seedCatalogue } = await import('./seed/seed-catalogue')
@@ -34,9 +35,12 @@ if (config.seedOnFirstStart && !(await hasCatalogue(database.db))) {
   })
 }
 const verifier = verifierLoadedAfterListening()
-const context = { config, db: database.db, clock: systemClock, verifier, cache: new CatalogueCache(), fileStore, renditions }
+// The sandbox stands in for a payment provider: its events reach the webhook over HTTP, like a real one's.
+const sandbox = createSandbox(config, database.db, systemClock)
+const context = { config, db: database.db, clock: systemClock, verifier, cache: new CatalogueCache(), fileStore, renditions, provider: sandbox, sandbox }
 const app = await buildApp(context)
 await app.listen({ host: config.host, port: config.port })
+sandbox.start()
 verifier.load()
 app.log.info(
   { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, startupMs: Date.now() - startedAt },
@@ -45,8 +49,8 @@ app.log.info(
 
 // Renewals and expiries are settled every minute.
 const renewals = setInterval(() => {
-  renewDueSubscriptions(database.db, systemClock).then(
-    (result) => (result.renewed || result.expired) && app.log.info(result, 'subscriptions settled'),
+  renewDueSubscriptions(database.db, systemClock, sandbox).then(
+    (result) => (result.renewed || result.failed || result.expired) && app.log.info(result, 'subscriptions settled'),
     (error: unknown) => app.log.error({ err: error }, 'renewal failed'),
   )
 }, 60_000)

@@ -25,6 +25,8 @@ it(`${CASES} faulty requests to every route: no 5xx, contract error bodies, noth
   // Every endpoint of the contract was reached, and the faults were not all stopped at the door:
   // some requests got through validation to a handler and were answered 200.
   for (const name of Object.keys(endpoints)) expect(report.perTarget[name], name).toBeDefined()
+  // The payment webhook was fuzzed too: forged, stale and malformed events, and signed ones.
+  expect(Object.keys(report.perTarget.webhook ?? {}).length, 'webhook').toBeGreaterThan(0)
   expect(report.statuses[200]).toBeGreaterThan(CASES / 20)
   expect(Object.keys(report.statuses).some((status) => Number(status) >= 400)).toBe(true)
 }, 120_000)

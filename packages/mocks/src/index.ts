@@ -1,6 +1,6 @@
 export { createHandlers, type MockForcedError, type MockHandlersOptions, type MockLatency } from './handlers/createHandlers'
 export { createMockState, type MockCheckout, type MockState } from './handlers/mockState'
-export { defaultCheckoutUrl } from './handlers/subscriptionsResolvers'
+export { defaultCheckoutUrl, settleMockCheckout } from './handlers/subscriptionsResolvers'
 export { MOCK_GENRES } from './fixtures/genres'
 export { MOCK_COMICS, MOCK_COMIC_BLUEPRINTS, type MockComicBlueprint } from './fixtures/comics'
 export { MOCK_CHAPTERS, mockChapterId } from './fixtures/chapters'

@@ -34,6 +34,7 @@ const ADMIN_CALLS: Partial<Record<EndpointName, () => Parameters<typeof callEndp
   uploadAssets: () => ({ params: { comicId: '4', variant: 'legal' }, form: form({ chapterId: '401' }, { files: [png()] }) }),
   createGenre: () => ({ body: { name: 'Sci-Fi', mature: false } }),
   updateGenre: () => ({ params: { id: '5' }, body: { mature: true } }),
+  refundPayment: () => ({ params: { id: 'pay-level1-1' } }),
 }
 
 describe('admin calls', () => {

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { activeLevel } from '@comics/core/rules'
-import { createHandlers, createMockState, MOCK_VIEWERS, type MockState } from '@comics/mocks'
+import { createHandlers, createMockState, MOCK_VIEWERS, settleMockCheckout, type MockState } from '@comics/mocks'
 import { BASE_URL, callEndpoint, list } from './callEndpoint'
 
 const server = setupServer()
@@ -53,13 +53,24 @@ describe('subscriptions/list', () => {
 })
 
 describe('checkout and payment', () => {
-  it('answers a payment url, and paying activates the plan for its weeks, once', async () => {
+  it('answers a payment url; confirming grants nothing until the provider says paid, then activates the plan once', async () => {
     useState()
     const started = await callEndpoint('checkout', { token: reader, body: { level: 2, title: '4weeks', urlSuccess } })
     expect(started.status).toBe(200)
     const url = new URL(started.body.url)
-    expect(url.searchParams.get('success')).toBe(urlSuccess)
     const checkoutId = url.pathname.split('/').pop()!
+    expect(url.searchParams.get('success')).toBe(`${urlSuccess}?checkout=${checkoutId}`)
+
+    const unpaid = await callEndpoint('createPayment', { token: reader, body: { checkoutId } })
+    expect(unpaid.status).toBe(409)
+    expect(unpaid.body.error.code).toBe('payment_pending')
+    settleMockCheckout(state, checkoutId, 'declined')
+    const declined = await callEndpoint('createPayment', { token: reader, body: { checkoutId } })
+    expect(declined.status).toBe(402)
+    expect(declined.body.error.code).toBe('payment_declined')
+    expect(state.subscriptions.filter((s) => s.userId === 'user-reader' && s.status === 'active')).toHaveLength(0)
+    expect(state.payments.filter((p) => p.userId === 'user-reader')).toHaveLength(0)
+    settleMockCheckout(state, checkoutId, 'paid')
 
     const first = await callEndpoint('createPayment', { token: reader, body: { checkoutId } })
     const again = await callEndpoint('createPayment', { token: reader, body: { checkoutId } })
@@ -80,6 +91,7 @@ describe('checkout and payment', () => {
     const token = MOCK_VIEWERS.level2.token
     const started = await callEndpoint('checkout', { token, body: { level: 4, title: '24weeks', urlSuccess } })
     const checkoutId = new URL(started.body.url).pathname.split('/').pop()!
+    settleMockCheckout(state, checkoutId, 'paid')
     await callEndpoint('createPayment', { token, body: { checkoutId } })
     const { body } = await callEndpoint('listSubscriptions', { token, body: list() })
     expect(body.data.filter((s: { status: string }) => s.status === 'active').map((s: { level: number }) => s.level)).toEqual([4])
@@ -102,10 +114,12 @@ describe('checkout and payment', () => {
     useState()
     const before = await callEndpoint('listPayments', { token: reader, body: list() })
     expect(before.body.data).toEqual([])
-    const first = await callEndpoint('checkout', { token: reader, body: { level: 1, title: '1week', urlSuccess } })
-    await callEndpoint('createPayment', { token: reader, body: { checkoutId: new URL(first.body.url).pathname.split('/').pop()! } })
-    const second = await callEndpoint('checkout', { token: reader, body: { level: 2, title: '4weeks', urlSuccess } })
-    await callEndpoint('createPayment', { token: reader, body: { checkoutId: new URL(second.body.url).pathname.split('/').pop()! } })
+    for (const [level, title] of [[1, '1week'], [2, '4weeks']] as const) {
+      const started = await callEndpoint('checkout', { token: reader, body: { level, title, urlSuccess } })
+      const checkoutId = new URL(started.body.url).pathname.split('/').pop()!
+      settleMockCheckout(state, checkoutId, 'paid')
+      await callEndpoint('createPayment', { token: reader, body: { checkoutId } })
+    }
     const { body } = await callEndpoint('listPayments', { token: reader, body: { ...list(), sort: { field: 'paid_at', order: 'asc' } } })
     expect(body.data.map((p: { kind: string; amount: number }) => [p.kind, p.amount])).toEqual([
       ['first-purchase', 799],
@@ -123,10 +137,19 @@ describe('checkout and payment', () => {
     expect(admin.body.data).toHaveLength(1)
   })
 
+  it('an admin refunds a payment: it is refunded and its subscription ends; others get 403', async () => {
+    useState()
+    expect((await callEndpoint('refundPayment', { token: MOCK_VIEWERS.level3.token, params: { id: 'pay-level3-1' } })).status).toBe(403)
+    const refunded = await callEndpoint('refundPayment', { token: MOCK_VIEWERS.admin.token, params: { id: 'pay-level3-1' } })
+    expect(refunded.body.data[0]).toMatchObject({ status: 'refunded', refundedAt: NOW.toISOString() })
+    expect(state.subscriptions.find((s) => s.id === 'sub-level3-1')!.status).toBe('refunded')
+  })
+
   it("refuses to pay someone else's checkout", async () => {
     useState()
     const started = await callEndpoint('checkout', { token: reader, body: { level: 1, title: '1week', urlSuccess } })
     const checkoutId = new URL(started.body.url).pathname.split('/').pop()!
+    settleMockCheckout(state, checkoutId, 'paid')
     const stolen = await callEndpoint('createPayment', { token: MOCK_VIEWERS.level1.token, body: { checkoutId } })
     expect(stolen.status).toBe(404)
   })

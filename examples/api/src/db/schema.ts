@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm'
 import {
   boolean,
   index,
@@ -86,16 +85,30 @@ export const assets = pgTable(
   (table) => [uniqueIndex('assets_chapter_variant_position_idx').on(table.chapterId, table.variant, table.position)],
 )
 
-/** A sandbox checkout: what the payment page shows and what paying it activates. */
+/**
+ * An order: what a reader is buying (a plan today; `kind` leaves room for other things, such as coins),
+ * at the amount fixed when its checkout opened, and the provider's hosted checkout that takes the money.
+ * The id is the order's own (unguessable: it travels in urlSuccess); access is granted only once the
+ * provider confirmed the payment.
+ */
 export const checkouts = pgTable(
   'checkouts',
   {
     id: text('id').primaryKey(),
     userId: text('user_id').notNull(),
+    kind: text('kind', { enum: ['subscription'] }).notNull().default('subscription'),
     planId: text('plan_id').notNull(),
     level: integer('level').notNull(),
     urlSuccess: text('url_success').notNull(),
+    /** 'open' until paid (and granted) or cancelled (the reader went back, or opened another checkout). */
     status: text('status', { enum: ['open', 'paid', 'cancelled'] }).notNull().default('open'),
+    /** What the provider charges, in cents, fixed at opening (core `isFirstPurchase` then). */
+    amountCents: integer('amount_cents').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    firstPurchase: boolean('first_purchase').notNull().default(false),
+    provider: text('provider'),
+    /** The provider's id of its hosted checkout (a Stripe Checkout Session id, say). */
+    providerCheckoutId: text('provider_checkout_id').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('checkouts_user_idx').on(table.userId)],
@@ -108,7 +121,7 @@ export const subscriptions = pgTable(
     userId: text('user_id').notNull(),
     planId: text('plan_id').notNull(),
     level: integer('level').notNull(),
-    /** 'active' grants access; 'replaced' (by a higher plan), 'expired' do not. */
+    /** 'active' grants access; 'replaced' (by a higher plan), 'expired', 'refunded' do not. */
     status: text('status').notNull(),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
@@ -116,6 +129,10 @@ export const subscriptions = pgTable(
     /** Set when a cancellation came with under 24 hours' notice: the next renewal still happens (spec §9). */
     renewsOnce: boolean('renews_once').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The provider's saved payment method that renewals charge. */
+    paymentMethodId: text('payment_method_id'),
+    /** Set when a renewal charge failed: access stays until the period end, then it ends. */
+    renewalFailedAt: timestamp('renewal_failed_at', { withTimezone: true }),
     /** One subscription per checkout, however many times or however concurrently it is paid. */
     checkoutId: text('checkout_id').unique().references(() => checkouts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -123,27 +140,105 @@ export const subscriptions = pgTable(
   (table) => [index('subscriptions_user_idx').on(table.userId, table.status)],
 )
 
+/** Money a provider took for an order (a checkout) or a renewal; refunded through the provider. */
 export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
     userId: text('user_id').notNull(),
-    subscriptionId: integer('subscription_id').notNull().references(() => subscriptions.id),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id),
     checkoutId: text('checkout_id').unique().references(() => checkouts.id),
     planId: text('plan_id').notNull(),
     kind: text('kind', { enum: ['first-purchase', 'purchase', 'renewal'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
     paymentSystem: text('payment_system'),
+    /** 'paid', or 'refunded' once the provider refunded it. */
+    status: text('status', { enum: ['paid', 'refunded'] }).notNull().default('paid'),
+    provider: text('provider'),
+    /** The provider's id of the payment: one row per provider payment, however often it is reported. */
+    providerPaymentId: text('provider_payment_id').unique(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (table) => [index('payments_user_idx').on(table.userId)],
 )
 
 /**
- * One row per user who ever paid. Inserting it decides the first-purchase price exactly once per user,
- * even when two checkouts are paid at the same moment (spec §9: the discount applies once).
+ * Every provider event the webhook accepted, by the provider's event id: a duplicate or replayed event
+ * finds its row and changes nothing.
  */
-export const payingCustomers = pgTable('paying_customers', {
-  userId: text('user_id').primaryKey(),
-  firstPaidAt: timestamp('first_paid_at', { withTimezone: true }).notNull().default(sql`now()`),
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    /** The provider's checkout or payment the event is about. */
+    objectId: text('object_id').notNull(),
+    /** What the event did: 'granted', 'declined', 'refunded', 'renewal-paid', 'renewal-failed', 'no-op'. */
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+)
+
+/**
+ * The sandbox provider's own records, as a real provider keeps them on its side: its hosted checkouts,
+ * the payments it took (saved card for renewals, refunds) and the events it owes the API, with retries.
+ */
+export const sandboxCheckouts = pgTable('sandbox_checkouts', {
+  id: text('id').primaryKey(),
+  /** The merchant's reference: the API's order id. */
+  reference: text('reference').notNull(),
+  customerId: text('customer_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  /** open (pay or try again), processing (a delayed card), paid, expired. */
+  status: text('status', { enum: ['open', 'processing', 'paid', 'expired'] }).notNull().default('open'),
+  lastDeclinedAt: timestamp('last_declined_at', { withTimezone: true }),
+  /** The card paid with (saved for renewals); set when a payment is made or, for a delayed card, starts. */
+  paymentMethodId: text('payment_method_id'),
+  settlesAt: timestamp('settles_at', { withTimezone: true }),
+  paymentId: text('payment_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 })
+
+export const sandboxPayments = pgTable('sandbox_payments', {
+  id: text('id').primaryKey(),
+  checkoutId: text('checkout_id'),
+  customerId: text('customer_id').notNull(),
+  /** The saved card a renewal charges (the card number's last four and its behaviour). */
+  paymentMethodId: text('payment_method_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  /** A renewal charge's idempotency key: charging twice with it answers the first charge. */
+  idempotencyKey: text('idempotency_key').unique(),
+  status: text('status', { enum: ['paid', 'failed', 'refunded'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+})
+
+export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  last4: text('last4').notNull(),
+  /** Whether later charges (renewals) succeed: a card that pays once and then fails exists for testing. */
+  renewals: text('renewals', { enum: ['succeed', 'fail'] }).notNull(),
+})
+
+export const sandboxOutbox = pgTable(
+  'sandbox_outbox',
+  {
+    eventId: text('event_id').primaryKey(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Set when delivery gave up after the last retry. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (table) => [index('sandbox_outbox_due_idx').on(table.deliveredAt, table.nextAttemptAt)],
+)

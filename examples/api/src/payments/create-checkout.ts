@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { getPlan, offeredPlans } from '@comics/core/rules'
+import { and, eq } from 'drizzle-orm'
+import { chargeFor, getPlan, offeredPlans } from '@comics/core/rules'
 import type { CheckoutRequest } from '@comics/core/contract'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
@@ -7,16 +8,24 @@ import { checkouts } from '../db/schema'
 import { HttpError } from '../http/http-error'
 import { activeLevelOfUser } from './active-level-of-user'
 import { isOnAllowedOrigin } from './allowed-origin'
+import { isFirstPurchaseOfUser } from './first-purchase-of-user'
+import type { PaymentProvider } from './provider/payment-provider'
+
+/** The query parameter of urlSuccess that names the order the reader comes back from. */
+export const CHECKOUT_RETURN_PARAM = 'checkout'
 
 /**
- * Starts a sandbox checkout for a plan and answers the URL of its payment page. The plan must be one the
- * reader is offered (core `offeredPlans`: above the active level), `level` must be the plan's level and
- * `urlSuccess` must be on an allowed origin, so the page never redirects anywhere else.
+ * Opens an order for a plan and the provider's hosted checkout for it, and answers the checkout's URL.
+ * The plan must be one the reader is offered (core `offeredPlans`), `level` must be the plan's level and
+ * `urlSuccess` must be on an allowed origin. The amount is fixed now (core `isFirstPurchase`), and the
+ * reader's other open checkouts are ended, so only the newest one can be paid. Nothing is granted here:
+ * access comes only with a payment the provider confirms.
  */
 export async function createCheckout(
   db: Database,
   clock: Clock,
-  options: { allowedOrigins: readonly string[]; publicUrl: string },
+  provider: PaymentProvider,
+  options: { allowedOrigins: readonly string[] },
   userId: string,
   request: CheckoutRequest,
 ): Promise<{ url: string }> {
@@ -36,11 +45,47 @@ export async function createCheckout(
   if (!offeredPlans(level).some((offered) => offered.id === plan.id)) {
     throw new HttpError(409, 'plan_not_offered', `Plan '${plan.id}' is not above your active level ${level}`)
   }
-  // The id is the only key to the sandbox payment page, like a provider's session id: unguessable.
+  const firstPurchase = await isFirstPurchaseOfUser(db, userId)
+  const charge = chargeFor(plan, { firstPurchase })
+
+  const earlier = await db.select().from(checkouts).where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'open')))
+  for (const open of earlier) {
+    if (open.providerCheckoutId) await provider.expireCheckout(open.providerCheckoutId)
+    await db.update(checkouts).set({ status: 'cancelled' }).where(and(eq(checkouts.id, open.id), eq(checkouts.status, 'open')))
+  }
+
+  // The order id comes back in urlSuccess: unguessable, like a provider's session id.
   const id = randomBytes(24).toString('base64url')
   // Stored as the parsed URL: the raw text may hold characters (line breaks, non-Latin-1) that a Location
   // header cannot carry, which the URL parser drops or percent-encodes.
-  const urlSuccess = new URL(request.urlSuccess).href
-  await db.insert(checkouts).values({ id, userId, planId: plan.id, level: plan.level, urlSuccess, createdAt: now })
-  return { url: `${options.publicUrl}/api/v1/checkout/${id}` }
+  const success = new URL(request.urlSuccess)
+  success.searchParams.set(CHECKOUT_RETURN_PARAM, id)
+  await db.insert(checkouts).values({
+    id,
+    userId,
+    planId: plan.id,
+    level: plan.level,
+    urlSuccess: success.href,
+    amountCents: charge.amount,
+    currency: 'USD',
+    firstPurchase,
+    provider: provider.name,
+    createdAt: now,
+  })
+  try {
+    const opened = await provider.openCheckout({
+      reference: id,
+      customerId: userId,
+      amountCents: charge.amount,
+      currency: 'USD',
+      description: `premium membership: ${plan.duration}`,
+      successUrl: success.href,
+      cancelUrl: `${success.origin}/premium`,
+    })
+    await db.update(checkouts).set({ providerCheckoutId: opened.checkoutId }).where(eq(checkouts.id, id))
+    return { url: opened.url }
+  } catch (error) {
+    await db.update(checkouts).set({ status: 'cancelled' }).where(eq(checkouts.id, id))
+    throw error
+  }
 }

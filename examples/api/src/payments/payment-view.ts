@@ -6,12 +6,13 @@ export function paymentFromRow(row: typeof payments.$inferSelect): Payment {
   return {
     id: String(row.id),
     userId: row.userId,
-    status: 'paid',
+    status: row.status,
     kind: row.kind,
     planId: row.planId,
-    subscriptionId: String(row.subscriptionId),
+    ...(row.subscriptionId !== null ? { subscriptionId: String(row.subscriptionId) } : {}),
     amount: row.amountCents,
-    currency: 'USD',
+    currency: row.currency,
     paidAt: row.paidAt.toISOString(),
+    ...(row.refundedAt ? { refundedAt: row.refundedAt.toISOString() } : {}),
   }
 }

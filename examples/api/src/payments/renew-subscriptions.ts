@@ -1,60 +1,110 @@
-import { and, eq, lte } from 'drizzle-orm'
-import { chargeFor, getPlan } from '@comics/core/rules'
+import { and, eq, isNull, lte, or } from 'drizzle-orm'
+import { CANCELLATION_NOTICE_HOURS, chargeFor, getPlan } from '@comics/core/rules'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
 import { payments, subscriptions } from '../db/schema'
 import { periodEnd } from './period'
+import type { PaymentProvider } from './provider/payment-provider'
 
 /**
- * Settles every active subscription whose period has ended: auto-renewing ones are charged the renewal
- * price (core `chargeFor`, never the first-purchase discount) for each period that has passed; a
- * cancellation with under 24 hours' notice renews once more; other cancelled ones expire.
+ * How long before the period end a renewal is charged: the notice a cancellation needs (spec §9), so a
+ * renewal that fails leaves access until the period end, and a cancellation with less notice than this
+ * comes after the charge (it renews once).
  */
-export async function renewDueSubscriptions(db: Database, clock: Clock): Promise<{ renewed: number; expired: number }> {
+export const RENEWAL_LEAD_MS = CANCELLATION_NOTICE_HOURS * 3_600_000
+
+/** Periods one run charges for a subscription at most (a server that was down for a long time). */
+const MAX_PERIODS_PER_RUN = 60
+
+/**
+ * Settles subscriptions: those renewing whose period ends within the lead are charged the renewal price
+ * (core `chargeFor`, never the first-purchase discount) on their saved payment method through the
+ * provider, one charge per period (idempotent per subscription and period, so a run that crashed or two
+ * runs at once charge once). A failed charge turns renewal off and notes it: access stays until the period
+ * end. Then every active subscription whose period has ended without renewal expires.
+ */
+export async function renewDueSubscriptions(
+  db: Database,
+  clock: Clock,
+  provider: PaymentProvider,
+): Promise<{ renewed: number; failed: number; expired: number }> {
   const now = clock.now()
   const due = await db
-    .select({ id: subscriptions.id })
+    .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now)))
+    .where(
+      and(
+        eq(subscriptions.status, 'active'),
+        isNull(subscriptions.renewalFailedAt),
+        or(eq(subscriptions.autoRenew, true), eq(subscriptions.renewsOnce, true)),
+        lte(subscriptions.currentPeriodEnd, new Date(now.getTime() + RENEWAL_LEAD_MS)),
+      ),
+    )
   let renewed = 0
-  let expired = 0
-  for (const { id } of due) {
-    const outcome = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update')
-      if (!row || row.status !== 'active' || row.currentPeriodEnd > now) return 'skipped'
-      const plan = getPlan(row.planId)
-      if (!plan || (!row.autoRenew && !row.renewsOnce)) {
-        await tx.update(subscriptions).set({ status: 'expired' }).where(eq(subscriptions.id, id))
-        return 'expired'
+  let failed = 0
+  for (const subscription of due) {
+    const plan = getPlan(subscription.planId)
+    if (!plan) continue
+    const charge = chargeFor(plan, { firstPurchase: false })
+    let row = subscription
+    for (let period = 0; period < MAX_PERIODS_PER_RUN; period++) {
+      if (!(row.autoRenew || row.renewsOnce) || row.currentPeriodEnd.getTime() - RENEWAL_LEAD_MS > now.getTime()) break
+      const outcome = row.paymentMethodId
+        ? await provider.chargeRenewal({
+            customerId: row.userId,
+            paymentMethodId: row.paymentMethodId,
+            amountCents: charge.amount,
+            currency: 'USD',
+            description: `premium membership: ${plan.duration}, renewal`,
+            idempotencyKey: `renewal-${row.id}-${row.currentPeriodEnd.toISOString()}`,
+          })
+        : ({ status: 'failed', reason: 'no_saved_payment_method' } as const)
+      if (outcome.status === 'failed') {
+        await db
+          .update(subscriptions)
+          .set({ renewalFailedAt: now, autoRenew: false, renewsOnce: false })
+          .where(and(eq(subscriptions.id, row.id), eq(subscriptions.currentPeriodEnd, row.currentPeriodEnd)))
+        failed++
+        break
       }
-      const charge = chargeFor(plan, { firstPurchase: false })
-      let start = row.currentPeriodEnd
-      let end = periodEnd(start, plan.weeks)
-      let periods = 1
-      // A server that was down for several periods charges each one it missed, only while renewal is on.
-      while (row.autoRenew && end <= now) {
-        start = end
-        end = periodEnd(start, plan.weeks)
-        periods++
-      }
-      await tx.insert(payments).values(
-        Array.from({ length: periods }, () => ({
-          userId: row.userId,
-          subscriptionId: row.id,
-          planId: plan.id,
-          kind: 'renewal' as const,
-          amountCents: charge.amount,
-          paidAt: now,
-        })),
-      )
-      await tx
-        .update(subscriptions)
-        .set({ currentPeriodStart: start, currentPeriodEnd: end, renewsOnce: false })
-        .where(eq(subscriptions.id, id))
-      return 'renewed'
-    })
-    if (outcome === 'renewed') renewed++
-    if (outcome === 'expired') expired++
+      const next = await db.transaction(async (tx) => {
+        // Only the run that moves the period records the payment (the period end is the version).
+        const [moved] = await tx
+          .update(subscriptions)
+          .set({
+            currentPeriodStart: row.currentPeriodEnd,
+            currentPeriodEnd: periodEnd(row.currentPeriodEnd, plan.weeks),
+            renewsOnce: false,
+          })
+          .where(and(eq(subscriptions.id, row.id), eq(subscriptions.currentPeriodEnd, row.currentPeriodEnd), eq(subscriptions.status, 'active')))
+          .returning()
+        if (!moved) return undefined
+        await tx
+          .insert(payments)
+          .values({
+            userId: row.userId,
+            subscriptionId: row.id,
+            planId: plan.id,
+            kind: 'renewal',
+            amountCents: charge.amount,
+            currency: 'USD',
+            paymentSystem: 'card',
+            provider: provider.name,
+            providerPaymentId: outcome.paymentId,
+            paidAt: now,
+          })
+          .onConflictDoNothing()
+        return moved
+      })
+      if (!next) break
+      row = next
+      if (period === 0) renewed++
+    }
   }
-  return { renewed, expired }
+  const expired = await db
+    .update(subscriptions)
+    .set({ status: 'expired' })
+    .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now)))
+    .returning({ id: subscriptions.id })
+  return { renewed, failed, expired: expired.length }
 }

@@ -11,5 +11,6 @@ export function subscriptionFromRow(row: typeof subscriptions.$inferSelect): Sub
     planId: row.planId,
     currentPeriodEnd: row.currentPeriodEnd.toISOString(),
     autoRenew: row.autoRenew,
+    ...(row.renewalFailedAt ? { renewalFailed: true } : {}),
   }
 }

@@ -7,12 +7,12 @@ import { HttpError } from '../http/http-error'
 import { registerEndpoint } from '../http/register-endpoint'
 import { cancelSubscription } from '../payments/cancel-subscription'
 import { createCheckout } from '../payments/create-checkout'
-import { payCheckout } from '../payments/pay-checkout'
+import { confirmCheckout } from '../payments/confirm-checkout'
 import { subscriptionFromRow } from '../payments/subscription-view'
 
-/** Checkout, payment, the caller's subscriptions and cancellation. */
+/** Checkout, its confirmation, the caller's subscriptions and cancellation. */
 export function registerSubscriptionRoutes(app: FastifyInstance, context: AppContext): void {
-  const { db, clock, config } = context
+  const { db, clock, config, provider } = context
   const rateLimit = { max: config.paymentRateLimitPerMinute, timeWindow: '1 minute' }
 
   registerEndpoint(
@@ -20,7 +20,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: AppCon
     context,
     endpoints.checkout,
     async ({ body, caller }) =>
-      createCheckout(db, clock, { allowedOrigins: config.allowedOrigins, publicUrl: config.publicUrl }, caller!.uid, body),
+      createCheckout(db, clock, provider, { allowedOrigins: config.allowedOrigins }, caller!.uid, body),
     { rateLimit },
   )
 
@@ -29,12 +29,8 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: AppCon
     context,
     endpoints.createPayment,
     async ({ body, caller }) => {
-      const paid = await payCheckout(db, clock, {
-        checkoutId: body.checkoutId,
-        userId: caller!.uid,
-        ...(body.paymentSystem ? { paymentSystem: body.paymentSystem } : {}),
-      })
-      return { data: [subscriptionFromRow(paid.subscription)] }
+      const subscription = await confirmCheckout(db, clock, provider, caller!.uid, body.checkoutId)
+      return { data: [subscriptionFromRow(subscription)] }
     },
     { rateLimit },
   )

@@ -6,6 +6,7 @@ import pg from 'pg'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { inject } from 'vitest'
 import { buildApp } from '../../src/app'
+import { WEBHOOK_PATH } from '../../src/routes/payment-routes'
 import type { AppContext } from '../../src/app-context'
 import { createFirebaseTokenVerifier } from '../../src/auth/firebase-token-verifier'
 import { CatalogueCache } from '../../src/catalogue/catalogue-cache'
@@ -14,11 +15,17 @@ import type { Database, OpenDatabase } from '../../src/db/database'
 import { openDatabase } from '../../src/db/open-database'
 import { FileStore } from '../../src/files/file-store'
 import { Renditions } from '../../src/files/renditions'
+import { createSandbox } from '../../src/payments/sandbox/create-sandbox'
+import type { SandboxProvider } from '../../src/payments/sandbox/sandbox-provider'
 import { ManualClock } from './manual-clock'
 import './seeded-database'
 
 export interface TestServer {
   app: FastifyInstance
+  /** The sandbox provider; its events go to `app.inject` when `sandbox.runDue()` is called (or by its timer with `sandboxRunning`). */
+  sandbox: SandboxProvider
+  /** Set `answering` to false to have the webhook answer 503 to the sandbox, as a server that is down. */
+  webhook: { answering: boolean }
   db: Database
   context: AppContext
   clock: ManualClock
@@ -34,7 +41,13 @@ export const TEST_NOW = new Date('2026-03-01T12:00:00Z')
  * verification against the run's Auth emulator. Use `app.inject` unless a real socket matters.
  */
 export async function startTestServer(
-  options: { config?: Partial<ApiConfig>; logger?: FastifyServerOptions['logger']; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    config?: Partial<ApiConfig>
+    logger?: FastifyServerOptions['logger']
+    beforeReady?: (app: FastifyInstance) => void
+    /** Run the sandbox's settlements and deliveries on its own timer (default: only when a test calls runDue). */
+    sandboxRunning?: boolean
+  } = {},
 ): Promise<TestServer> {
   const seeded = inject('seededDatabase')
   const folder = await mkdtemp(join(tmpdir(), 'api-test-'))
@@ -78,6 +91,7 @@ export async function startServerOn(
     logger?: FastifyServerOptions['logger']
     /** Adds hooks the test observes the server with. */
     beforeReady?: (app: FastifyInstance) => void
+    sandboxRunning?: boolean
   },
 ): Promise<TestServer> {
   const { folder, filesDir } = options
@@ -93,6 +107,14 @@ export async function startServerOn(
   const clock = new ManualClock(TEST_NOW)
   const verifier = await createFirebaseTokenVerifier({ projectId: 'demo-comics', emulatorHost: options.authEmulatorHost })
   const fileStore = new FileStore(filesDir, config.filesPublicUrl)
+  // The sandbox's events reach the webhook through the app itself, signed like over HTTP.
+  let app: FastifyInstance | undefined
+  const webhook = { answering: true }
+  const sandbox = createSandbox(config, database.db, clock, async (payload, headers) => {
+    if (!webhook.answering) return 503
+    const response = await app!.inject({ method: 'POST', url: WEBHOOK_PATH, headers, payload })
+    return response.statusCode
+  })
   const context: AppContext = {
     config,
     db: database.db,
@@ -101,12 +123,17 @@ export async function startServerOn(
     cache: new CatalogueCache(),
     fileStore,
     renditions: new Renditions(fileStore),
+    provider: sandbox,
+    sandbox,
   }
-  const app = await buildApp(context, { logger: options.logger ?? false })
+  app = await buildApp(context, { logger: options.logger ?? false })
   options.beforeReady?.(app)
   await app.ready()
+  if (options.sandboxRunning) sandbox.start(50)
   return {
     app,
+    sandbox,
+    webhook,
     db: database.db,
     context,
     clock,

@@ -1,9 +1,39 @@
 import { readdir } from 'node:fs/promises'
 import { getTableName, sql } from 'drizzle-orm'
 import type { Database } from '../../src/db/database'
-import { assets, chapters, checkouts, comicGenres, comics, files, genres, payingCustomers, payments, subscriptions } from '../../src/db/schema'
+import {
+  assets,
+  chapters,
+  checkouts,
+  comicGenres,
+  comics,
+  files,
+  genres,
+  paymentEvents,
+  payments,
+  sandboxCheckouts,
+  sandboxOutbox,
+  sandboxPaymentMethods,
+  sandboxPayments,
+  subscriptions,
+} from '../../src/db/schema'
 
-const TABLES = [assets, chapters, checkouts, comicGenres, comics, files, genres, payingCustomers, payments, subscriptions]
+const TABLES = [
+  assets,
+  chapters,
+  checkouts,
+  comicGenres,
+  comics,
+  files,
+  genres,
+  payments,
+  paymentEvents,
+  subscriptions,
+  sandboxCheckouts,
+  sandboxOutbox,
+  sandboxPaymentMethods,
+  sandboxPayments,
+]
 
 /**
  * What a request could have written: for every table its row count and a digest of every row's content

@@ -238,7 +238,10 @@ export function createComicsApi(options: ComicsApiOptions) {
       /** POST /subscriptions/list: the caller's own subscriptions (skip it when signed out). */
       list: (request: SubscriptionsListRequest = firstPage, callOptions?: CallOptions) =>
         call('listSubscriptions', { ...callOptions, body: request }),
-      /** POST /subscriptions: records the payment of a checkout and answers the subscription. */
+      /**
+       * POST /subscriptions: confirms a checkout the provider says was paid and answers the subscription;
+       * an `ApiError` with code `payment_pending` (409) or `payment_declined` (402) otherwise.
+       */
       createPayment: (body: CreatePaymentBody, callOptions?: CallOptions) =>
         call('createPayment', { ...callOptions, body }),
       /** POST /subscriptions/{id}/cancel: turns auto-renewal off; access stays until the period end. */
@@ -249,6 +252,8 @@ export function createComicsApi(options: ComicsApiOptions) {
       /** POST /payments/list: the caller's own payments (skip it when signed out); core `isFirstPurchase` reads them. */
       list: (request: PaymentsListRequest = firstPage, callOptions?: CallOptions) =>
         call('listPayments', { ...callOptions, body: request }),
+      /** POST /payments/{id}/refund (admin): refunds through the provider; the subscription ends. */
+      refund: (id: string, callOptions?: CallOptions) => call('refundPayment', { ...callOptions, params: { id } }),
     },
 
     paymentMethods: {

@@ -123,7 +123,7 @@ export const endpoints = {
     response: envelope(PaymentMethodSchema),
   },
   createPayment: {
-    method: 'POST', path: '/subscriptions', access: 'user', summary: 'Record the payment of a checkout',
+    method: 'POST', path: '/subscriptions', access: 'user', summary: "Confirm a checkout the provider says was paid (else 409 payment_pending, 402 payment_declined)",
     body: CreatePaymentBodySchema, response: envelope(SubscriptionSchema),
   },
   listSubscriptions: {
@@ -137,6 +137,10 @@ export const endpoints = {
   listPayments: {
     method: 'POST', path: '/payments/list', access: 'user', summary: "The caller's payments (an admin: anyone's)",
     body: PaymentsListRequestSchema, response: envelope(PaymentSchema),
+  },
+  refundPayment: {
+    method: 'POST', path: '/payments/:id/refund', access: 'admin', summary: 'Refund a payment through the provider; its subscription ends',
+    params: IdParamsSchema, response: envelope(PaymentSchema),
   },
   cancelSubscription: {
     method: 'POST', path: '/subscriptions/:id/cancel', access: 'user', summary: 'Turn off auto-renewal; access stays until the period end',

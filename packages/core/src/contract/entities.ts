@@ -101,6 +101,8 @@ export const SubscriptionSchema = builtOnUse(() =>
     currentPeriodEnd: z.optional(z.string()),
     /** False once cancelled: access stays until `currentPeriodEnd` (spec §4 "Cancellation"). */
     autoRenew: z.optional(z.boolean()),
+    /** True when a renewal charge failed: access stays until `currentPeriodEnd`, then it ends. */
+    renewalFailed: z.optional(z.boolean()),
   }),
 )
 export type Subscription = z.infer<typeof SubscriptionSchema>

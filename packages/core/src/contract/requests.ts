@@ -125,8 +125,9 @@ export const CheckoutRequestSchema = builtOnUse(() =>
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>
 
 /**
- * POST /subscriptions: records the payment of a checkout (the sandbox payment page calls it when the
- * reader pays). Paying the same checkout twice yields the same subscription.
+ * POST /subscriptions: the reader, back from the provider's checkout (`?checkout={id}` on urlSuccess),
+ * asks for what was paid. It grants only a payment the provider confirms, once; otherwise it answers
+ * 409 `payment_pending` or 402 `payment_declined` and changes nothing. `paymentSystem` is informational.
  */
 export const CreatePaymentBodySchema = builtOnUse(() =>
   z.strictObject({

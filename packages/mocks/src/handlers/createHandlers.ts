@@ -19,6 +19,7 @@ import {
   listPayments,
   listPaymentSystems,
   listSubscriptions,
+  refundPayment,
 } from './subscriptionsResolvers'
 
 /** A delay in milliseconds, or 'infinite' for a request that never answers (loading states). */
@@ -80,6 +81,7 @@ const resolvers: { [N in EndpointName]: Resolver<N> } = {
   listSubscriptions,
   checkout,
   listPayments,
+  refundPayment,
   cancelSubscription,
 }
 

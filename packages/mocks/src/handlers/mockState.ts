@@ -13,8 +13,16 @@ export interface MockCheckout {
   userId: string
   planId: string
   level: number
+  /** Where the provider sends the browser back: the requested urlSuccess with `?checkout={id}`. */
   urlSuccess: string
-  /** Set once paid; paying again answers the same subscription. */
+  /**
+   * What the (mock) payment provider says of it: POST /subscriptions grants only a 'paid' one. Change it
+   * with `settleMockCheckout`, as a reader paying on the provider's page would.
+   */
+  status: 'open' | 'processing' | 'paid' | 'declined' | 'cancelled'
+  /** The amount the provider charges, in cents (core `priceToPay` when it opened). */
+  amount: number
+  /** Set once granted; confirming again answers the same subscription. */
   subscriptionId: string | null
 }
 

@@ -1,8 +1,8 @@
 import { HttpResponse } from 'msw'
 import type { Subscription } from '@comics/core/contract'
-import { chargeFor, getPlan, isFirstPurchase, offeredPlans } from '@comics/core/rules'
+import { getPlan, isFirstPurchase, offeredPlans, priceToPay } from '@comics/core/rules'
 import { errorResponse, validationErrorResponse } from './errorResponse'
-import { nextMockId, type MockCheckout } from './mockState'
+import { nextMockId, type MockCheckout, type MockState } from './mockState'
 import { pageOf, passes } from './paging'
 import type { Resolver } from './resolverContext'
 
@@ -31,12 +31,19 @@ export const checkout: Resolver<'checkout'> = ({ body, state, viewer, checkoutUr
   if (!offeredPlans(viewer.level).some((p) => p.id === plan.id)) {
     return errorResponse(409, { code: 'plan_not_offered', message: `Plan ${plan.id} is not above the active level ${viewer.level}` })
   }
+  // Only the newest checkout of a viewer can be paid, as on the reference server.
+  for (const earlier of state.checkouts) if (earlier.userId === viewer.userId && earlier.status === 'open') earlier.status = 'cancelled'
+  const id = nextMockId(state, 'checkout-')
+  const success = new URL(body.urlSuccess)
+  success.searchParams.set('checkout', id)
   const started: MockCheckout = {
-    id: nextMockId(state, 'checkout-'),
+    id,
     userId: viewer.userId!,
     planId: plan.id,
     level: plan.level,
-    urlSuccess: body.urlSuccess,
+    urlSuccess: success.href,
+    status: 'open',
+    amount: priceToPay(plan, state.payments.filter((p) => p.userId === viewer.userId)).amount,
     subscriptionId: null,
   }
   state.checkouts.push(started)
@@ -44,14 +51,34 @@ export const checkout: Resolver<'checkout'> = ({ body, state, viewer, checkoutUr
 }
 
 /**
- * POST /subscriptions: pays a checkout of the caller. It activates the plan for its weeks and
- * replaces the active subscription; paying the same checkout again answers the same subscription.
+ * What the mock payment provider does when a reader pays on its page: the checkout becomes paid,
+ * declined (it can be paid again) or processing (a payment that settles later). POST /subscriptions
+ * then grants a paid one.
+ * @example settleMockCheckout(state, checkoutId, 'paid')
+ */
+export function settleMockCheckout(state: MockState, checkoutId: string, outcome: 'paid' | 'declined' | 'processing'): void {
+  const checkout = state.checkouts.find((c) => c.id === checkoutId)
+  if (!checkout) throw new Error(`No mock checkout ${checkoutId}`)
+  if (checkout.status === 'paid' || checkout.status === 'cancelled') return
+  checkout.status = outcome
+}
+
+/**
+ * POST /subscriptions: confirms a checkout of the caller that the (mock) provider says was paid. It
+ * activates the plan for its weeks, replaces the active subscription and records the payment; confirming
+ * again answers the same subscription. Not paid: 409 payment_pending, 402 payment_declined or 409
+ * checkout_cancelled, and nothing changes.
  */
 export const createPayment: Resolver<'createPayment'> = ({ body, state, viewer, now }) => {
   const paid = state.checkouts.find((c) => c.id === body.checkoutId && c.userId === viewer.userId)
   if (!paid) return errorResponse(404, { message: `No checkout ${body.checkoutId}` })
   const existing = state.subscriptions.find((s) => s.id === paid.subscriptionId)
   if (existing) return HttpResponse.json({ data: [existing] })
+  if (paid.status === 'open' || paid.status === 'processing') {
+    return errorResponse(409, { code: 'payment_pending', message: 'The payment of this checkout is not confirmed yet' })
+  }
+  if (paid.status === 'declined') return errorResponse(402, { code: 'payment_declined', message: 'The card was declined' })
+  if (paid.status === 'cancelled') return errorResponse(409, { code: 'checkout_cancelled', message: 'This checkout was cancelled' })
   const plan = getPlan(paid.planId)!
   for (const s of state.subscriptions) {
     if (s.userId === viewer.userId && s.status === 'active') s.status = 'replaced'
@@ -66,15 +93,14 @@ export const createPayment: Resolver<'createPayment'> = ({ body, state, viewer, 
     autoRenew: true,
   }
   const ownPayments = state.payments.filter((p) => p.userId === paid.userId)
-  const firstPurchase = isFirstPurchase(ownPayments)
   state.payments.push({
     id: nextMockId(state, 'pay-'),
     userId: paid.userId,
     status: 'paid',
-    kind: firstPurchase ? 'first-purchase' : 'purchase',
+    kind: isFirstPurchase(ownPayments) ? 'first-purchase' : 'purchase',
     planId: plan.id,
     subscriptionId: subscription.id,
-    amount: chargeFor(plan, { firstPurchase }).amount,
+    amount: paid.amount,
     currency: 'USD',
     paidAt: now.toISOString(),
   })
@@ -85,12 +111,29 @@ export const createPayment: Resolver<'createPayment'> = ({ body, state, viewer, 
 
 /** POST /payments/list: the caller's payments; an admin may ask for anyone's, others get 403. */
 export const listPayments: Resolver<'listPayments'> = ({ body, state, viewer }) => {
-  const asked = body.filters.userId ?? [viewer.userId!]
-  if (!viewer.admin && asked.some((userId) => userId !== viewer.userId)) {
+  // An admin without a filter sees everyone's.
+  const asked = body.filters.userId ?? (viewer.admin ? undefined : [viewer.userId!])
+  if (!viewer.admin && asked!.some((userId) => userId !== viewer.userId)) {
     return errorResponse(403, { code: 'forbidden', message: 'You may list only your own payments' })
   }
-  const own = state.payments.filter((p) => asked.includes(p.userId))
+  const own = state.payments.filter((p) => !asked || asked.includes(p.userId))
   return HttpResponse.json(pageOf(body.sort?.order === 'asc' ? own : [...own].reverse(), body))
+}
+
+/** POST /payments/{id}/refund (admin): the payment refunded, the subscription it paid for ended. */
+export const refundPayment: Resolver<'refundPayment'> = ({ params, state, now }) => {
+  const payment = state.payments.find((p) => p.id === params.id)
+  if (!payment) return errorResponse(404, { message: `No payment ${params.id}` })
+  if (payment.status === 'paid') {
+    payment.status = 'refunded'
+    payment.refundedAt = now.toISOString()
+    const subscription = state.subscriptions.find((s) => s.id === payment.subscriptionId && s.status === 'active')
+    if (subscription) {
+      subscription.status = 'refunded'
+      subscription.autoRenew = false
+    }
+  }
+  return HttpResponse.json({ data: [payment] })
 }
 
 /** POST /subscriptions/{id}/cancel: auto-renewal off, status and period kept; others' are 404. */

@@ -1,0 +1,117 @@
+import { and, eq } from 'drizzle-orm'
+import type { Clock } from '../clock'
+import type { Database } from '../db/database'
+import { checkouts, paymentEvents, payments } from '../db/schema'
+import { isUniqueViolation } from '../db/unique-violation'
+import { HttpError } from '../http/http-error'
+import { grantInTransaction } from './grant-order'
+import { markRefunded } from './refund-payment'
+import type { PaymentProvider, ProviderEvent } from './provider/payment-provider'
+
+export interface AppliedEvent {
+  outcome: string
+  /** The event id was seen before: nothing was done again. */
+  duplicate: boolean
+}
+
+const refused = (message: string) => new HttpError(400, 'event_refused', message)
+
+/**
+ * Applies a verified provider event once. Its id is recorded with what it did in the same transaction
+ * as its effect, so a duplicate (a retry, a replay) finds the record and changes nothing. Events are
+ * order-free: a paid event is checked with the provider (a verification call) and grants only an order
+ * not granted yet; a declined event after a payment, or a paid event after the reader confirmed, does
+ * nothing. An event about another order's checkout, or not confirmed by the provider, is refused (400)
+ * and nothing is written.
+ */
+export async function applyProviderEvent(db: Database, clock: Clock, provider: PaymentProvider, event: ProviderEvent): Promise<AppliedEvent> {
+  const [seen] = await db
+    .select()
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider.name), eq(paymentEvents.eventId, event.id)))
+  if (seen) return { outcome: seen.outcome, duplicate: true }
+
+  // Reads and the verification call happen before the transaction, which then only writes.
+  let effect: (tx: Database) => Promise<string>
+  let objectId: string
+  switch (event.type) {
+    case 'checkout.paid': {
+      objectId = event.checkoutId
+      const order = await orderOfCheckout(db, event.checkoutId, event.reference)
+      if (order.amountCents !== event.amountCents || order.currency !== event.currency) throw refused("The event's amount is not the order's")
+      const status = await provider.checkoutStatus(event.checkoutId)
+      if (status.status === 'refunded') {
+        effect = async () => 'no-op'
+        break
+      }
+      if (status.status !== 'paid' || status.paymentId !== event.paymentId || status.reference !== order.id) {
+        throw refused('The provider does not confirm this payment')
+      }
+      effect = async (tx) => {
+        const grant = await grantInTransaction(tx, clock, {
+          orderId: order.id,
+          provider: provider.name,
+          providerPaymentId: status.paymentId,
+          paymentMethodId: status.paymentMethodId,
+          amountCents: status.amountCents,
+          currency: status.currency,
+        })
+        return grant.granted ? 'granted' : 'no-op'
+      }
+      break
+    }
+    case 'checkout.declined': {
+      objectId = event.checkoutId
+      const order = await orderOfCheckout(db, event.checkoutId, event.reference)
+      effect = async () => (order.status === 'paid' ? 'no-op' : 'declined')
+      break
+    }
+    case 'payment.refunded': {
+      objectId = event.paymentId
+      const [payment] = await db.select().from(payments).where(eq(payments.providerPaymentId, event.paymentId))
+      effect = async (tx) => (payment && (await markRefunded(tx, clock, payment.id)) ? 'refunded' : 'no-op')
+      break
+    }
+    case 'renewal.paid':
+      // The renewal job records the charge it asked for (by the provider's payment id); this is the receipt.
+      objectId = event.paymentId
+      effect = async () => 'renewal-paid'
+      break
+    case 'renewal.failed':
+      objectId = event.paymentMethodId
+      effect = async () => 'renewal-failed'
+      break
+  }
+
+  try {
+    return await db.transaction(async (tx) => {
+      const outcome = await effect(tx as unknown as Database)
+      await tx.insert(paymentEvents).values({
+        provider: provider.name,
+        eventId: event.id,
+        type: event.type,
+        objectId,
+        outcome,
+        receivedAt: clock.now(),
+      })
+      return { outcome, duplicate: false }
+    })
+  } catch (error) {
+    // The same event delivered twice at once: the second insert loses and its effect is rolled back.
+    if (isUniqueViolation(error)) {
+      const [first] = await db
+        .select()
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.provider, provider.name), eq(paymentEvents.eventId, event.id)))
+      if (first) return { outcome: first.outcome, duplicate: true }
+    }
+    throw error
+  }
+}
+
+/** The order whose provider checkout this is; refused unless the event's reference names that order. */
+async function orderOfCheckout(db: Database, checkoutId: string, reference: string) {
+  const [order] = await db.select().from(checkouts).where(eq(checkouts.providerCheckoutId, checkoutId))
+  if (!order || order.id !== reference) throw refused("The event's checkout is not this order's")
+  return order
+}

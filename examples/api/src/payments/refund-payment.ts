@@ -1,0 +1,46 @@
+import { and, eq } from 'drizzle-orm'
+import type { Clock } from '../clock'
+import type { Database } from '../db/database'
+import { payments, subscriptions } from '../db/schema'
+import { HttpError, notFound } from '../http/http-error'
+import { rowId } from '../db/row-id'
+import type { PaymentProvider } from './provider/payment-provider'
+
+/**
+ * Marks a payment refunded and ends the subscription it paid for (access stops now). Answers false when
+ * it was refunded already.
+ */
+export async function markRefunded(tx: Database, clock: Clock, paymentId: number): Promise<boolean> {
+  const [payment] = await tx
+    .update(payments)
+    .set({ status: 'refunded', refundedAt: clock.now() })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid')))
+    .returning()
+  if (!payment) return false
+  if (payment.subscriptionId !== null) {
+    await tx
+      .update(subscriptions)
+      .set({ status: 'refunded', autoRenew: false, renewsOnce: false })
+      .where(and(eq(subscriptions.id, payment.subscriptionId), eq(subscriptions.status, 'active')))
+  }
+  return true
+}
+
+/**
+ * An admin refunds a payment in full through the provider (spec §9's refund policy is applied by the
+ * person deciding); the subscription it paid for ends. The provider's refund event is recorded when it
+ * arrives. Refunding twice answers the refunded payment.
+ */
+export async function refundPayment(db: Database, clock: Clock, provider: PaymentProvider, paymentId: string) {
+  const id = rowId(paymentId)
+  const [payment] = id === undefined ? [] : await db.select().from(payments).where(eq(payments.id, id))
+  if (!payment) throw notFound(`Payment ${paymentId}`)
+  if (payment.status === 'refunded') return payment
+  if (!payment.providerPaymentId || payment.provider !== provider.name) {
+    throw new HttpError(409, 'not_refundable', `Payment ${paymentId} was not taken by ${provider.name}`)
+  }
+  await provider.refund(payment.providerPaymentId)
+  await db.transaction((tx) => markRefunded(tx as unknown as Database, clock, payment.id))
+  const [refunded] = await db.select().from(payments).where(eq(payments.id, payment.id))
+  return refunded!
+}
