@@ -4,8 +4,9 @@ import { ChaptersPanel } from './ChaptersPanel'
 import { ComicForm } from './ComicForm'
 import { ComicsPanel } from './ComicsPanel'
 import { GenresPanel } from './GenresPanel'
+import { PaymentsPanel } from './PaymentsPanel'
 
-/** The admin screen: comics on the left; the chosen comic's form, episodes and pages on the right. */
+/** The admin screen: comics, genres and payments on the left; the chosen comic's form, episodes and pages on the right. */
 export function AdminConsole() {
   const [selected, setSelected] = useState<Comic | 'new' | null>(null)
 
@@ -20,6 +21,7 @@ export function AdminConsole() {
             onNew={() => setSelected('new')}
           />
           <GenresPanel />
+          <PaymentsPanel />
         </div>
         <div className="site-admin__column site-admin__column--wide">
           {selected === 'new' && (

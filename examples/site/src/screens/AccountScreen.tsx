@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { ANALYTICS_EVENTS, routes } from '@comics/core'
 import {
   AccountBenefits,
@@ -6,16 +7,19 @@ import {
   AccountInfo,
   ChangePasswordModal,
   LastReadSlider,
+  PaymentConfirmation,
   useAnalytics,
 } from '@comics/react'
 
 /**
  * The account page (spec §2): header, LAST READ on the left, INFO and YOUR BENEFITS on the right, the
- * change-password modal; a light pink page, and a page-view event on open.
+ * change-password modal; a light pink page, and a page-view event on open. Back from the payment
+ * provider (`?checkout={id}`), what became of the payment shows above the columns.
  */
 export default function AccountScreen() {
   const analytics = useAnalytics()
   const [changingPassword, setChangingPassword] = useState(false)
+  const [searchParams] = useSearchParams()
   // Once per visit of the page, also under StrictMode's second effect run in development.
   const tracked = useRef(false)
   useEffect(() => {
@@ -27,6 +31,7 @@ export default function AccountScreen() {
   return (
     <div className="site-account">
       <AccountHeader />
+      <PaymentConfirmation checkoutId={searchParams.get('checkout') ?? undefined} />
       <div className="site-account__columns">
         <div className="site-account__last-read">
           <LastReadSlider />

@@ -16,5 +16,7 @@ export const queryKeys = {
   genres: () => ['comics-kit', 'genres'] as const,
   subscriptions: (viewerId: string | null) => ['comics-kit', 'subscriptions', viewerId ?? 'guest'] as const,
   payments: (viewerId: string | null) => ['comics-kit', 'payments', viewerId ?? 'guest'] as const,
+  checkoutConfirmation: (checkoutId: string, viewerId: string | null) =>
+    ['comics-kit', 'checkout-confirmation', checkoutId, viewerId ?? 'guest'] as const,
   paymentMethods: () => ['comics-kit', 'payment-methods'] as const,
 }

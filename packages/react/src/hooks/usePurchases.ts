@@ -29,7 +29,9 @@ export function usePurchases(): PurchasesState {
   const { signedIn, user } = useSession()
   const query = useQuery({
     queryKey: queryKeys.payments(user?.uid ?? null),
-    queryFn: async ({ signal }) => (await api.payments.list(undefined, { signal })).data,
+    // Their own, by uid: an admin's list without a filter is everyone's.
+    queryFn: async ({ signal }) =>
+      (await api.payments.list({ limit: 200, offset: 0, filters: { userId: [user!.uid] } }, { signal })).data,
     enabled: signedIn,
   })
   const payments = signedIn ? (query.data ?? []) : []

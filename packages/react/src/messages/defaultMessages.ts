@@ -116,6 +116,12 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'payment.continue': 'Continue',
   'payment.yourOrder': 'Your Order',
   'payment.premiumMembership': 'premium membership',
+  // Not in the spec: back on the account page from the provider's checkout (urlSuccess).
+  'payment.processing': 'Payment processing…',
+  'payment.confirmed': 'Payment received: your membership is active.',
+  'payment.declined': 'Your card was declined, so nothing was charged.',
+  'payment.tryAgain': 'Choose a plan and try again',
+  'payment.cancelled': 'This checkout was cancelled: nothing was charged.',
 
   // Account page
   'account.title': 'MY ACCOUNT',
@@ -141,6 +147,7 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'account.membershipTitle': '{badge} · {duration}',
   'account.autoRenewOff': 'Auto-renewal is off: your membership will not renew.',
   'account.renewsOnce': { other: 'Cancelled less than {hours} hours before the period end: it renews once more, then stops.' },
+  'account.renewalFailed': 'Your renewal payment failed: your membership stays until the end of this period, then ends.',
   'account.lastReadSlide': '{n} of {total}',
 
   // Auth modal

@@ -121,4 +121,13 @@ describe('AccountBenefits', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Turn off auto-renewal' })).toBeEnabled()
   })
+
+  it('tells a reader whose renewal payment failed that the membership stays until the period end, then ends', async () => {
+    const state = createMockState()
+    const subscription = state.subscriptions.find((s) => s.id === 'sub-level2-1')!
+    Object.assign(subscription, { autoRenew: false, renewalFailed: true })
+    renderWithKit(<AccountBenefits locale="en-US" />, { viewer: 'level2', mocks: { state } })
+    expect(await within(benefits()).findByText('Your renewal payment failed: your membership stays until the end of this period, then ends.')).toBeInTheDocument()
+    expect(within(benefits()).getByText(`Access until ${longDate(subscription.currentPeriodEnd!)}`)).toBeInTheDocument()
+  })
 })

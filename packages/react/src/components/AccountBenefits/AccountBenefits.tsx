@@ -131,9 +131,11 @@ export function AccountBenefits({ locale: localeProp, className }: AccountBenefi
                     </p>
                   )}
                   <p>
-                    {renewsOnce
-                      ? formatMessage(messages['account.renewsOnce'], { n: CANCELLATION_NOTICE_HOURS, hours: CANCELLATION_NOTICE_HOURS }, locale)
-                      : messages['account.autoRenewOff']}
+                    {active.renewalFailed
+                      ? messages['account.renewalFailed']
+                      : renewsOnce
+                        ? formatMessage(messages['account.renewsOnce'], { n: CANCELLATION_NOTICE_HOURS, hours: CANCELLATION_NOTICE_HOURS }, locale)
+                        : messages['account.autoRenewOff']}
                   </p>
                 </>
               ) : confirming ? (

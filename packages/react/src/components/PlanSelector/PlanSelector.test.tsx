@@ -151,10 +151,12 @@ describe('PlanSelector', () => {
     await user.click(payButton())
     await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1))
     expect(state.checkouts).toHaveLength(1)
-    expect(state.checkouts[0]).toMatchObject({ level: 3, planId: '12weeks', urlSuccess: `${window.location.origin}/account` })
+    const [started] = state.checkouts
+    // The provider sends the reader back to /account naming the checkout, which the account page confirms.
+    expect(started).toMatchObject({ level: 3, planId: '12weeks', urlSuccess: `${window.location.origin}/account?checkout=${started!.id}` })
     const url = redirect.mock.calls[0]![0]
     expect(url).toMatch(/^https:\/\/checkout\.comics-mocks\.invalid\/pay\/checkout-\d+/)
-    expect(new URL(url).searchParams.get('success')).toBe(`${window.location.origin}/account`)
+    expect(new URL(url).searchParams.get('success')).toBe(`${window.location.origin}/account?checkout=${started!.id}`)
     expect(navigate).not.toHaveBeenCalled()
   })
 

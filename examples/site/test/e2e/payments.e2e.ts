@@ -1,0 +1,93 @@
+import { describe, expect, test } from 'vitest'
+import type { Page } from 'playwright'
+import { chromiumPerFile } from './support/browser'
+import { backOnAccount, payWithCard, startCheckout, TEST_CARD } from './support/premium'
+import { e2eStack } from './support/stack'
+import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
+
+const stack = e2eStack()
+const chromium = chromiumPerFile()
+
+/** A new reader, signed up, on /premium with the 1-week plan chosen. */
+async function readerOnPremium(role: string): Promise<Page> {
+  const { page } = await chromium.open()
+  await prepareVisitor(page.context())
+  await page.goto(stack.adultOrigin)
+  await signUpByEmail(page, uniqueEmail(role))
+  await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Account' }).isVisible()).toBe(true)
+  await page.goto(`${stack.adultOrigin}/premium`)
+  await page.locator('.comics-plan-card[data-plan="1week"] input[type="radio"]').check()
+  return page
+}
+
+const membership = (page: Page) => page.getByRole('region', { name: 'YOUR BENEFITS' }).getByRole('heading', { level: 3 })
+
+/** The API as the reader's own script could call it, with the token the site stores. */
+const callApi = (page: Page, path: string, body: unknown) =>
+  page.evaluate(
+    async ([path, body]) => {
+      const token = JSON.parse(localStorage.getItem('authToken') ?? 'null') as string
+      const response = await fetch(`/api/v1${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      })
+      return { status: response.status, body: (await response.json()) as { error?: { code: string }; data?: unknown[]; url?: string } }
+    },
+    [path, body] as const,
+  )
+
+describe('paying through the sandbox provider', () => {
+  test('with the success card: back on the account page, the membership is active', async () => {
+    const page = await readerOnPremium('card-success')
+    await startCheckout(page)
+    await payWithCard(page, TEST_CARD.succeeds)
+    await backOnAccount(page, stack.adultOrigin)
+    await expect.poll(() => membership(page).textContent(), { timeout: 20_000 }).toBe('Premium · 1 week')
+  })
+
+  test('with the declined card, then the success card: the page says declined and lets the reader try again', async () => {
+    const page = await readerOnPremium('card-declined')
+    await startCheckout(page)
+    await payWithCard(page, TEST_CARD.declined)
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Your card was declined. Try another card, or go back.')
+    expect(page.url()).toMatch(/\/api\/v1\/checkout\/[^/]+\/pay$/)
+    expect(await page.getByRole('button', { name: 'Cancel and go back' }).isVisible()).toBe(true)
+    await payWithCard(page, TEST_CARD.succeeds)
+    await backOnAccount(page, stack.adultOrigin)
+    await expect.poll(() => membership(page).textContent(), { timeout: 20_000 }).toBe('Premium · 1 week')
+  })
+
+  test('with the delayed card: Payment processing… on the account page, then active without a reload; confirming early is refused', async () => {
+    const page = await readerOnPremium('card-delayed')
+    await startCheckout(page)
+    await payWithCard(page, TEST_CARD.delayed)
+    await backOnAccount(page, stack.adultOrigin)
+    // A mark on this document: a reload would lose it.
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+    await expect.poll(() => page.getByText('Payment processing…').isVisible()).toBe(true)
+    expect(await membership(page).textContent()).toBe("YOU DON'T HAVE MEMBERSHIP")
+    // The order's id is in the address now; asking the API to activate it before the provider confirmed is refused.
+    const orderId = new URL(page.url()).searchParams.get('checkout')!
+    const early = await callApi(page, '/subscriptions', { checkoutId: orderId })
+    expect(early).toMatchObject({ status: 409, body: { error: { code: 'payment_pending' } } })
+    await expect.poll(() => membership(page).textContent(), { timeout: 20_000 }).toBe('Premium · 1 week')
+    expect(await page.getByText('Payment received: your membership is active.').isVisible()).toBe(true)
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+  })
+
+  test('the path read from the network tab is refused: a checkout opened and confirmed without paying grants nothing', async () => {
+    const page = await readerOnPremium('network-tab')
+    const opened = await callApi(page, '/subscriptions/checkout', { level: 4, title: '24weeks', urlSuccess: `${stack.adultOrigin}/account` })
+    expect(opened.status).toBe(200)
+    const checkoutId = new URL(opened.body.url!).pathname.split('/').pop()!
+    const confirmed = await callApi(page, '/subscriptions', { checkoutId })
+    expect(confirmed.status).toBeGreaterThanOrEqual(400)
+    expect(confirmed.status).toBeLessThan(500)
+    expect(confirmed.body.error).toBeDefined()
+    const own = await callApi(page, '/subscriptions/list', { limit: 200, offset: 0 })
+    expect(own).toMatchObject({ status: 200, body: { data: [] } })
+    await page.goto(`${stack.adultOrigin}/account`)
+    await expect.poll(() => membership(page).textContent()).toBe("YOU DON'T HAVE MEMBERSHIP")
+  })
+})

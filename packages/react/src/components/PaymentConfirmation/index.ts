@@ -1,0 +1,1 @@
+export { PaymentConfirmation, type PaymentConfirmationProps } from './PaymentConfirmation'
