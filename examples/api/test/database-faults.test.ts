@@ -55,7 +55,16 @@ describe.runIf(inject('seededDatabase').kind === 'postgres')('the database goes 
     expect(cachedGenres.statusCode).toBe(200)
     const opened = await checkout()
     expect(opened.statusCode, opened.body).toBe(200)
-    const checkoutId = new URL((opened.json() as { url: string }).url).pathname.split('/').pop()!
+    // Paid on the sandbox's page before the outage; the reader confirms (POST /subscriptions) during it.
+    const page = new URL((opened.json() as { url: string }).url).pathname
+    const paidOnPage = await server.app.inject({
+      method: 'POST',
+      url: `${page}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'number=4242424242424242&expiry=12%2F34&cvc=123',
+    })
+    expect(paidOnPage.statusCode, paidOnPage.body).toBe(303)
+    const checkoutId = new URL(paidOnPage.headers.location as string).searchParams.get('checkout')!
 
     // A transaction holds a connection, idle between two statements, when the server goes away: the
     // connection's error must not crash the process (an 'error' event nobody listens to would).

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
 import { chromiumPerFile } from './support/browser'
@@ -7,6 +10,7 @@ import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
 
 const stack = e2eStack()
 const chromium = chromiumPerFile()
+const workspaceRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 
 /** A new reader, signed up, on /premium with the 1-week plan chosen. */
 async function readerOnPremium(role: string): Promise<Page> {
@@ -87,6 +91,35 @@ describe('paying through the sandbox provider', () => {
     expect(confirmed.body.error).toBeDefined()
     const own = await callApi(page, '/subscriptions/list', { limit: 200, offset: 0 })
     expect(own).toMatchObject({ status: 200, body: { data: [] } })
+    await page.goto(`${stack.adultOrigin}/account`)
+    await expect.poll(() => membership(page).textContent()).toBe("YOU DON'T HAVE MEMBERSHIP")
+  })
+
+  test("an admin refunds a payment from the admin screen: the reader's membership ends", async () => {
+    const page = await readerOnPremium('refunded')
+    await startCheckout(page)
+    await payWithCard(page, TEST_CARD.succeeds)
+    await backOnAccount(page, stack.adultOrigin)
+    await expect.poll(() => membership(page).textContent(), { timeout: 20_000 }).toBe('Premium · 1 week')
+    const readerUid = await page.evaluate(() => (JSON.parse(localStorage.getItem('authUser') ?? '{}') as { uid: string }).uid)
+
+    const { page: adminPage } = await chromium.open()
+    await prepareVisitor(adminPage.context())
+    const email = uniqueEmail('refunding-admin')
+    await adminPage.goto(`${stack.adultOrigin}/admin`)
+    await signUpByEmail(adminPage, email)
+    await promisify(execFile)('pnpm', ['--filter', 'api', 'grant-admin', email], {
+      cwd: workspaceRoot,
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: stack.emulatorHost },
+    })
+    await adminPage.getByRole('button', { name: 'Refresh my access' }).click()
+    const payments = adminPage.getByRole('region', { name: 'Payments' })
+    const row = payments.getByRole('group').filter({ hasText: readerUid })
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1)
+    await row.getByRole('button', { name: 'Refund' }).click()
+    await row.getByRole('button', { name: 'Refund now' }).click()
+    await expect.poll(() => row.getAttribute('data-status')).toBe('refunded')
+
     await page.goto(`${stack.adultOrigin}/account`)
     await expect.poll(() => membership(page).textContent()).toBe("YOU DON'T HAVE MEMBERSHIP")
   })

@@ -10,7 +10,9 @@ describe('useCheckout', () => {
     const state = createMockState()
     const { result, redirect } = renderHookWithKit(() => useCheckout(), { viewer: 'level1', mocks: { state } })
     await act(() => result.current.mutateAsync('12weeks'))
-    expect(state.checkouts.at(-1)).toMatchObject({ level: 3, planId: '12weeks', urlSuccess: `${window.location.origin}/account` })
+    const started = state.checkouts.at(-1)!
+    // The provider sends the reader back to this origin's /account, naming the checkout.
+    expect(started).toMatchObject({ level: 3, planId: '12weeks', urlSuccess: `${window.location.origin}/account?checkout=${started.id}` })
     expect(redirect).toHaveBeenCalledTimes(1)
     expect(redirect.mock.calls[0]![0]).toMatch(/^https:\/\/checkout\.comics-mocks\.invalid\/pay\//)
   })
