@@ -542,7 +542,8 @@ describe('renewals through the provider (controllable clock)', () => {
 
   it('a period that ended is not in force even before the renewal job runs, from its very end (core subscriptionInForce)', async () => {
     server.clock.set(TEST_NOW)
-    const { reader, subscription } = await subscribed('12weeks')
+    const reader = await createAccount('reader')
+    const { subscription } = await journey.subscribe(reader, '12weeks')
     const offer1Week = () =>
       server.app.inject({
         method: 'POST',
