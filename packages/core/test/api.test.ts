@@ -15,7 +15,7 @@ import {
   type PreloadedAnswer,
   type PreloadedCalls,
 } from '@comics/core/api'
-import { MOCK_COMICS, MOCK_VIEWERS, createHandlers, createMockState, type MockHandlersOptions } from '@comics/mocks'
+import { MOCK_COMICS, MOCK_VIEWERS, createHandlers, createMockState, settleMockCheckout, type MockHandlersOptions } from '@comics/mocks'
 
 const BASE_URL = 'http://comics.test/api/v1'
 const server = setupServer()
@@ -450,12 +450,17 @@ describe('other calls', () => {
     expect(sent[0]!.method).toBe('GET')
   })
 
-  it('checkout answers a url; paying it gives the subscription the list then shows', async () => {
-    useMocks()
+  it('checkout answers a url; confirming it before the provider says paid is a typed payment_pending, after it gives the subscription the list then shows', async () => {
+    const state = createMockState()
+    useMocks({ state })
     const api = apiFor('reader')
     const { url } = await api.checkout.create({ level: 3, title: '12weeks', urlSuccess: 'http://comics.test/account' })
     expect(await lastBody()).toEqual({ level: 3, title: '12weeks', urlSuccess: 'http://comics.test/account' })
     const checkoutId = new URL(url).pathname.split('/').pop()!
+    const pending = await api.subscriptions.createPayment({ checkoutId }).catch((error: unknown) => error)
+    expect(pending).toBeInstanceOf(ApiError)
+    expect(pending).toMatchObject({ status: 409, code: 'payment_pending' })
+    settleMockCheckout(state, checkoutId, 'paid')
     const paid = await api.subscriptions.createPayment({ checkoutId, paymentSystem: 'card' })
     expect(paid.data[0]).toMatchObject({ status: 'active', level: 3, userId: 'user-reader' })
     const { data } = await api.subscriptions.list()
