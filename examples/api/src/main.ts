@@ -1,5 +1,5 @@
 import { CatalogueCache } from './catalogue/catalogue-cache'
-import { systemClock } from './clock'
+import { clockOf } from './clock'
 import { loadConfig } from './config'
 import { openDatabase } from './db/open-database'
 import { FileStore } from './files/file-store'
@@ -12,6 +12,7 @@ import type { TokenVerifier } from './auth/token-verifier'
 // DATABASE_URL is set, seeding its catalogue on the first start (over 3000 episodes; SEED_EPISODES).
 const startedAt = Date.now()
 const config = loadConfig()
+const clock = clockOf(process.env)
 const fileStore = new FileStore(config.filesDir, config.filesPublicUrl)
 const renditions = new Renditions(fileStore)
 
@@ -34,7 +35,9 @@ if (config.seedOnFirstStart && !(await hasCatalogue(database.db))) {
   })
 }
 const verifier = verifierLoadedAfterListening()
-const context = { config, db: database.db, clock: systemClock, verifier, cache: new CatalogueCache(), fileStore, renditions }
+// Kept catalogue reads expire when the next scheduled episode comes out.
+const cache = new CatalogueCache(undefined, { clock, nextPublishTime: async (after) => (await import('./catalogue/list-chapters')).nextPublishTime(database.db, after) })
+const context = { config, db: database.db, clock, verifier, cache, fileStore, renditions }
 const app = await buildApp(context)
 await app.listen({ host: config.host, port: config.port })
 verifier.load()
@@ -45,7 +48,7 @@ app.log.info(
 
 // Renewals and expiries are settled every minute.
 const renewals = setInterval(() => {
-  renewDueSubscriptions(database.db, systemClock).then(
+  renewDueSubscriptions(database.db, clock).then(
     (result) => (result.renewed || result.expired) && app.log.info(result, 'subscriptions settled'),
     (error: unknown) => app.log.error({ err: error }, 'renewal failed'),
   )

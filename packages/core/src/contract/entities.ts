@@ -13,6 +13,9 @@ export type ContentRating = z.infer<typeof ContentRatingSchema>
 export const AssetVariantSchema = z.enum(['censored', 'uncensored', 'legal'])
 export type AssetVariant = z.infer<typeof AssetVariantSchema>
 
+/** A publish time: an ISO timestamp with its offset (`Z` or `+02:00`). */
+export const PublishAtSchema = z.iso.datetime({ offset: true })
+
 const name = () => z.string().check(z.minLength(1), z.maxLength(80))
 const count = (min: number) => z.int().check(z.minimum(min))
 
@@ -63,6 +66,12 @@ export const ChapterSchema = builtOnUse(() =>
     chapterNumber: count(1),
     isFree: z.boolean(),
     previewImageUrl: z.string(),
+    /**
+     * ISO timestamp from which readers see the episode; `null` for a draft. Readers are only ever sent
+     * published episodes; an admin asking for unpublished ones sees drafts and scheduled ones too (core
+     * `publicationStatus`). Absent from servers before scheduled releases: published.
+     */
+    publishAt: z.optional(z.nullable(PublishAtSchema)),
   }),
 )
 export type Chapter = z.infer<typeof ChapterSchema>
