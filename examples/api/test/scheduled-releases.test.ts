@@ -14,7 +14,7 @@ const episode: Record<number, string> = {}
 const IN_A_WEEK = new Date(TEST_NOW.getTime() + 7 * DAY)
 const ADULT = { host: 'adult.localhost:5173' }
 
-const READERS: readonly (Account | undefined)[] = []
+const READERS: (Account | undefined)[] = []
 
 beforeAll(async () => {
   server = await startTestServer()
