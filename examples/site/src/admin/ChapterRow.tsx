@@ -46,6 +46,9 @@ export function ChapterRow({ chapter, chapters }: { chapter: Chapter; chapters: 
       <EpisodeAccess free={isFreeEpisode(chapter, publishedEpisodes(chapters, now))} />
       <ReleaseField name={`release-${chapter.id}`} value={release} onChange={setRelease} />
       <FileField label="Preview" name={`preview-${chapter.id}`} onChange={setPreview} />
+      <a className="comics-button" data-variant="ghost" href={`/admin/preview/${chapter.comicsId}/${chapter.id}`} target="_blank" rel="noreferrer">
+        Preview
+      </a>
       <button type="submit" className="comics-button" data-variant="ghost" disabled={save.isPending}>
         Save
       </button>
