@@ -6,7 +6,7 @@ import { chromiumPerFile, type WatchedPage } from './support/browser'
 import { renderPngs } from './support/pageImages'
 import { requestWithHost } from './stack/requestWithHost'
 import { e2eStack } from './support/stack'
-import { prepareVisitor, uniqueEmail } from './support/visitor'
+import { prepareVisitor, submitAuthModal, uniqueEmail } from './support/visitor'
 
 const stack = e2eStack()
 const chromium = chromiumPerFile()
@@ -14,6 +14,8 @@ const HOUR = 3_600_000
 const adultHost = `adult.localhost:${stack.sitePort}`
 let visit: WatchedPage
 let adminToken: string
+const adminEmail = uniqueEmail('scheduler')
+const ADMIN_PASSWORD = 'secret-123'
 let comicId: string
 /** Episode ids by number; episode 2 comes out an hour after the test starts. */
 const episode: Record<number, string> = {}
@@ -46,7 +48,7 @@ async function guestChapterNumbers(): Promise<{ numbers: number[]; total: number
 
 beforeAll(async () => {
   moveApiClock(0)
-  const admin = await createUser(stack.emulatorHost, { email: uniqueEmail('scheduler'), password: 'secret-123', claims: { admin: true } })
+  const admin = await createUser(stack.emulatorHost, { email: adminEmail, password: ADMIN_PASSWORD, claims: { admin: true } })
   adminToken = admin.idToken
   const [cover, ...pages] = await renderPngs(chromium.browser, [
     { name: 'cover.png', width: 600, height: 800, label: 'Scheduled' },
@@ -77,6 +79,23 @@ const rowsLocked = async (page: Page) => {
 }
 
 describe('a scheduled episode', () => {
+  test('is previewed by an admin in the real reader under a preview banner, and by no one else', async () => {
+    visit = await chromium.open()
+    await prepareVisitor(visit.context)
+    const { page } = visit
+    const previewUrl = `${stack.adultOrigin}/admin/preview/${comicId}/${episode[2]}`
+    await page.goto(previewUrl)
+    // A guest gets the admin screen's refusal, and no page of the episode.
+    await expect.poll(() => page.getByRole('heading', { name: 'Not allowed' }).isVisible()).toBe(true)
+    expect(await page.getByRole('img', { name: /^Page 1 of/ }).count()).toBe(0)
+    await page.getByRole('button', { name: 'Sign In' }).last().click()
+    await submitAuthModal(page, adminEmail, ADMIN_PASSWORD, 'sign-in')
+    await expect.poll(() => page.getByText('Preview: this is the episode as readers will see it').isVisible(), { timeout: 20_000 }).toBe(true)
+    await expect.poll(() => page.getByRole('img', { name: 'Page 1 of 1' }).isVisible()).toBe(true)
+    expect(await page.getByText('Episode 2', { exact: true }).isVisible()).toBe(true)
+    expect(visit.pageErrors).toEqual([])
+  })
+
   test('is absent for guests and readers until its time (lists, count, Next, lock positions), then appears in its place', async () => {
     // The API's lists.
     expect(await guestChapterNumbers()).toEqual({ numbers: [1, 3, 4, 5], total: 4 })
