@@ -13,10 +13,11 @@ module.exports = [
   // that, and the whole, split into chunks as an app's bundler splits them. The whole is a little more
   // than with a static import (two files compress less well than one; docs/performance.md).
   budget('@comics/core: API client before its first request (no axios)', core, '{ createComicsApi }', '15 kB', { ignore: ['axios'] }),
-  budget('@comics/core: API client with axios and zod', core, '{ createComicsApi }', '36 kB', {
+  // Raised by half a kB with scheduled releases (the chapter's publish time, its checks and the admin's list).
+  budget('@comics/core: API client with axios and zod', core, '{ createComicsApi }', '36.5 kB', {
     modifyEsbuildConfig: (config) => ({ ...config, format: 'esm', splitting: true }),
   }),
-  budget('@comics/core: whole main entry (no Firebase)', core, '*', '46 kB'),
+  budget('@comics/core: whole main entry (no Firebase)', core, '*', '46.5 kB'),
   budget('@comics/core/firebase: adapter without the SDK', 'packages/core/dist/firebase.js', '{ createFirebaseAuth }', '4.25 kB', {
     ignore: ['firebase', 'firebase/app', 'firebase/auth'],
   }),

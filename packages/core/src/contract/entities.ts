@@ -13,14 +13,16 @@ export type ContentRating = z.infer<typeof ContentRatingSchema>
 export const AssetVariantSchema = z.enum(['censored', 'uncensored', 'legal'])
 export type AssetVariant = z.infer<typeof AssetVariantSchema>
 
+/** Whether `value` is an ISO timestamp with its offset (`Z` or `+02:00`) that names a real instant. */
+export function isPublishTime(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))
+}
+
 /**
- * A publish time: an ISO timestamp with its offset (`Z` or `+02:00`) that names a real instant. A plain
- * pattern rather than `z.iso.datetime`, which would bring zod's whole date-time grammar to every client.
+ * A publish time (see {@link isPublishTime}). A plain check rather than `z.iso.datetime`, which would bring
+ * zod's whole date-time grammar to every client.
  */
-export const PublishAtSchema = z.string().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/),
-  z.refine((value: string) => !Number.isNaN(Date.parse(value)), { message: 'Not a date and time' }),
-)
+export const PublishAtSchema = z.string().check(z.refine(isPublishTime, { message: 'Expected an ISO date and time with its offset' }))
 
 const name = () => z.string().check(z.minLength(1), z.maxLength(80))
 const count = (min: number) => z.int().check(z.minimum(min))

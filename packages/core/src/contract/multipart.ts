@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { ContentRatingSchema, IdSchema, PublishAtSchema } from './entities'
+import { ContentRatingSchema, IdSchema, isPublishTime, PublishAtSchema } from './entities'
 import { builtOnUse, type Schema } from './envelope'
 
 /**
@@ -96,7 +96,7 @@ export type CreateChaptersFields = z.output<typeof CreateChaptersFieldsSchema>
  */
 export const MultipartPublishAtSchema = builtOnUse(() =>
   z.pipe(
-    z.union([z.literal(''), PublishAtSchema]),
+    z.string().check(z.refine((value: string) => value === '' || isPublishTime(value), { message: 'Expected an ISO date and time, or nothing for a draft' })),
     z.transform((value: string) => (value === '' ? null : value)),
   ),
 )
