@@ -263,7 +263,16 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
   const multipartBoolean = fc.oneof({ weight: 4, arbitrary: fc.constantFrom('1', '0') }, { weight: 1, arbitrary: fc.constantFrom('true', 'yes', '', '2') })
   const title = fc.oneof({ weight: 3, arbitrary: fc.string({ minLength: 1, maxLength: 20 }) }, { weight: 1, arbitrary: hostileString })
   const genresField = fc.oneof({ weight: 6, arbitrary: listOf(genreId).map((list) => JSON.stringify(list)) }, { weight: 1, arbitrary: hostileString })
-  const chapter = nearValidObject({ title, chapterNumber: fc.integer({ min: 1, max: 100_000 }), isFree: fc.boolean() })
+  // Publish times: past, future, a draft's null, or text that is no ISO timestamp.
+  const publishAt = fc.oneof(
+    { weight: 4, arbitrary: fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((date) => date.toISOString()) },
+    { weight: 1, arbitrary: fc.constantFrom('2026-03-01T12:00:00+02:00', '2026-03-01', '2026-13-01T00:00:00Z') },
+    { weight: 1, arbitrary: hostileString },
+  )
+  const chapter = nearValidObject(
+    { title, chapterNumber: fc.integer({ min: 1, max: 100_000 }), isFree: fc.boolean(), publishAt: fc.oneof(publishAt, fc.constant(null)) },
+    ['title', 'chapterNumber', 'isFree'],
+  )
   const chaptersField = fc.oneof(
     { weight: 6, arbitrary: fc.array(chapter, { minLength: 1, maxLength: 3 }).map((list) => JSON.stringify(list)) },
     { weight: 1, arbitrary: hostileString },
@@ -302,7 +311,9 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
         ),
       ),
     },
-    listChapters: { body: jsonBody(listBody({ comicsId: listOf(comicId), assetVariant: listOf(variant) }, ['chapterNumber'])) },
+    listChapters: {
+      body: jsonBody(listBody({ comicsId: listOf(comicId), assetVariant: listOf(variant), includeUnpublished: fc.boolean() }, ['chapterNumber'])),
+    },
     listAssets: { body: jsonBody(listBody({ comicsId: listOf(comicId), chapterId: listOf(chapterId), variant: listOf(variant) }, ['position'], ['chapterId'])) },
     listGenres: { body: jsonBody(listBody({ id: listOf(genreId), mature: fc.boolean() }, ['name'])) },
     listSubscriptions: { body: jsonBody(listBody({ userId: listOf(uid) }, ['created_at'])) },
@@ -330,7 +341,10 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
     },
     updateChapter: {
       params: { chapterId },
-      body: formBody(nearValidObject({ title, isFree: multipartBoolean }, []), files(endpoints.updateChapter.multipart.files)),
+      body: formBody(
+        nearValidObject({ title, isFree: multipartBoolean, publishAt: fc.oneof(publishAt, fc.constant('')) }, []),
+        files(endpoints.updateChapter.multipart.files),
+      ),
     },
     // Mostly a chapter of the comic in the path: pages for an episode of another comic are refused.
     uploadAssets: {

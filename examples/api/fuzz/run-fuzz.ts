@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import * as z from 'zod'
 import { ApiErrorBodySchema, endpoints, type EndpointName } from '@comics/core/contract'
+import { isPublished } from '@comics/core/rules'
+import type { Clock } from '../src/clock'
 import type { Database } from '../src/db/database'
 import { writtenState } from '../test/support/written-state'
 import { fuzzRequest, type FuzzRequest, type FuzzTarget, type FuzzWorld } from './request-arbitraries'
@@ -31,6 +33,7 @@ interface Server {
   app: FastifyInstance
   db: Database
   filesDir: string
+  clock: Clock
 }
 
 const isContractEndpoint = (target: FuzzTarget): target is EndpointName => target in endpoints
@@ -50,7 +53,7 @@ function send(app: FastifyInstance, request: FuzzRequest, timeoutMs: number): Pr
 }
 
 /** What is wrong with an answer, or undefined when it keeps every promise of the contract. */
-function problemWith(request: FuzzRequest, response: LightMyRequestResponse): string | undefined {
+function problemWith(request: FuzzRequest, response: LightMyRequestResponse, now: Date): string | undefined {
   const status = response.statusCode
   if (status >= 500) return `answered ${status}: ${response.body.slice(0, 300)}`
   const json = String(response.headers['content-type'] ?? '').startsWith('application/json')
@@ -75,6 +78,11 @@ function problemWith(request: FuzzRequest, response: LightMyRequestResponse): st
   if (isContractEndpoint(request.target) && status === 200) {
     const body = z.safeParse(endpoints[request.target].response, parsed())
     if (!body.success) return `answered 200 with a body that breaks the contract: ${response.body.slice(0, 300)}`
+    // Only an admin is ever sent an episode not yet published (core isPublished).
+    if (request.target === 'listChapters' && request.role !== 'admin') {
+      const unpublished = (body.data as { data: { id: string; publishAt?: string | null }[] }).data.find((chapter) => !isPublished(chapter, now))
+      if (unpublished) return `listed the unpublished episode ${unpublished.id} to a ${request.role}`
+    }
   }
   return undefined
 }
@@ -109,7 +117,7 @@ export async function runFuzz(server: Server, world: FuzzWorld, options: FuzzOpt
     const before = state
     state = await writtenState(server.db, server.filesDir)
     const problem =
-      problemWith(request, response) ??
+      problemWith(request, response, server.clock.now()) ??
       // A declined card (402 on the hosted page) is a fact the provider records, as a real one would.
       (status >= 400 && !(request.target === 'checkoutPay' && status === 402) && JSON.stringify(state) !== JSON.stringify(before)
         ? `refused with ${status} but wrote: ${describeChange(before, state)}`

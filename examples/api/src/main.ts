@@ -1,5 +1,5 @@
 import { CatalogueCache } from './catalogue/catalogue-cache'
-import { systemClock } from './clock'
+import { clockOf } from './clock'
 import { loadConfig } from './config'
 import { openDatabase } from './db/open-database'
 import { FileStore } from './files/file-store'
@@ -12,6 +12,7 @@ import type { TokenVerifier } from './auth/token-verifier'
 // DATABASE_URL is set, seeding its catalogue on the first start (over 3000 episodes; SEED_EPISODES).
 const startedAt = Date.now()
 const config = loadConfig()
+const clock = clockOf(process.env)
 const fileStore = new FileStore(config.filesDir, config.filesPublicUrl)
 const renditions = new Renditions(fileStore)
 
@@ -36,8 +37,10 @@ if (config.seedOnFirstStart && !(await hasCatalogue(database.db))) {
 }
 const verifier = verifierLoadedAfterListening()
 // The sandbox stands in for a payment provider: its events reach the webhook over HTTP, like a real one's.
-const sandbox = createSandbox(config, database.db, systemClock)
-const context = { config, db: database.db, clock: systemClock, verifier, cache: new CatalogueCache(), fileStore, renditions, provider: sandbox, sandbox }
+const sandbox = createSandbox(config, database.db, clock)
+// Kept catalogue reads expire when the next scheduled episode comes out.
+const cache = new CatalogueCache(undefined, { clock, nextPublishTime: async (after) => (await import('./catalogue/list-chapters')).nextPublishTime(database.db, after) })
+const context = { config, db: database.db, clock, verifier, cache, fileStore, renditions, provider: sandbox, sandbox }
 const app = await buildApp(context)
 await app.listen({ host: config.host, port: config.port })
 sandbox.start()
@@ -49,7 +52,7 @@ app.log.info(
 
 // Renewals and expiries are settled every minute.
 const renewals = setInterval(() => {
-  renewDueSubscriptions(database.db, systemClock, sandbox).then(
+  renewDueSubscriptions(database.db, clock, sandbox).then(
     (result) => (result.renewed || result.failed || result.expired) && app.log.info(result, 'subscriptions settled'),
     (error: unknown) => app.log.error({ err: error }, 'renewal failed'),
   )

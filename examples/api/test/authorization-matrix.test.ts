@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { ApiErrorBodySchema, endpoints, type EndpointName } from '@comics/core/contract'
-import { comics, subscriptions } from '../src/db/schema'
+import { assets as assetRows, chapters, comics, subscriptions } from '../src/db/schema'
 import { bearer, createRoleAccounts, ROLES, type Account, type Role } from './support/accounts'
 import { catalogueFacts } from './support/catalogue-facts'
 import { testImage } from './support/images'
@@ -15,6 +15,8 @@ let accounts: Record<Exclude<Role, 'guest'>, Account>
 let facts: Awaited<ReturnType<typeof catalogueFacts>>
 let level1SubscriptionId: string
 let image: Buffer
+/** An episode of the uncensored comic scheduled a week ahead, with one page in each variant. */
+let scheduledChapterId: string
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -23,6 +25,16 @@ beforeAll(async () => {
   const [row] = await server.db.select().from(subscriptions).where(eq(subscriptions.userId, accounts.level1.uid))
   level1SubscriptionId = String(row!.id)
   image = await testImage(800, 1200)
+  const comicId = Number(facts.uncensoredComic.comicId)
+  const [scheduled] = await server.db
+    .insert(chapters)
+    .values({ comicId, title: 'Next week', chapterNumber: 5000, publishAt: new Date(TEST_NOW.getTime() + 7 * 24 * 3_600_000) })
+    .returning()
+  scheduledChapterId = String(scheduled!.id)
+  const [page] = await server.db.select({ file: assetRows.file }).from(assetRows).where(eq(assetRows.comicId, comicId)).limit(1)
+  await server.db.insert(assetRows).values(
+    (['censored', 'uncensored', 'legal'] as const).map((variant) => ({ comicId, chapterId: scheduled!.id, variant, position: 1, file: page!.file })),
+  )
 })
 afterAll(() => server?.close())
 
@@ -62,7 +74,32 @@ const assets = (chapterId: () => string, variant: string) => () =>
 
 const cells: Cell[] = [
   { endpoint: 'listComics', name: 'comics list', request: () => json('POST', '/comics/list', { limit: 10, offset: 0 }), expected: everyone(200) },
-  { endpoint: 'listChapters', name: 'chapters list', request: () => json('POST', '/chapters/list', { limit: 200, offset: 0, filters: { comicsId: [facts.uncensoredComic.comicId] } }), expected: everyone(200) },
+  {
+    endpoint: 'listChapters', name: 'chapters list: published episodes only, for everyone',
+    request: () => json('POST', '/chapters/list', { limit: 200, offset: 0, filters: { comicsId: [facts.uncensoredComic.comicId] } }),
+    expected: everyone(200),
+    check: (_role, body) => {
+      const ids = (body as { data: { id: string }[] }).data.map((chapter) => chapter.id)
+      expect(ids).toContain(facts.uncensoredComic.freeChapterId)
+      expect(ids).not.toContain(scheduledChapterId)
+    },
+  },
+  {
+    endpoint: 'listChapters', name: 'chapters list with unpublished episodes',
+    request: () => json('POST', '/chapters/list', { limit: 200, offset: 0, filters: { comicsId: [facts.uncensoredComic.comicId], includeUnpublished: true } }),
+    expected: adminOnly(200),
+    check: (_role, body) => {
+      expect((body as { data: { id: string }[] }).data.map((chapter) => chapter.id)).toContain(scheduledChapterId)
+    },
+  },
+  {
+    endpoint: 'listAssets', name: 'pages of a scheduled episode: none but to an admin (a preview)',
+    request: () => json('POST', '/comics-assets/list', { limit: 200, offset: 0, filters: { chapterId: [scheduledChapterId], variant: ['censored'] } }),
+    expected: everyone(200),
+    check: (role, body) => {
+      expect((body as { total: number }).total, role).toBe(role === 'admin' ? 1 : 0)
+    },
+  },
   { endpoint: 'listGenres', name: 'genres list', request: () => json('POST', '/genres/list', { limit: 200, offset: 0 }), expected: everyone(200) },
   { endpoint: 'listPaymentSystems', name: 'payment systems', request: () => json('GET', '/subscriptions/betatransfer/payment-systems'), expected: everyone(200) },
   {

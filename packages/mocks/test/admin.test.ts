@@ -163,3 +163,30 @@ describe('admin changes are visible to readers', () => {
     expect(state.assets.some((a) => a.comicsId === '4')).toBe(false)
   })
 })
+
+describe('scheduled releases', () => {
+  it('hide an episode from everyone until its time, list it to an admin who asks, and show its pages to an admin only', async () => {
+    useState()
+    const later = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString()
+    const created = await callEndpoint('createChapters', {
+      token: admin,
+      form: form({ comicsId: '14', chapters: JSON.stringify([{ title: 'Soon', chapterNumber: 1, isFree: true, publishAt: later }]) }),
+    })
+    expect(created.status).toBe(201)
+    const soon = created.body.data[0]
+    expect(soon.publishAt).toBe(later)
+    await callEndpoint('uploadAssets', { token: admin, params: { comicId: '14', variant: 'censored' }, form: form({ chapterId: soon.id }, { files: [png()] }) })
+    const chapterIds = async (token: string | null, filters: Record<string, unknown> = {}) =>
+      (await callEndpoint('listChapters', { token, body: list({ comicsId: ['14'], ...filters }) })).body.data.map((c: { id: string }) => c.id)
+    for (const token of [null, MOCK_VIEWERS.level4.token, admin]) expect(await chapterIds(token)).not.toContain(soon.id)
+    expect(await chapterIds(admin, { includeUnpublished: true })).toContain(soon.id)
+    expect((await callEndpoint('listChapters', { token: MOCK_VIEWERS.level4.token, body: list({ includeUnpublished: true }) })).status).toBe(403)
+    const pages = async (token: string | null) =>
+      (await callEndpoint('listAssets', { token, body: list({ chapterId: [soon.id], variant: ['censored'] }) })).body.total
+    expect(await pages(MOCK_VIEWERS.level4.token)).toBe(0)
+    expect(await pages(admin)).toBe(1)
+    // Published by the admin: everyone sees it.
+    await callEndpoint('updateChapter', { token: admin, params: { chapterId: soon.id }, form: form({ publishAt: new Date().toISOString() }) })
+    expect(await chapterIds(null)).toContain(soon.id)
+  })
+})

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { Clock } from '../clock'
 
 /** A response serialised and UTF-8 encoded once, ready to send as is, with its entity tag. */
 export interface PreparedResponse {
@@ -19,16 +20,75 @@ export function prepareResponse(value: unknown): PreparedResponse {
  *
  * It also remembers whole answers under the exact request that produced them (`answer`/`remember`): a
  * repeated request is then answered without validating its body again (see registerEndpoint).
+ *
+ * With a publication `schedule`, what it keeps also expires when the next scheduled episode comes out:
+ * an answer computed before that time lacks the episode. After each invalidation the schedule is asked
+ * for the first publish time after the invalidation; until it has answered, no remembered answer is
+ * served and reads wait for it.
  */
 export class CatalogueCache {
   private entries = new Map<string, Promise<unknown>>()
   private answers = new Map<string, unknown>()
   /** Counts the invalidations: a value computed across one must not be kept. */
   generation = 0
+  /** When what is kept expires (ms; Infinity: nothing scheduled); undefined until the schedule answers. */
+  private expiresAt: number | undefined
+  /** The time of the last invalidation: episodes published after it may be missing from what is kept. */
+  private since: Date
+  private scheduling: Promise<void> | undefined
 
-  constructor(private readonly maxEntries = 20_000) {}
+  constructor(
+    private readonly maxEntries = 20_000,
+    private readonly schedule?: PublicationSchedule,
+  ) {
+    this.since = schedule ? schedule.clock.now() : new Date(0)
+    if (!schedule) this.expiresAt = Infinity
+  }
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.expireIfDue()) return this.cached(key, load)
+    return this.knowSchedule().then(() => {
+      this.expireIfDue()
+      return this.cached(key, load)
+    })
+  }
+
+  /**
+   * Whether the expiry time is known and has not come; empties the cache when it has. Unknown, it asks
+   * the schedule (once at a time).
+   */
+  private expireIfDue(): boolean {
+    if (this.expiresAt === undefined) {
+      void this.knowSchedule()
+      return false
+    }
+    if (this.schedule && this.schedule.clock.now().getTime() >= this.expiresAt) {
+      this.invalidate()
+      void this.knowSchedule()
+      return false
+    }
+    return true
+  }
+
+  private knowSchedule(): Promise<void> {
+    if (this.expiresAt !== undefined || !this.schedule) return Promise.resolve()
+    if (this.scheduling) return this.scheduling
+    const generation = this.generation
+    const scheduling = this.schedule.nextPublishTime(this.since).then(
+      (next) => {
+        if (generation === this.generation) this.expiresAt = next ? next.getTime() : Infinity
+      },
+      // Unknown still: the next read asks again, and meanwhile nothing remembered is served.
+      () => undefined,
+    )
+    this.scheduling = scheduling
+    void scheduling.finally(() => {
+      if (this.scheduling === scheduling) this.scheduling = undefined
+    })
+    return scheduling
+  }
+
+  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const cached = this.entries.get(key) as Promise<T> | undefined
     if (cached) return cached
     if (this.entries.size >= this.maxEntries) this.entries.clear()
@@ -49,6 +109,7 @@ export class CatalogueCache {
 
   /** The answer remembered for `request` (a key naming the exact request), if any. */
   answer<T>(request: string): T | undefined {
+    if (!this.expireIfDue()) return undefined
     return this.answers.get(request) as T | undefined
   }
 
@@ -63,5 +124,17 @@ export class CatalogueCache {
     this.generation++
     this.entries.clear()
     this.answers.clear()
+    if (this.schedule) {
+      this.since = this.schedule.clock.now()
+      this.expiresAt = undefined
+      this.scheduling = undefined
+    }
   }
+}
+
+/** Where the cache learns when the next scheduled episode comes out. */
+export interface PublicationSchedule {
+  clock: Clock
+  /** The earliest publish time after `after`, or null when none is scheduled. */
+  nextPublishTime(after: Date): Promise<Date | null>
 }

@@ -1,37 +1,57 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { isEpisodeLocked, type EpisodeRef, type Viewer } from '@comics/core/rules'
 import type { Database } from '../db/database'
 import { chapters } from '../db/schema'
 import type { CatalogueCache } from './catalogue-cache'
+import { publishedAt } from './list-chapters'
 
 export interface IndexedEpisode extends EpisodeRef {
   comicId: number
-  /** Every episode of the same comic: what core `isEpisodeLocked` needs to place this one. */
+  /**
+   * The published episodes of the same comic: what core `isEpisodeLocked` needs to place this one (the
+   * free and locked positions count published episodes only).
+   */
   siblings: readonly EpisodeRef[]
+  /** False for a draft or scheduled episode, which only an admin's preview indexes. */
+  published: boolean
 }
 
-/** The episodes with these ids and their comics' episode lists, from the catalogue cache. */
-export async function indexEpisodes(db: Database, cache: CatalogueCache, chapterIds: readonly number[]): Promise<IndexedEpisode[]> {
+/**
+ * The episodes with these ids and their comics' published episode lists, from the catalogue cache. An
+ * episode not published at `now` is left out, as an id that does not exist, unless `unpublished` (an
+ * admin's preview) keeps it.
+ */
+export async function indexEpisodes(
+  db: Database,
+  cache: CatalogueCache,
+  chapterIds: readonly number[],
+  options: { now: Date; unpublished: boolean },
+): Promise<IndexedEpisode[]> {
+  const { now, unpublished } = options
   const sorted = [...new Set(chapterIds)].sort((a, b) => a - b)
   // The whole answer is cached, not only the rows it is made of: it is asked for on every page-list call.
-  return cache.get(`indexed-episodes:${sorted.join(',')}`, async () => {
-    const rows = await db.select({ id: chapters.id, comicId: chapters.comicId }).from(chapters).where(inArray(chapters.id, sorted))
+  // The cache is emptied when the next scheduled episode comes out, so `now` may be read once per entry.
+  return cache.get(`indexed-episodes:${unpublished ? 'all' : 'published'}:${sorted.join(',')}`, async () => {
+    const requested = inArray(chapters.id, sorted)
+    const rows = await db
+      .select({ id: chapters.id, comicId: chapters.comicId, chapterNumber: chapters.chapterNumber, publishAt: chapters.publishAt })
+      .from(chapters)
+      .where(unpublished ? requested : and(requested, publishedAt(now)))
     return Promise.all(
       rows.map(async (row) => {
-        const siblings = await cache.get(`episodes:${row.comicId}`, () => episodesOfComic(db, row.comicId))
-        const id = String(row.id)
-        const self = siblings.find((episode) => episode.id === id)!
-        return { ...self, comicId: row.comicId, siblings }
+        const siblings = await cache.get(`episodes:${row.comicId}`, () => episodesOfComic(db, row.comicId, now))
+        const published = row.publishAt !== null && row.publishAt.getTime() <= now.getTime()
+        return { id: String(row.id), chapterNumber: row.chapterNumber, comicId: row.comicId, siblings, published }
       }),
     )
   })
 }
 
-async function episodesOfComic(db: Database, comicId: number): Promise<EpisodeRef[]> {
+async function episodesOfComic(db: Database, comicId: number, now: Date): Promise<EpisodeRef[]> {
   const rows = await db
     .select({ id: chapters.id, chapterNumber: chapters.chapterNumber })
     .from(chapters)
-    .where(eq(chapters.comicId, comicId))
+    .where(and(eq(chapters.comicId, comicId), publishedAt(now)))
     .orderBy(asc(chapters.chapterNumber))
   return rows.map((row) => ({ id: String(row.id), chapterNumber: row.chapterNumber }))
 }

@@ -27,7 +27,8 @@ export interface AssetsGrant {
  * `isIndexedEpisodeLocked`, which remembers its answers) and
  * `canAccessVariant`: a locked episode is a 401 for a guest and a 403 for a reader without access,
  * before any page is read, so no URL of a locked page ever leaves. Without a `variant` filter the
- * variants the caller may see are listed.
+ * variants the caller may see are listed. Pages of an episode not yet published are listed to admins
+ * alone (a preview); anyone else gets none, as for an episode that does not exist.
  */
 export async function grantAssets(
   db: Database,
@@ -35,6 +36,7 @@ export async function grantAssets(
   request: AssetsListRequest,
   caller: Caller,
   levelOfCaller: () => Promise<number>,
+  now: Date,
 ): Promise<AssetsGrant> {
   const requested = request.filters.chapterId
   if (!requested || requested.length === 0) {
@@ -42,20 +44,28 @@ export async function grantAssets(
       'filters.chapterId': ['Required: the episode whose pages to list'],
     })
   }
-  let episodes = await indexEpisodes(db, cache, requestedRowIds(requested, 'filters.chapterId'))
+  // An episode not yet published is, to anyone but an admin, an episode that does not exist: no page.
+  let episodes = await indexEpisodes(db, cache, requestedRowIds(requested, 'filters.chapterId'), {
+    now,
+    unpublished: caller?.admin === true,
+  })
   if (request.filters.comicsId) {
     const comicIds = new Set(requestedRowIds(request.filters.comicsId, 'filters.comicsId'))
     episodes = episodes.filter((episode) => comicIds.has(episode.comicId))
   }
   const variantsAsked = request.filters.variant ?? ALL_VARIANTS
-  const lockedForGuests = episodes.some((e) => isIndexedEpisodeLocked(e, { signedIn: caller !== null, level: 0 }))
+  // An admin previews an episode not yet published whole: no reader can open it, so no lock or level
+  // applies to it yet (docs/decisions.md). Published episodes follow the readers' rules, admins included.
+  const published = episodes.filter((e) => e.published)
+  if (episodes.length > 0 && published.length === 0) return { chapterIds: episodes.map((e) => Number(e.id)), variants: [...variantsAsked] }
+  const lockedForGuests = published.some((e) => isIndexedEpisodeLocked(e, { signedIn: caller !== null, level: 0 }))
   const needsLevel = lockedForGuests || variantsAsked.includes('uncensored')
   const level = needsLevel && caller ? await levelOfCaller() : 0
   const viewer = { signedIn: caller !== null, level }
 
   const refuse = (code: string, message: string) =>
     caller ? new HttpError(403, code, message) : new HttpError(401, 'sign_in_required', `Sign in: ${message.toLowerCase()}`)
-  if (episodes.some((e) => isIndexedEpisodeLocked(e, viewer))) {
+  if (published.some((e) => isIndexedEpisodeLocked(e, viewer))) {
     throw refuse('subscription_required', 'This episode needs an active subscription')
   }
   const variants = variantsAsked.filter((variant) => canAccessVariant(variant, level))

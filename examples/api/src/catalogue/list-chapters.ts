@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type * as z from 'zod'
 import type { Chapter, ChaptersListRequestSchema } from '@comics/core/contract'
 import type { Database } from '../db/database'
@@ -11,13 +11,17 @@ type ChaptersListRequest = z.core.output<typeof ChaptersListRequestSchema>
 /**
  * POST /chapters/list: chapters of the given comics, by chapter number. `assetVariant` keeps the chapters
  * that have pages in one of those variants. Locked chapters are listed too: the list shows their lock.
+ * Only episodes published at `now` are listed (core `isPublished`), unless `includeUnpublished` (which
+ * the route grants to admins alone).
  */
 export async function listChapters(
   db: Database,
   fileStore: FileStore,
   request: ChaptersListRequest,
+  now: Date,
 ): Promise<{ data: Chapter[]; total: number }> {
   const conditions: SQL[] = []
+  if (!request.filters.includeUnpublished) conditions.push(publishedAt(now))
   if (request.filters.comicsId) {
     const ids = requestedRowIds(request.filters.comicsId, 'filters.comicsId')
     if (ids.length === 0) return { data: [], total: 0 }
@@ -56,5 +60,20 @@ export function chapterFromRow(row: typeof chapters.$inferSelect, fileStore: Fil
     chapterNumber: row.chapterNumber,
     isFree: row.isFree,
     previewImageUrl: fileStore.urlOf(row.previewFile),
+    publishAt: row.publishAt ? row.publishAt.toISOString() : null,
   }
+}
+
+/** The chapters published at `now`: a publish time, not later than `now` (core `isPublished`). */
+export function publishedAt(now: Date): SQL {
+  return lte(chapters.publishAt, now)
+}
+
+/** The earliest publish time after `after`, or null when no episode is scheduled past it. */
+export async function nextPublishTime(db: Database, after: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ next: sql<Date | string | null>`min(${chapters.publishAt})` })
+    .from(chapters)
+    .where(sql`${chapters.publishAt} > ${after.toISOString()}`)
+  return row?.next ? new Date(row.next) : null
 }

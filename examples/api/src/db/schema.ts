@@ -68,8 +68,16 @@ export const chapters = pgTable(
     chapterNumber: integer('chapter_number').notNull(),
     isFree: boolean('is_free').notNull().default(false),
     previewFile: text('preview_file').references(() => files.name),
+    /**
+     * From when readers see the episode; null for a draft (core `publicationStatus`). Chapters that
+     * existed before scheduled releases were published by the migration's default.
+     */
+    publishAt: timestamp('publish_at', { withTimezone: true }).defaultNow(),
   },
-  (table) => [uniqueIndex('chapters_comic_number_idx').on(table.comicId, table.chapterNumber)],
+  (table) => [
+    uniqueIndex('chapters_comic_number_idx').on(table.comicId, table.chapterNumber),
+    index('chapters_publish_at_idx').on(table.publishAt),
+  ],
 )
 
 export const assets = pgTable(

@@ -10,7 +10,7 @@ import { singleFile } from '../files/single-file'
 import { HttpError, notFound } from '../http/http-error'
 import { registerEndpoint } from '../http/register-endpoint'
 
-/** POST /chapters and PATCH /chapters/{chapterId}: admin only. */
+/** POST /chapters and PATCH /chapters/{chapterId}: admin only; both set when readers see an episode (`publishAt`). */
 export function registerAdminChapterRoutes(app: FastifyInstance, context: AppContext): void {
   const { db, fileStore, cache } = context
 
@@ -39,6 +39,8 @@ export function registerAdminChapterRoutes(app: FastifyInstance, context: AppCon
               chapterNumber: chapter.chapterNumber,
               isFree: chapter.isFree,
               previewFile: previewNames[i] ?? null,
+              // Absent: published at once, as before scheduled releases; null: a draft.
+              publishAt: chapter.publishAt === undefined ? context.clock.now() : publishTime(chapter.publishAt),
             })),
           )
           .returning(),
@@ -62,6 +64,7 @@ export function registerAdminChapterRoutes(app: FastifyInstance, context: AppCon
       const changes = {
         ...(fields.title !== undefined ? { title: fields.title } : {}),
         ...(fields.isFree !== undefined ? { isFree: fields.isFree } : {}),
+        ...(fields.publishAt !== undefined ? { publishAt: publishTime(fields.publishAt) } : {}),
         ...(previewFile ? { previewFile } : {}),
       }
       return Object.keys(changes).length > 0 ? tx.update(chapters).set(changes).where(eq(chapters.id, current.id)).returning() : [current]
@@ -69,4 +72,9 @@ export function registerAdminChapterRoutes(app: FastifyInstance, context: AppCon
     cache.invalidate()
     return { data: [chapterFromRow(row!, fileStore)] }
   })
+}
+
+/** A contract publish time as stored: null stays a draft. */
+function publishTime(publishAt: string | null): Date | null {
+  return publishAt === null ? null : new Date(publishAt)
 }

@@ -7,6 +7,7 @@ import { listComics } from '../catalogue/list-comics'
 import { listGenres } from '../catalogue/list-genres'
 import { prepareChecked } from '../catalogue/prepare-checked'
 import { siteModeResolver } from '../host/site-mode-of-request'
+import { HttpError } from '../http/http-error'
 import { Prepared, registerEndpoint } from '../http/register-endpoint'
 import { activeLevelOfUser } from '../payments/active-level-of-user'
 import { PAYMENT_SYSTEMS } from '../payments/payment-systems'
@@ -15,6 +16,7 @@ import { PAYMENT_SYSTEMS } from '../payments/payment-systems'
 // shared caches must not keep them.
 const PUBLIC_LIST = 'public, no-cache'
 const PER_CALLER_LIST = 'private, no-cache'
+const ADMIN_LIST = 'private, no-store'
 // Reads whose answer to a guest depends on their JSON body alone.
 const REMEMBER_GUEST_ANSWERS = { rememberGuestAnswers: {} }
 
@@ -32,15 +34,23 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: AppContex
     return new Prepared(prepared, PUBLIC_LIST)
   }, { rememberGuestAnswers: { varies: (request) => siteModeOf(request.headers.host) } })
 
-  registerEndpoint(app, context, endpoints.listChapters, async ({ body }) => {
+  registerEndpoint(app, context, endpoints.listChapters, async ({ body, caller }) => {
+    if (body.filters.includeUnpublished) {
+      // Drafts and scheduled episodes: to admins only, read from the database each time, never kept.
+      if (!caller) throw new HttpError(401, 'sign_in_required', 'Sign in: unpublished episodes are listed to admins only')
+      if (!caller.admin) throw new HttpError(403, 'admin_required', 'Unpublished episodes are listed to admins only')
+      const answer = prepareChecked(endpoints.listChapters.response, await listChapters(db, fileStore, body, context.clock.now()))
+      return new Prepared(answer, ADMIN_LIST, 'Authorization')
+    }
     const prepared = await cache.get(`chapters:${JSON.stringify(body)}`, async () =>
-      prepareChecked(endpoints.listChapters.response, await listChapters(db, fileStore, body)),
+      prepareChecked(endpoints.listChapters.response, await listChapters(db, fileStore, body, context.clock.now())),
     )
     return new Prepared(prepared, PUBLIC_LIST)
   }, REMEMBER_GUEST_ANSWERS)
 
   registerEndpoint(app, context, endpoints.listAssets, async ({ body, caller }) => {
-    const grant = await grantAssets(db, cache, body, caller, () => activeLevelOfUser(db, caller!.uid, context.clock.now()))
+    const now = context.clock.now()
+    const grant = await grantAssets(db, cache, body, caller, () => activeLevelOfUser(db, caller!.uid, now), now)
     const paging = { limit: body.limit, offset: body.offset }
     const prepared = await cache.get(`assets:${JSON.stringify([grant, paging])}`, async () =>
       prepareChecked(endpoints.listAssets.response, await listAssets(db, fileStore, grant, paging)),

@@ -88,6 +88,8 @@ export async function seedCatalogue(db: Database, fileStore: FileStore, options:
       chapterNumber: n + 1,
       isFree: n < 3,
       previewFile: pick(pool.previews).name,
+      // Published since the comic came out.
+      publishAt: comicValues[i]!.createdAt,
     })),
   )
   const chapterRows: { id: number; comicId: number }[] = []

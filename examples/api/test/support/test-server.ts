@@ -10,6 +10,7 @@ import { WEBHOOK_PATH } from '../../src/routes/payment-routes'
 import type { AppContext } from '../../src/app-context'
 import { createFirebaseTokenVerifier } from '../../src/auth/firebase-token-verifier'
 import { CatalogueCache } from '../../src/catalogue/catalogue-cache'
+import { nextPublishTime } from '../../src/catalogue/list-chapters'
 import { loadConfig, type ApiConfig } from '../../src/config'
 import type { Database, OpenDatabase } from '../../src/db/database'
 import { openDatabase } from '../../src/db/open-database'
@@ -120,7 +121,7 @@ export async function startServerOn(
     db: database.db,
     clock,
     verifier,
-    cache: new CatalogueCache(),
+    cache: new CatalogueCache(undefined, { clock, nextPublishTime: (after) => nextPublishTime(database.db, after) }),
     fileStore,
     renditions: new Renditions(fileStore),
     provider: sandbox,

@@ -1,22 +1,33 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { isFreeEpisode, type Chapter } from '@comics/core'
+import { isFreeEpisode, publishedEpisodes, type Chapter } from '@comics/core'
 import { queryKeys, useApi } from '@comics/react'
 import { AdminErrorMessage } from './AdminErrorMessage'
 import { EpisodeAccess } from './EpisodeAccess'
 import { FileField } from './FileField'
+import { PublicationTag, publishAtOf, ReleaseField, releaseOf, type Release } from './ReleaseField'
 
 /**
- * One episode: its title and a new preview image (PATCH /chapters/{id}). Whether it is free is shown, not
- * edited: the first episodes by number are free and no flag changes that (core `isFreeEpisode`).
+ * One episode: its title, a new preview image and its release (PATCH /chapters/{id}). Whether it is free
+ * is shown, not edited: the first published episodes by number are free and no flag changes that (core
+ * `isFreeEpisode` among `publishedEpisodes`). Its status (draft, scheduled, published) is shown apart.
  */
 export function ChapterRow({ chapter, chapters }: { chapter: Chapter; chapters: readonly Chapter[] }) {
   const api = useApi()
   const queryClient = useQueryClient()
   const [title, setTitle] = useState(chapter.title)
   const [preview, setPreview] = useState<File | null>(null)
+  const now = new Date()
+  const saved = releaseOf(chapter.publishAt, now)
+  const [release, setRelease] = useState<Release>(saved)
+  const releaseChanged = JSON.stringify(release) !== JSON.stringify(saved)
   const save = useMutation({
-    mutationFn: () => api.chapters.update(chapter.id, { title, preview: preview ?? undefined }),
+    mutationFn: () =>
+      api.chapters.update(chapter.id, {
+        title,
+        preview: preview ?? undefined,
+        ...(releaseChanged ? { publishAt: publishAtOf(release, new Date()) } : {}),
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.chapters(chapter.comicsId) }),
   })
   const submit = (event: FormEvent) => {
@@ -31,8 +42,13 @@ export function ChapterRow({ chapter, chapters }: { chapter: Chapter; chapters: 
         Title
         <input value={title} onChange={(event) => setTitle(event.target.value)} required maxLength={200} />
       </label>
-      <EpisodeAccess free={isFreeEpisode(chapter, chapters)} />
+      <PublicationTag publishAt={chapter.publishAt} now={now} />
+      <EpisodeAccess free={isFreeEpisode(chapter, publishedEpisodes(chapters, now))} />
+      <ReleaseField name={`release-${chapter.id}`} value={release} onChange={setRelease} />
       <FileField label="Preview" name={`preview-${chapter.id}`} onChange={setPreview} />
+      <a className="comics-button" data-variant="ghost" href={`/admin/preview/${chapter.comicsId}/${chapter.id}`} target="_blank" rel="noreferrer">
+        Preview
+      </a>
       <button type="submit" className="comics-button" data-variant="ghost" disabled={save.isPending}>
         Save
       </button>

@@ -1,13 +1,22 @@
-import type { Comic } from '@comics/core'
-import { useChapters } from '@comics/react'
+import { useQuery } from '@tanstack/react-query'
+import { sortEpisodes, type Comic } from '@comics/core'
+import { queryKeys, useApi } from '@comics/react'
 import { AdminErrorMessage } from './AdminErrorMessage'
 import { ChapterRow } from './ChapterRow'
 import { NewChaptersForm } from './NewChaptersForm'
 import { PagesUploadForm } from './PagesUploadForm'
 
-/** The episodes of one comic: edit each, add new ones with their previews, upload their pages. */
+/**
+ * The episodes of one comic, drafts and scheduled ones too: edit each and its release, add new ones with
+ * their previews, upload their pages.
+ */
 export function ChaptersPanel({ comic }: { comic: Comic }) {
-  const chapters = useChapters(comic.id)
+  const api = useApi()
+  // Under the readers' key of this comic's episodes, so that every change refreshes both lists.
+  const chapters = useQuery({
+    queryKey: [...queryKeys.chapters(comic.id), 'unpublished'],
+    queryFn: async ({ signal }) => sortEpisodes((await api.chapters.allOfComic(comic.id, { signal })).data),
+  })
   const list = chapters.data ?? []
   return (
     <section className="site-admin__panel" aria-labelledby="site-admin-chapters">

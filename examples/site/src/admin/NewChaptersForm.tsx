@@ -1,22 +1,32 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { isFreeEpisode, type EpisodeRef } from '@comics/core'
+import { isFreeEpisode, publishedEpisodes, type Chapter, type EpisodeRef } from '@comics/core'
 import { queryKeys, useApi } from '@comics/react'
 import { AdminErrorMessage } from './AdminErrorMessage'
 import { EpisodeAccess } from './EpisodeAccess'
 import { FileField } from './FileField'
+import { publishAtOf, ReleaseField, type Release } from './ReleaseField'
 
 interface DraftChapter {
   title: string
   chapterNumber: number
   preview: File | null
+  release: Release
 }
 
 const draft = (chapterNumber: number): DraftChapter => ({
   title: `Episode ${chapterNumber}`,
   chapterNumber,
   preview: null,
+  release: { kind: 'now' },
 })
+
+/** `publishAt` of a new episode: left out to publish at once (the server's time), else as chosen. */
+function newPublishAt(release: Release): { publishAt?: string | null } {
+  if (release.kind === 'now') return {}
+  const publishAt = publishAtOf(release, new Date())
+  return publishAt === undefined ? {} : { publishAt }
+}
 
 /** The drafts as episodes among the comic's own, for the position rule. */
 const draftRef = (item: DraftChapter, index: number): EpisodeRef => ({ id: `draft-${index}`, chapterNumber: item.chapterNumber })
@@ -32,20 +42,26 @@ export function NewChaptersForm({
   nextChapterNumber,
 }: {
   comicId: string
-  chapters: readonly EpisodeRef[]
+  chapters: readonly Chapter[]
   nextChapterNumber: number
 }) {
   const api = useApi()
   const queryClient = useQueryClient()
   const [drafts, setDrafts] = useState<DraftChapter[]>(() => [draft(nextChapterNumber)])
-  const all = [...chapters, ...drafts.map(draftRef)]
+  // The published episodes and these: the position rule counts published episodes only.
+  const all = [...publishedEpisodes(chapters, new Date()), ...drafts.map(draftRef)]
   const free = (item: DraftChapter, index: number) => isFreeEpisode(draftRef(item, index), all)
   const create = useMutation({
     mutationFn: () => {
       const withPreviews = drafts.every((item) => item.preview)
       return api.chapters.create({
         comicsId: comicId,
-        chapters: drafts.map((item, index) => ({ title: item.title, chapterNumber: item.chapterNumber, isFree: free(item, index) })),
+        chapters: drafts.map((item, index) => ({
+          title: item.title,
+          chapterNumber: item.chapterNumber,
+          isFree: free(item, index),
+          ...newPublishAt(item.release),
+        })),
         // The API pairs previews with chapters by position, so they go all or none.
         ...(withPreviews ? { previews: drafts.map((item) => item.preview!) } : {}),
       })
@@ -84,6 +100,7 @@ export function NewChaptersForm({
             <input value={item.title} onChange={(event) => update(index, { title: event.target.value })} required maxLength={200} />
           </label>
           <EpisodeAccess free={free(item, index)} />
+          <ReleaseField name={`new-${index}`} value={item.release} onChange={(release) => update(index, { release })} />
           <FileField label="Preview" name={`new-preview-${index}`} onChange={(file) => update(index, { preview: file })} />
           {drafts.length > 1 && (
             <button type="button" className="comics-button" data-variant="ghost" onClick={() => setDrafts((list) => list.filter((_, i) => i !== index))}>

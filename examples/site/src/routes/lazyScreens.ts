@@ -46,6 +46,7 @@ export const TermsOfUseScreen = lazyScreen(() => import('../screens/TermsOfUseSc
 export const PaymentAndRefundScreen = lazyScreen(() => import('../screens/PaymentAndRefundScreen'))
 export const NotFoundScreen = lazyScreen(() => import('../screens/NotFoundScreen'))
 export const AdminScreen = lazyScreen(() => import('../admin/AdminScreen'))
+export const AdminPreviewScreen = lazyScreen(() => import('../admin/AdminPreviewScreen'))
 
 const isLazyScreen = (type: unknown): type is LazyScreen => typeof type === 'function' && typeof (type as Partial<LazyScreen>).load === 'function'
 

@@ -5,6 +5,7 @@ import { SiteRoot } from '../layout/SiteRoot'
 import { RequireSignIn } from './RequireSignIn'
 import {
   AccountScreen,
+  AdminPreviewScreen,
   AdminScreen,
   CategoriesScreen,
   ComicScreen,
@@ -67,6 +68,8 @@ export const siteRoutes: RouteObject[] = [
       // /comic/{id}/uncensored is the comic page above; a chapter id is never 'uncensored'.
       { path: '/comic/:comicId/:chapterId', element: <ReaderScreen uncensored={false} /> },
       { path: '/comic/:comicId/:chapterId/uncensored', element: <ReaderScreen uncensored /> },
+      // An admin's preview of any episode in the reader, full screen as the reader is.
+      { path: '/admin/preview/:comicId/:chapterId', element: <AdminPreviewScreen /> },
     ],
   },
 ]

@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios'
 import type { AssetVariant, ContentRating, PaymentMethod } from '../contract/entities'
-import type { NewChapter } from '../contract/multipart'
+import { encodeMultipartPublishAt, type NewChapter } from '../contract/multipart'
 import type {
   AdminComicsListRequest,
   AssetsListRequest,
@@ -91,6 +91,8 @@ export interface UpdateChapterInput {
   title?: string
   isFree?: boolean
   preview?: Blob
+  /** When readers see it (ISO timestamp); `null` makes it a draft. */
+  publishAt?: string | null
 }
 
 /** POST /comics/{comicId}/assets/{variant}: the pages of one chapter in reading order (admin). */
@@ -193,6 +195,12 @@ export function createComicsApi(options: ComicsApiOptions) {
       list: listChapters,
       /** The episodes of a comic: up to 200, by chapter number. */
       ofComic: (comicId: string, callOptions?: CallOptions) => listChapters(comicChaptersRequest(comicId), callOptions),
+      /** Every episode of a comic, drafts and scheduled ones too (admin). */
+      allOfComic: (comicId: string, callOptions?: CallOptions) =>
+        listChapters(
+          { ...comicChaptersRequest(comicId), filters: { comicsId: [comicId], includeUnpublished: true } },
+          callOptions,
+        ),
       /** POST /chapters (admin). */
       create: (input: CreateChaptersInput, callOptions?: CallOptions) =>
         call('createChapters', {
@@ -204,7 +212,14 @@ export function createComicsApi(options: ComicsApiOptions) {
         call('updateChapter', {
           ...callOptions,
           params: { chapterId },
-          form: { fields: { title: input.title, isFree: input.isFree }, files: { files: input.preview } },
+          form: {
+            fields: {
+              title: input.title,
+              isFree: input.isFree,
+              publishAt: input.publishAt === undefined ? undefined : encodeMultipartPublishAt(input.publishAt),
+            },
+            files: { files: input.preview },
+          },
         }),
     },
 

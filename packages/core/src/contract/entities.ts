@@ -13,6 +13,17 @@ export type ContentRating = z.infer<typeof ContentRatingSchema>
 export const AssetVariantSchema = z.enum(['censored', 'uncensored', 'legal'])
 export type AssetVariant = z.infer<typeof AssetVariantSchema>
 
+/** Whether `value` is an ISO timestamp with its offset (`Z` or `+02:00`) that names a real instant. */
+export function isPublishTime(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))
+}
+
+/**
+ * A publish time (see {@link isPublishTime}). A plain check rather than `z.iso.datetime`, which would bring
+ * zod's whole date-time grammar to every client.
+ */
+export const PublishAtSchema = z.string().check(z.refine(isPublishTime, { message: 'Expected an ISO date and time with its offset' }))
+
 const name = () => z.string().check(z.minLength(1), z.maxLength(80))
 const count = (min: number) => z.int().check(z.minimum(min))
 
@@ -63,6 +74,12 @@ export const ChapterSchema = builtOnUse(() =>
     chapterNumber: count(1),
     isFree: z.boolean(),
     previewImageUrl: z.string(),
+    /**
+     * ISO timestamp from which readers see the episode; `null` for a draft. Readers are only ever sent
+     * published episodes; an admin asking for unpublished ones sees drafts and scheduled ones too (core
+     * `publicationStatus`). Absent from servers before scheduled releases: published.
+     */
+    publishAt: z.optional(z.nullable(PublishAtSchema)),
   }),
 )
 export type Chapter = z.infer<typeof ChapterSchema>

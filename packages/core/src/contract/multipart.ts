@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { ContentRatingSchema, IdSchema } from './entities'
+import { ContentRatingSchema, IdSchema, isPublishTime, PublishAtSchema } from './entities'
 import { builtOnUse, type Schema } from './envelope'
 
 /**
@@ -70,6 +70,8 @@ export const NewChapterSchema = builtOnUse(() =>
     title: text(200),
     chapterNumber: z.int().check(z.minimum(1), z.maximum(100_000)),
     isFree: z.boolean(),
+    /** When readers see it: `null` keeps it a draft; absent publishes it at once. */
+    publishAt: z.optional(z.nullable(PublishAtSchema)),
   }),
 )
 export type NewChapter = z.infer<typeof NewChapterSchema>
@@ -88,11 +90,31 @@ export const CreateChaptersFieldsSchema = builtOnUse(() =>
 )
 export type CreateChaptersFields = z.output<typeof CreateChaptersFieldsSchema>
 
-/** PATCH /chapters/{chapterId}: `files` (a new preview image), `title`, `isFree` as 1 or 0. */
+/**
+ * A publish time as a multipart field: an ISO timestamp, or the empty string for none (a draft).
+ * @example MultipartPublishAtSchema.parse('') // null
+ */
+export const MultipartPublishAtSchema = builtOnUse(() =>
+  z.pipe(
+    z.string().check(z.refine((value: string) => value === '' || isPublishTime(value), { message: 'Expected an ISO date and time, or nothing for a draft' })),
+    z.transform((value: string) => (value === '' ? null : value)),
+  ),
+)
+
+/** Encodes a publish time (`null`: a draft) as a multipart field. */
+export function encodeMultipartPublishAt(value: string | null): string {
+  return value ?? ''
+}
+
+/**
+ * PATCH /chapters/{chapterId}: `files` (a new preview image), `title`, `isFree` as 1 or 0, `publishAt`
+ * (an ISO timestamp, or empty to make it a draft).
+ */
 export const UpdateChapterFieldsSchema = builtOnUse(() =>
   z.strictObject({
     title: z.optional(text(200)),
     isFree: z.optional(MultipartBooleanSchema),
+    publishAt: z.optional(MultipartPublishAtSchema),
   }),
 )
 export type UpdateChapterFields = z.output<typeof UpdateChapterFieldsSchema>

@@ -40,10 +40,13 @@ export const AdminComicsListRequestSchema = builtOnUse(() =>
 )
 export type AdminComicsListRequest = z.input<typeof AdminComicsListRequestSchema>
 
-/** POST /chapters/list. */
+/**
+ * POST /chapters/list: published episodes only, unless an admin sets `includeUnpublished` (drafts and
+ * scheduled episodes too; refused to anyone else).
+ */
 export const ChaptersListRequestSchema = builtOnUse(() =>
   listRequest(
-    { comicsId: idList(), assetVariant: variants() },
+    { comicsId: idList(), assetVariant: variants(), includeUnpublished: z.optional(z.boolean()) },
     ['chapterNumber'] as const,
   ),
 )

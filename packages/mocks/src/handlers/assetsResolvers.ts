@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw'
 import type { Asset, AssetVariant } from '@comics/core/contract'
-import { canAccessVariant, isEpisodeLocked } from '@comics/core/rules'
+import { canAccessVariant, isEpisodeLocked, isPublished, publishedEpisodes } from '@comics/core/rules'
 import { errorResponse, validationErrorResponse } from './errorResponse'
 import { fileDataUrl } from './fileDataUrl'
 import type { MockState } from './mockState'
@@ -9,11 +9,12 @@ import type { RequestViewer } from './resolveViewer'
 import type { Resolver } from './resolverContext'
 
 /** Why a viewer may not have these pages, or null when they may. */
-function refusal(state: MockState, viewer: RequestViewer, chapterIds: Set<string>, variants: Set<AssetVariant>) {
+function refusal(state: MockState, viewer: RequestViewer, chapterIds: Set<string>, variants: Set<AssetVariant>, now: Date) {
   for (const chapterId of chapterIds) {
     const chapter = state.chapters.find((c) => c.id === chapterId)
-    if (!chapter) continue
-    const siblings = state.chapters.filter((c) => c.comicsId === chapter.comicsId)
+    // An unpublished episode: an admin's preview, or nothing at all (see listAssets).
+    if (!chapter || !isPublished(chapter, now)) continue
+    const siblings = publishedEpisodes(state.chapters.filter((c) => c.comicsId === chapter.comicsId), now)
     if (isEpisodeLocked(chapter, siblings, viewer)) {
       return { code: 'episode_locked', message: `Episode ${chapter.chapterNumber} needs a subscription` }
     }
@@ -32,14 +33,20 @@ function refusal(state: MockState, viewer: RequestViewer, chapterIds: Set<string
  * `isEpisodeLocked` and `canAccessVariant` decide, on the chapters and variants asked for and on
  * those of every matching page.
  */
-export const listAssets: Resolver<'listAssets'> = ({ body, state, viewer }) => {
+export const listAssets: Resolver<'listAssets'> = ({ body, state, viewer, now }) => {
   const { comicsId, chapterId, variant } = body.filters
+  // Pages of an episode not yet published exist for admins alone.
+  const visible = (id: string | undefined) => {
+    const chapter = state.chapters.find((c) => c.id === id)
+    return viewer.admin || !chapter || isPublished(chapter, now)
+  }
   const matching = state.assets.filter(
-    (asset) => passes(comicsId, asset.comicsId) && passes(chapterId, asset.chapterId) && passes(variant, asset.variant),
+    (asset) =>
+      passes(comicsId, asset.comicsId) && passes(chapterId, asset.chapterId) && passes(variant, asset.variant) && visible(asset.chapterId),
   )
   const chapterIds = new Set([...(chapterId ?? []), ...matching.flatMap((a) => (a.chapterId ? [a.chapterId] : []))])
   const variants = new Set([...(variant ?? []), ...matching.flatMap((a) => (a.variant ? [a.variant] : []))])
-  const refused = refusal(state, viewer, chapterIds, variants)
+  const refused = refusal(state, viewer, chapterIds, variants, now)
   if (refused) return errorResponse(viewer.signedIn ? 403 : 401, refused)
   return HttpResponse.json(pageOf(sortedBy(matching, (a) => a.position ?? 0, body.sort?.order ?? 'asc'), body))
 }

@@ -1,5 +1,6 @@
 import { HttpResponse } from 'msw'
 import type { Chapter } from '@comics/core/contract'
+import { isPublished } from '@comics/core/rules'
 import { placeholderImageUrl } from '../images/placeholderImageUrl'
 import { errorResponse, validationErrorResponse } from './errorResponse'
 import { fileDataUrl } from './fileDataUrl'
@@ -8,12 +9,17 @@ import type { Resolver } from './resolverContext'
 
 /**
  * POST /chapters/list: by comic, and by the variants a chapter has pages in; ordered by chapter
- * number (ascending unless the request says otherwise).
+ * number (ascending unless the request says otherwise). Published episodes only (core `isPublished`),
+ * unless an admin asks for unpublished ones too.
  */
-export const listChapters: Resolver<'listChapters'> = ({ body, state }) => {
-  const { comicsId, assetVariant } = body.filters
+export const listChapters: Resolver<'listChapters'> = ({ body, state, viewer, now }) => {
+  const { comicsId, assetVariant, includeUnpublished } = body.filters
+  if (includeUnpublished && !viewer.admin) {
+    return errorResponse(viewer.signedIn ? 403 : 401, { code: 'admin_required', message: 'Unpublished episodes are listed to admins only' })
+  }
   const matching = state.chapters.filter(
     (chapter) =>
+      (includeUnpublished || isPublished(chapter, now)) &&
       passes(comicsId, chapter.comicsId) &&
       (assetVariant === undefined ||
         state.assets.some((a) => a.chapterId === chapter.id && a.variant !== undefined && assetVariant.includes(a.variant))),
@@ -25,7 +31,7 @@ export const listChapters: Resolver<'listChapters'> = ({ body, state }) => {
  * POST /chapters (admin): chapters of an existing comic; numbers must be new in that comic. The
  * `files` are the previews of the listed chapters in order.
  */
-export const createChapters: Resolver<'createChapters'> = async ({ fields, files, state }) => {
+export const createChapters: Resolver<'createChapters'> = async ({ fields, files, state, now }) => {
   if (!state.comics.some((c) => c.id === fields.comicsId)) {
     return validationErrorResponse({ comicsId: [`No comic ${fields.comicsId}`] })
   }
@@ -46,18 +52,20 @@ export const createChapters: Resolver<'createChapters'> = async ({ fields, files
       previewImageUrl: preview
         ? await fileDataUrl(preview)
         : placeholderImageUrl({ width: 320, height: 180, hue: 0, lines: [chapter.title] }),
+      publishAt: chapter.publishAt === undefined ? now.toISOString() : chapter.publishAt,
     })
   }
   state.chapters.push(...created)
   return HttpResponse.json({ data: created }, { status: 201 })
 }
 
-/** PATCH /chapters/{chapterId} (admin): title, isFree and a new preview image. */
+/** PATCH /chapters/{chapterId} (admin): title, isFree, publish time and a new preview image. */
 export const updateChapter: Resolver<'updateChapter'> = async ({ params, fields, files, state }) => {
   const chapter = state.chapters.find((c) => c.id === params.chapterId)
   if (!chapter) return errorResponse(404, { message: `No chapter ${params.chapterId}` })
   if (fields.title !== undefined) chapter.title = fields.title
   if (fields.isFree !== undefined) chapter.isFree = fields.isFree
+  if (fields.publishAt !== undefined) chapter.publishAt = fields.publishAt
   const preview = files.files?.[0]
   if (preview) chapter.previewImageUrl = await fileDataUrl(preview)
   return HttpResponse.json({ data: [chapter] })

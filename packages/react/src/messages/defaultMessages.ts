@@ -82,6 +82,7 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'reader.prev': 'Prev',
   'reader.next': 'Next',
   'reader.listEpisodes': 'List Episodes',
+  'reader.preview': 'Preview: this is the episode as readers will see it',
   'reader.pageAlt': 'Page {n} of {total}',
   'reader.pageFailed': 'This page could not load.',
   'reader.pageRetry': 'Retry',

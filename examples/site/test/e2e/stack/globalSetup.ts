@@ -69,6 +69,7 @@ export default async function setup(project: TestProject) {
       mirrorOrigin: `http://localhost:${sitePort}`,
       sitePort,
       apiUrl: api.url,
+      apiClockOffsetFile: api.clockOffsetFile,
       emulatorHost: emulator.host,
       gaId: E2E_GA_ID,
       tokenSyncCallsUrl: tokenSync.callsUrl,

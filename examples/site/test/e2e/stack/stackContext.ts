@@ -7,6 +7,8 @@ export interface E2eStack {
   sitePort: number
   /** The API itself, for Node-side calls (with a Host header) and its sandbox checkout page. */
   apiUrl: string
+  /** Write a number of milliseconds here to move the API's clock (scheduled releases); write 0 to restore it. */
+  apiClockOffsetFile: string
   /** The Auth emulator as 'host:port'. */
   emulatorHost: string
   /** The Google Analytics measurement id the site is built with. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startProcessGroup, waitUntilReady, type ProcessGroup } from './processGroup'
@@ -7,6 +7,8 @@ import { cachedSeed, copySeed, newSeedFolder, seedFingerprint } from './seededAp
 
 export interface RunningApi {
   url: string
+  /** The file the API reads its clock offset from (milliseconds; the test stack's alone, see the API's clock.ts). */
+  clockOffsetFile: string
   group: ProcessGroup
   stop(): Promise<void>
 }
@@ -85,9 +87,18 @@ export async function startApi(options: ApiOptions & { cacheRoot: string }): Pro
       seed = fresh.data
     }
     copySeed(seed, join(folder, 'data'))
-    const group = await launchApi({ ...options, dataDir: join(folder, 'data'), log: join(folder, 'api.log') })
+    // The journeys move the API's time (scheduled releases) by writing this file.
+    const clockOffsetFile = join(folder, 'clock-offset')
+    writeFileSync(clockOffsetFile, '0')
+    const group = await launchApi({
+      ...options,
+      dataDir: join(folder, 'data'),
+      log: join(folder, 'api.log'),
+      env: { TEST_CLOCK_OFFSET_FILE: clockOffsetFile },
+    })
     return {
       url: `http://127.0.0.1:${options.port}`,
+      clockOffsetFile,
       group,
       async stop() {
         await group.stop()

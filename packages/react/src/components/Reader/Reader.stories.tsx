@@ -138,6 +138,17 @@ export const LockedEpisodeSignedIn: Story = {
   },
 }
 
+/** An admin's preview: the real reader with a banner saying so (any episode, published or not). */
+export const AdminPreview: Story = {
+  globals: { viewer: 'admin' },
+  args: { preview: true },
+  play: async (context) => {
+    const { canvas } = context
+    await readerSettled(context)
+    await expect(canvas.getByText('Preview: this is the episode as readers will see it')).toBeVisible()
+  },
+}
+
 /** The last episode: Next is disabled. */
 export const LastEpisode: Story = {
   args: { chapterId: '408' },

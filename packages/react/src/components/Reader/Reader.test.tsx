@@ -820,3 +820,26 @@ describe('Reader: keyboard', () => {
     expect(element).toHaveFocus()
   })
 })
+
+describe('Reader: an admin preview', () => {
+  const scheduledState = () => {
+    const state = createMockState()
+    const later = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString()
+    for (const chapter of state.chapters) if (chapter.id === '401') chapter.publishAt = later
+    return state
+  }
+
+  it('opens an episode not yet published, with its pages, under a preview banner', async () => {
+    renderReader({ preview: true }, { viewer: 'admin', mocks: { state: scheduledState() } })
+    expect(await firstPage()).toBeTruthy()
+    expect(screen.getByText('Preview: this is the episode as readers will see it')).toBeTruthy()
+    expect(await screen.findByText(MOCK_CHAPTERS.find((c) => c.id === '401')!.title)).toBeTruthy()
+  })
+
+  it('shows no banner and no title of that episode to a reader', async () => {
+    renderReader({}, { viewer: 'level4', mocks: { state: scheduledState() } })
+    await waitFor(() => expect(screen.queryByText('Loading…')).toBeNull())
+    expect(screen.queryByText('Preview: this is the episode as readers will see it')).toBeNull()
+    expect(screen.queryByAltText(/^Page 1 of/)).toBeNull()
+  })
+})

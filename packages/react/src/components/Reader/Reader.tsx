@@ -28,6 +28,7 @@ import { ReaderEpisodesDialog } from './ReaderEpisodesDialog'
 import { ReaderPage, ReaderPagePlaceholder } from './ReaderPage'
 import { READER_PAGE_SIZES } from './pageSizes'
 import { useAssetsFailure } from './useAssetsFailure'
+import { usePreviewChapters } from './usePreviewChapters'
 import { usePrefetchNextEpisode } from './usePrefetchNextEpisode'
 import { useReaderKeyboard } from './useReaderKeyboard'
 import { useReadingPosition } from './useReadingPosition'
@@ -43,6 +44,11 @@ export interface ReaderProps {
    * `--comics-reader-page-width` gives its own (and a document that preloads a first page, the same).
    */
   pageSizes?: string
+  /**
+   * An admin's preview: the episode may be a draft or scheduled (found among every episode of the comic,
+   * `api.chapters.allOfComic`), and a banner says it is a preview (message 'reader.preview').
+   */
+  preview?: boolean
   className?: string
 }
 
@@ -69,7 +75,7 @@ export interface ReaderProps {
  * // route /comic/:id/:chapterId and /comic/:id/:chapterId/uncensored
  * <Reader comicId={params.id} chapterId={params.chapterId} uncensored={isUncensoredRoute} />
  */
-export function Reader({ comicId, chapterId, uncensored = false, pageSizes = READER_PAGE_SIZES, className }: ReaderProps) {
+export function Reader({ comicId, chapterId, uncensored = false, pageSizes = READER_PAGE_SIZES, preview = false, className }: ReaderProps) {
   const messages = useMessages()
   const Link = useLink()
   const navigate = useNavigate()
@@ -90,7 +96,9 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes = REA
     for (const query of [assets, comicQuery, chaptersQuery]) if (query.isError) void query.refetch()
   }
   const pages = assets.data
-  const chapter = chapters.find((candidate) => candidate.id === chapterId)
+  // A preview finds the episode among all of them; Prev, Next and the list stay the readers' episodes.
+  const previewChapters = usePreviewChapters(comicId, preview)
+  const chapter = (preview ? previewChapters : chapters)?.find((candidate) => candidate.id === chapterId)
 
   const scroller = useRef<HTMLDivElement>(null)
   const [chromeVisible, setChromeVisible] = useState(true)
@@ -216,6 +224,11 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes = REA
           {comic && <h1 className="comics-reader__comic-title">{comic.title}</h1>}
           {chapter && <p className="comics-reader__episode-title">{chapter.title}</p>}
         </div>
+        {preview && (
+          <p className="comics-reader__preview" role="status">
+            {messages['reader.preview']}
+          </p>
+        )}
       </div>
 
       <div
