@@ -227,6 +227,31 @@ export function createFirebaseAuth(config: FirebaseAuthConfig): AuthService {
         }
       }),
 
+    sendPasswordReset: (email, continueUrl) =>
+      withAuthErrors(async () => {
+        const { sdk, auth } = await load()
+        try {
+          await sdk.sendPasswordResetEmail(auth, email, { url: continueUrl })
+        } catch (error) {
+          // No account enumeration: an unknown address is answered like a known one.
+          if (toAuthError(error).code !== 'auth/user-not-found') throw error
+        }
+      }),
+
+    checkPasswordResetCode: (oobCode) =>
+      withAuthErrors(async () => {
+        const { sdk, auth } = await load()
+        return sdk.verifyPasswordResetCode(auth, oobCode)
+      }),
+
+    resetPassword: (oobCode, newPassword) =>
+      withAuthErrors(async () => {
+        const { sdk, auth } = await load()
+        const email = await sdk.verifyPasswordResetCode(auth, oobCode)
+        await sdk.confirmPasswordReset(auth, oobCode, newPassword)
+        return signedIn((await sdk.signInWithEmailAndPassword(auth, email, newPassword)).user)
+      }, newPassword),
+
     changePassword: (oldPassword, newPassword) =>
       withAuthErrors(async () => {
         const { sdk, auth } = await ready()

@@ -8,6 +8,8 @@ export const routes = Object.freeze({
   termsOfUse: '/terms-of-use',
   paymentAndRefund: '/payment-and-refund',
   admin: '/admin',
+  /** The site's page for the password-reset link (its action page for mode resetPassword). */
+  resetPassword: '/reset-password',
 })
 
 const seg = (value: string) => encodeURIComponent(value)
