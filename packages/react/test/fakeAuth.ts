@@ -35,6 +35,12 @@ export function fakeAuth(options: FakeAuthOptions = {}) {
       sendSignInLink: vi.fn(fail),
       isSignInLink: vi.fn(() => false),
       signInWithLink: vi.fn(settle),
+      sendPasswordReset: vi.fn(fail),
+      checkPasswordResetCode: vi.fn(async () => {
+        await fail()
+        return viewer.user!.email ?? ''
+      }),
+      resetPassword: vi.fn(settle),
       changePassword: vi.fn(fail),
       logout: vi.fn(async () => {
         await fail()
