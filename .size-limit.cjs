@@ -21,7 +21,9 @@ module.exports = [
     ignore: ['firebase', 'firebase/app', 'firebase/auth'],
   }),
   // @comics/react: the kit's own code only; its peers and core are counted in their own budgets.
-  budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '32 kB', { ignore: reactKitPeers }),
+  // 33 kB: forgot password (the modal's request and the PasswordReset page) put the kit just past 32 kB. One
+  // entry still: a second entry would hold its own copy of the provider's context in the CJS build.
+  budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '33 kB', { ignore: reactKitPeers }),
   budget('@comics/react: Reader alone', 'packages/react/dist/index.js', '{ Reader }', '10 kB', { ignore: reactKitPeers }),
   // @comics/embed: one module a partner's page loads by itself, so everything is in it: React and
   // ReactDOM, the kit's Reader with core (zod, axios) and TanStack Query, and the stylesheet
