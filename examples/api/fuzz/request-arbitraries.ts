@@ -349,6 +349,7 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
       body: jsonBody(nearValidObject({ checkoutId: idOf(ids.checkouts), paymentSystem: fc.oneof(fc.constantFrom('card', 'sandbox'), hostileString) }, ['checkoutId'])),
     },
     cancelSubscription: { params: { id: idOf(ids.subscriptions) } },
+    exportMyData: {},
   }
 }
 

@@ -19,6 +19,7 @@ import { registerCheckoutPageRoutes } from './routes/checkout-page-routes'
 import { registerFileRoutes } from './routes/file-routes'
 import { registerOpenApiRoute } from './routes/openapi-routes'
 import { registerSubscriptionRoutes } from './routes/subscription-routes'
+import { registerAccountRoutes } from './routes/account-routes'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -124,6 +125,7 @@ export async function buildApp(
   registerAdminAssetRoutes(app, context)
   registerAdminGenreRoutes(app, context)
   registerSubscriptionRoutes(app, context)
+  registerAccountRoutes(app, context)
   await registerCheckoutPageRoutes(app, context)
   registerFileRoutes(app, context)
   registerOpenApiRoute(app, context)

@@ -244,6 +244,11 @@ export function createComicsApi(options: ComicsApiOptions) {
       cancel: (id: string, callOptions?: CallOptions) => call('cancelSubscription', { ...callOptions, params: { id } }),
     },
 
+    account: {
+      /** GET /me/export: everything the service holds about the caller (offer it as a JSON download). */
+      exportData: (callOptions?: CallOptions) => call('exportMyData', { ...callOptions }),
+    },
+
     paymentMethods: {
       /** GET /subscriptions/betatransfer/payment-systems: every method. */
       list: listPaymentMethods,

@@ -152,3 +152,50 @@ export type PaymentMethod = z.infer<typeof PaymentMethodSchema>
  */
 export const CheckoutResponseSchema = builtOnUse(() => z.object({ url: z.url({ protocol: /^https?$/ }) }))
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>
+
+/** A payment as the export of one's data shows it: what was paid, when, for which plan and subscription. */
+export const PaymentRecordSchema = builtOnUse(() =>
+  z.object({
+    id: IdSchema,
+    subscriptionId: IdSchema,
+    planId: z.string(),
+    kind: z.string(),
+    amountCents: z.int(),
+    paymentSystem: z.nullable(z.string()),
+    /** ISO timestamp. */
+    paidAt: z.string(),
+  }),
+)
+export type PaymentRecord = z.infer<typeof PaymentRecordSchema>
+
+/** A checkout started by the reader, paid or not. */
+export const CheckoutRecordSchema = builtOnUse(() =>
+  z.object({
+    id: IdSchema,
+    planId: z.string(),
+    level: z.int(),
+    status: z.string(),
+    /** ISO timestamp. */
+    createdAt: z.string(),
+  }),
+)
+export type CheckoutRecord = z.infer<typeof CheckoutRecordSchema>
+
+/**
+ * Everything the service holds about the caller (GET /me/export), as a JSON download: the profile the
+ * sign-in token carries, then every row of theirs. Reading progress and settings live in the reader's
+ * browser, not on the service, so they are not in it.
+ */
+export const AccountExportSchema = builtOnUse(() =>
+  z.object({
+    /** ISO timestamp of the export. */
+    exportedAt: z.string(),
+    profile: z.object({ uid: z.string().check(z.minLength(1)), email: z.nullable(z.string()) }),
+    /** ISO timestamp of the first payment ever, which decided the first-purchase price; null if none. */
+    firstPaidAt: z.nullable(z.string()),
+    subscriptions: z.array(SubscriptionSchema),
+    payments: z.array(PaymentRecordSchema),
+    checkouts: z.array(CheckoutRecordSchema),
+  }),
+)
+export type AccountExport = z.infer<typeof AccountExportSchema>

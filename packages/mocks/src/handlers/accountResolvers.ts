@@ -1,0 +1,28 @@
+import { HttpResponse } from 'msw'
+import type { AccountExport } from '@comics/core/contract'
+import type { Resolver } from './resolverContext'
+
+/**
+ * GET /me/export: what the mocks hold about the caller — the viewer's profile, their subscriptions and
+ * checkouts. The mocks record no payments, so that list is empty.
+ */
+export const exportMyData: Resolver<'exportMyData'> = ({ state, viewer, now }) => {
+  const userId = viewer.userId!
+  const exported: AccountExport = {
+    exportedAt: now.toISOString(),
+    profile: { uid: userId, email: viewer.viewer.user?.email ?? null },
+    firstPaidAt: null,
+    subscriptions: state.subscriptions.filter((subscription) => subscription.userId === userId),
+    payments: [],
+    checkouts: state.checkouts
+      .filter((checkout) => checkout.userId === userId)
+      .map(({ id, planId, level, subscriptionId }) => ({
+        id,
+        planId,
+        level,
+        status: subscriptionId === null ? 'open' : 'paid',
+        createdAt: now.toISOString(),
+      })),
+  }
+  return HttpResponse.json(exported)
+}
