@@ -13,7 +13,8 @@ module.exports = [
   // that, and the whole, split into chunks as an app's bundler splits them. The whole is a little more
   // than with a static import (two files compress less well than one; docs/performance.md).
   budget('@comics/core: API client before its first request (no axios)', core, '{ createComicsApi }', '15 kB', { ignore: ['axios'] }),
-  budget('@comics/core: API client with axios and zod', core, '{ createComicsApi }', '36 kB', {
+  // 36.5 kB: the contract's export of one's data (GET /me/export and its schemas) put it 0.25 kB past 36 kB.
+  budget('@comics/core: API client with axios and zod', core, '{ createComicsApi }', '36.5 kB', {
     modifyEsbuildConfig: (config) => ({ ...config, format: 'esm', splitting: true }),
   }),
   budget('@comics/core: whole main entry (no Firebase)', core, '*', '46 kB'),

@@ -5,13 +5,14 @@ import {
   AccountHeader,
   AccountInfo,
   ChangePasswordModal,
+  DownloadMyData,
   LastReadSlider,
   useAnalytics,
 } from '@comics/react'
 
 /**
  * The account page (spec §2): header, LAST READ on the left, INFO and YOUR BENEFITS on the right, the
- * change-password modal; a light pink page, and a page-view event on open.
+ * change-password modal, 'Download my data'; a light pink page, and a page-view event on open.
  */
 export default function AccountScreen() {
   const analytics = useAnalytics()
@@ -34,6 +35,7 @@ export default function AccountScreen() {
         <div className="site-account__details">
           <AccountInfo onChangePassword={() => setChangingPassword(true)} />
           <AccountBenefits />
+          <DownloadMyData />
         </div>
       </div>
       <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />

@@ -174,6 +174,11 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'passwordReset.submit': 'Save and sign in',
   'passwordReset.noLink': 'Open this page from the link in your password-reset email.',
   'passwordReset.newLink': 'Get a new link',
+  // Export of the reader's data (account page)
+  'dataExport.description': 'A copy of what we hold about you: your profile, subscriptions and payments, as a JSON file.',
+  'dataExport.download': 'Download my data',
+  'dataExport.preparing': 'Preparing your data…',
+  'dataExport.failed': 'Your data could not be prepared. Please try again.',
 
   // Age verification
   'age.title': 'Are you over the age of 18?',
