@@ -62,7 +62,7 @@ describe('passwordResetCodeOf', () => {
     expect(passwordResetCodeOf(link({ mode: 'resetPassword', oobCode: 'reset-1', apiKey: 'key' }))).toBe('reset-1')
     expect(passwordResetCodeOf(link({ mode: 'signIn', oobCode: 'sign-in-1', apiKey: 'key' }))).toBeNull()
     expect(passwordResetCodeOf(link({ mode: 'resetPassword', apiKey: 'key' }))).toBeNull()
-    expect(passwordResetCodeOf('https://comics.example/reset-password')).toBeNull()
+    expect(passwordResetCodeOf('https://comics.example/auth/action')).toBeNull()
     expect(passwordResetCodeOf('not a url')).toBeNull()
   })
 })

@@ -44,7 +44,7 @@ export const AccountScreen = lazyScreen(() => import('../screens/AccountScreen')
 export const PrivacyPolicyScreen = lazyScreen(() => import('../screens/PrivacyPolicyScreen'))
 export const TermsOfUseScreen = lazyScreen(() => import('../screens/TermsOfUseScreen'))
 export const PaymentAndRefundScreen = lazyScreen(() => import('../screens/PaymentAndRefundScreen'))
-export const ResetPasswordScreen = lazyScreen(() => import('../screens/ResetPasswordScreen'))
+export const EmailActionScreen = lazyScreen(() => import('../screens/EmailActionScreen'))
 export const NotFoundScreen = lazyScreen(() => import('../screens/NotFoundScreen'))
 export const AdminScreen = lazyScreen(() => import('../admin/AdminScreen'))
 

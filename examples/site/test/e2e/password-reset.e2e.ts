@@ -5,8 +5,8 @@ import { chromiumPerFile } from './support/browser'
 import { e2eStack } from './support/stack'
 import { authDialog, prepareVisitor, uniqueEmail } from './support/visitor'
 
-// Forgot password: the sign-in modal asks for the reset email, the site's /reset-password page (the
-// project's email action URL) sets the new password from the link's code and signs the reader in.
+// Forgot password: the sign-in modal asks for the reset email, the site's email action page /auth/action
+// (the project's custom action URL) sets the new password from the link's code and signs the reader in.
 const stack = e2eStack()
 const chromium = chromiumPerFile()
 
@@ -22,7 +22,7 @@ const resetCodesFor = async (email: string) =>
 
 /**
  * The site's address for the reset link the emulator issued for `email` last: the link's parameters on
- * /reset-password, as Firebase builds it when the project's action URL is the site's page.
+ * /auth/action, as Firebase builds it when the project's action URL is the site's page.
  */
 async function resetLinkFor(email: string): Promise<string> {
   let link: string | undefined
@@ -32,7 +32,7 @@ async function resetLinkFor(email: string): Promise<string> {
       return link !== undefined
     })
     .toBe(true)
-  return `${stack.mirrorOrigin}/reset-password${new URL(link!).search}`
+  return `${stack.mirrorOrigin}/auth/action${new URL(link!).search}`
 }
 
 /** Opens `path` as a visitor, types `email` in the sign-in modal and asks for a reset; returns the answer. */

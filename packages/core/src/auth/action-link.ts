@@ -83,7 +83,7 @@ export function isEmailSignInLink(url: string): boolean {
 /**
  * The one-time code of a password-reset link (mode resetPassword), or null for any other address. The
  * site's action page is opened with it when the reader follows the reset email. Needs no provider SDK.
- * @example passwordResetCodeOf('https://comics.example/reset-password?mode=resetPassword&oobCode=abc&apiKey=key') // 'abc'
+ * @example passwordResetCodeOf('https://comics.example/auth/action?mode=resetPassword&oobCode=abc&apiKey=key') // 'abc'
  */
 export function passwordResetCodeOf(url: string): string | null {
   try {

@@ -4,7 +4,7 @@ import { kitOf, page } from '../../../../../.storybook/stories'
 import { PasswordReset } from './PasswordReset'
 
 /** The site's page as the reader opens it from the mailed reset link (the provider adds these parameters). */
-const LINK = 'https://comics.example/reset-password?apiKey=demo-api-key&oobCode=story-code&mode=resetPassword&lang=en'
+const LINK = 'https://comics.example/auth/action?apiKey=demo-api-key&oobCode=story-code&mode=resetPassword&lang=en'
 
 const meta = {
   title: 'Account/PasswordReset',
@@ -92,7 +92,7 @@ export const SpentLink: Story = {
 
 /** The page opened without a reset link. */
 export const NoLink: Story = {
-  args: { url: 'https://comics.example/reset-password' },
+  args: { url: 'https://comics.example/auth/action' },
   play: async ({ canvasElement }) => {
     const view = await section(canvasElement)
     await expect(view.getByText('Open this page from the link in your password-reset email.')).toBeVisible()

@@ -7,7 +7,7 @@ import { fakeAuth } from '../../../test/fakeAuth'
 import { renderWithKit } from '../../../test/render'
 import { PasswordReset } from './PasswordReset'
 
-const LINK = 'http://localhost:3000/reset-password?apiKey=key&oobCode=reset-1&mode=resetPassword&lang=en'
+const LINK = 'http://localhost:3000/auth/action?apiKey=key&oobCode=reset-1&mode=resetPassword&lang=en'
 const EMAIL = 'reader@comics.test'
 
 /**
@@ -95,7 +95,7 @@ describe('PasswordReset', () => {
   })
 
   it('opened without a reset link, it asks for the link and checks nothing', async () => {
-    const { service } = renderPage({ url: 'http://localhost:3000/reset-password' })
+    const { service } = renderPage({ url: 'http://localhost:3000/auth/action' })
     expect(screen.getByText('Open this page from the link in your password-reset email.')).toBeVisible()
     expect(screen.getByRole('button', { name: 'Get a new link' })).toBeVisible()
     expect(service().checkPasswordResetCode).not.toHaveBeenCalled()

@@ -21,11 +21,11 @@ function afterReset(link: string): string {
 }
 
 /**
- * The page a password-reset link opens (the project's email action URL for mode resetPassword is
- * `/reset-password` on this site): the kit's PasswordReset, then the reader, signed in with the new
- * password, goes back to where the reset was asked from.
+ * The site's email action page, `/auth/action`: the project's custom action URL, which every emailed
+ * link of Firebase opens with its mode and code. A password reset (mode resetPassword) shows the kit's
+ * PasswordReset; the reader, signed in with the new password, goes back to where the reset was asked from.
  */
-export default function ResetPasswordScreen() {
+export default function EmailActionScreen() {
   const navigate = useNavigate()
   // The link as the page opened; the one-time code leaves the address once the reset is done.
   const [link] = useState(() => window.location.href)
