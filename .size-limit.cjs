@@ -18,7 +18,8 @@ module.exports = [
     modifyEsbuildConfig: (config) => ({ ...config, format: 'esm', splitting: true }),
   }),
   budget('@comics/core: whole main entry (no Firebase)', core, '*', '46 kB'),
-  budget('@comics/core/firebase: adapter without the SDK', 'packages/core/dist/firebase.js', '{ createFirebaseAuth }', '4.25 kB', {
+  // 4.5 kB: the calls of a reader's own account (password reset, email verification) put it past 4.25 kB.
+  budget('@comics/core/firebase: adapter without the SDK', 'packages/core/dist/firebase.js', '{ createFirebaseAuth }', '4.5 kB', {
     ignore: ['firebase', 'firebase/app', 'firebase/auth'],
   }),
   // @comics/react: the kit's own code only; its peers and core are counted in their own budgets.

@@ -133,6 +133,8 @@ function storyAuth(options: { failWith?: AuthErrorCode; pending?: boolean; signs
         return viewer.user!.email ?? ''
       },
       resetPassword: signIn,
+      sendEmailVerification: fail,
+      confirmEmail: fail,
       changePassword: fail,
       logout: async () => {
         await fail()

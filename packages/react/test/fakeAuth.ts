@@ -41,6 +41,8 @@ export function fakeAuth(options: FakeAuthOptions = {}) {
         return viewer.user!.email ?? ''
       }),
       resetPassword: vi.fn(settle),
+      sendEmailVerification: vi.fn(fail),
+      confirmEmail: vi.fn(fail),
       changePassword: vi.fn(fail),
       logout: vi.fn(async () => {
         await fail()

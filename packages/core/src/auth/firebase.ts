@@ -252,6 +252,26 @@ export function createFirebaseAuth(config: FirebaseAuthConfig): AuthService {
         return signedIn((await sdk.signInWithEmailAndPassword(auth, email, newPassword)).user)
       }, newPassword),
 
+    sendEmailVerification: (continueUrl) =>
+      withAuthErrors(async () => {
+        const { sdk, auth } = await ready()
+        if (!auth.currentUser) throw noAuthenticatedUserError()
+        await sdk.sendEmailVerification(auth.currentUser, { url: continueUrl })
+      }),
+
+    confirmEmail: (oobCode) =>
+      withAuthErrors(async () => {
+        const { sdk, auth } = await ready()
+        await sdk.applyActionCode(auth, oobCode)
+        const user = auth.currentUser
+        if (user) {
+          // The ID token carries email_verified: reload the user and take a fresh token into the session.
+          await user.reload()
+          await user.getIdToken(true)
+          await applyAuthState(user)
+        }
+      }),
+
     changePassword: (oldPassword, newPassword) =>
       withAuthErrors(async () => {
         const { sdk, auth } = await ready()
