@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { passwordResetCodeOf, validateNewPassword, type AuthUser, type NewPasswordFields } from '@comics/core'
 import { useAuth, useAuthModal, useMessages } from '../../hooks'
-import { formatMessage, type MessageKey } from '../../messages'
+import { formatMessage, type TextMessageKey } from '../../messages'
 
 export interface PasswordResetProps {
   /** The address the page was opened at, with the link's parameters; default the page's own, read once. */
@@ -19,7 +19,7 @@ type Phase =
 
 const EMPTY: NewPasswordFields = { newPassword: '', confirmPassword: '' }
 
-const FIELDS: readonly { name: keyof NewPasswordFields; label: MessageKey }[] = [
+const FIELDS: readonly { name: keyof NewPasswordFields; label: TextMessageKey }[] = [
   { name: 'newPassword', label: 'changePassword.newPassword' },
   { name: 'confirmPassword', label: 'changePassword.confirmPassword' },
 ]
