@@ -26,7 +26,9 @@ module.exports = [
   // 33 kB: forgot password (the modal's request and the PasswordReset page) put the kit just past 32 kB. One
   // entry still: a second entry would hold its own copy of the provider's context in the CJS build.
   budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '33 kB', { ignore: reactKitPeers }),
-  budget('@comics/react: Reader alone', 'packages/react/dist/index.js', '{ Reader }', '10 kB', { ignore: reactKitPeers }),
+  // 10.25 kB: the kit's messages are one table the Reader carries whole; the account messages (password reset,
+  // data export) and the plural messages together put it 39 B past 10 kB.
+  budget('@comics/react: Reader alone', 'packages/react/dist/index.js', '{ Reader }', '10.25 kB', { ignore: reactKitPeers }),
   // @comics/embed: one module a partner's page loads by itself, so everything is in it: React and
   // ReactDOM, the kit's Reader with core (zod, axios) and TanStack Query, and the stylesheet
   // (docs/partners.md has the figures).
