@@ -60,8 +60,13 @@ export interface KitParameters {
   ageVerified?: boolean
   /** Reading progress to record before the story renders, most recent last. */
   progress?: readonly { comicId: string; position: ReadingPosition }[]
-  /** How the fake auth service answers: a provider error code makes every call fail. */
+  /**
+   * How the fake auth service answers: a provider error code makes every call fail, except that a
+   * password-reset code checks out unless the code is the failure (auth/invalid-action-code).
+   */
   authFailsWith?: AuthErrorCode
+  /** The fake auth service never answers: a story of what shows while it works. */
+  authPending?: boolean
   /** Who a sign-in in the auth modal signs in as; default the reader without subscription. */
   signsInAs?: Exclude<MockViewerKey, 'guest'>
   messages?: Partial<Messages>
@@ -100,12 +105,14 @@ export interface StoryKit {
 const mockViewerOf = (viewer: StoryViewer): MockViewer => MOCK_VIEWERS[viewer === 'free' ? 'reader' : viewer]
 
 /** An auth service over the fixture viewers: sign-ins put a viewer in the session, as the Firebase adapter does. */
-function storyAuth(options: { failWith?: AuthErrorCode; signsInAs: Exclude<MockViewerKey, 'guest'> }) {
+function storyAuth(options: { failWith?: AuthErrorCode; pending?: boolean; signsInAs: Exclude<MockViewerKey, 'guest'> }) {
   return ({ session }: ComicsStores): AuthService => {
     const viewer = MOCK_VIEWERS[options.signsInAs]
     const fail = async () => {
+      if (options.pending) await new Promise(() => {})
       if (options.failWith) throw new AuthError(options.failWith)
     }
+    const codeFailures: readonly (AuthErrorCode | undefined)[] = ['auth/invalid-action-code', 'auth/expired-action-code']
     const signIn = async () => {
       await fail()
       session.set(viewer.user!, viewer.token!)
@@ -119,6 +126,15 @@ function storyAuth(options: { failWith?: AuthErrorCode; signsInAs: Exclude<MockV
       // Real parsing: a story of EmailLinkSignIn passes a well-formed sign-in link as its `url`.
       isSignInLink: isEmailSignInLink,
       signInWithLink: signIn,
+      sendPasswordReset: fail,
+      checkPasswordResetCode: async () => {
+        if (options.pending) await new Promise(() => {})
+        if (codeFailures.includes(options.failWith)) throw new AuthError(options.failWith!)
+        return viewer.user!.email ?? ''
+      },
+      resetPassword: signIn,
+      sendEmailVerification: fail,
+      confirmEmail: fail,
       changePassword: fail,
       logout: async () => {
         await fail()
@@ -169,7 +185,7 @@ export function createStoryKit(
       defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
     }),
     api: createComicsApi({ baseUrl: storyApiBaseUrl(key), getToken: () => stores.session.getSnapshot().token, siteMode }),
-    auth: storyAuth({ failWith: parameters.authFailsWith, signsInAs: parameters.signsInAs ?? 'reader' }),
+    auth: storyAuth({ failWith: parameters.authFailsWith, pending: parameters.authPending, signsInAs: parameters.signsInAs ?? 'reader' }),
     navigate: fn((path: string) => {
       action('navigate')(path)
       for (const listener of listeners) listener(path)

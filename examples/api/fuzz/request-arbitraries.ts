@@ -374,6 +374,7 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
       body: jsonBody(nearValidObject({ checkoutId: idOf(ids.orders), paymentSystem: fc.oneof(fc.constantFrom('card', 'sandbox'), hostileString) }, ['checkoutId'])),
     },
     cancelSubscription: { params: { id: idOf(ids.subscriptions) } },
+    exportMyData: {},
   }
 }
 

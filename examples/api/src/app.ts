@@ -20,6 +20,7 @@ import { registerFileRoutes } from './routes/file-routes'
 import { registerOpenApiRoute } from './routes/openapi-routes'
 import { registerPaymentRoutes } from './routes/payment-routes'
 import { registerSubscriptionRoutes } from './routes/subscription-routes'
+import { registerAccountRoutes } from './routes/account-routes'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -126,6 +127,7 @@ export async function buildApp(
   registerAdminGenreRoutes(app, context)
   registerSubscriptionRoutes(app, context)
   registerPaymentRoutes(app, context)
+  registerAccountRoutes(app, context)
   if (context.sandbox) await registerCheckoutPageRoutes(app, context, context.sandbox)
   registerFileRoutes(app, context)
   registerOpenApiRoute(app, context)

@@ -180,6 +180,18 @@ const cells: Cell[] = [
     expected: { ...signedIn(404), level1: 200 },
   },
   {
+    endpoint: 'exportMyData', name: 'export of my data',
+    request: () => json('GET', '/me/export'),
+    // Each reader gets their own data and nobody else's: there is no way to name another account.
+    expected: signedIn(200),
+    check: (role, body) => {
+      const { uid, email } = accounts[role as Exclude<Role, 'guest'>]
+      const exported = body as { profile: { uid: string; email: string }; subscriptions: { userId: string }[] }
+      expect(exported.profile).toEqual({ uid, email })
+      for (const item of exported.subscriptions) expect(item.userId).toBe(uid)
+    },
+  },
+  {
     endpoint: 'adminListComics', name: 'every comic, off the mirror too',
     request: () => ({ ...json('POST', '/admin/comics/list', { limit: 200, offset: 0 }), headers: { host: 'localhost:5173' } }),
     expected: adminOnly(200),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ACTION_LINK_MODES, AuthError, isEmailSignInLink, parseActionLink } from '@comics/core'
+import { ACTION_LINK_MODES, AuthError, isEmailSignInLink, parseActionLink, passwordResetCodeOf } from '@comics/core'
 
 const link = (params: Record<string, string>) => `https://comics.example/__/auth/action?${new URLSearchParams(params)}`
 
@@ -54,5 +54,15 @@ describe('isEmailSignInLink', () => {
     expect(isEmailSignInLink(link({ mode: 'signIn', apiKey: 'key-1' }))).toBe(false)
     expect(isEmailSignInLink('https://comics.example/account')).toBe(false)
     expect(isEmailSignInLink('not a url')).toBe(false)
+  })
+})
+
+describe('passwordResetCodeOf', () => {
+  it('gives the code of a password-reset link and null for anything else', () => {
+    expect(passwordResetCodeOf(link({ mode: 'resetPassword', oobCode: 'reset-1', apiKey: 'key' }))).toBe('reset-1')
+    expect(passwordResetCodeOf(link({ mode: 'signIn', oobCode: 'sign-in-1', apiKey: 'key' }))).toBeNull()
+    expect(passwordResetCodeOf(link({ mode: 'resetPassword', apiKey: 'key' }))).toBeNull()
+    expect(passwordResetCodeOf('https://comics.example/auth/action')).toBeNull()
+    expect(passwordResetCodeOf('not a url')).toBeNull()
   })
 })

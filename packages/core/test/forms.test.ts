@@ -11,6 +11,7 @@ import {
   isExpiryComplete,
   isExpiryValid,
   validateChangePassword,
+  validateNewPassword,
 } from '@comics/core'
 
 describe('card number mask (spec §5)', () => {
@@ -147,5 +148,18 @@ describe('change password validation (spec §5)', () => {
         { 'passwords-mismatch': 'Les mots de passe ne correspondent pas' },
       ),
     ).toEqual({ ok: false, code: 'passwords-mismatch', message: 'Les mots de passe ne correspondent pas' })
+  })
+})
+
+describe('new password validation (password reset: the same rule as change password)', () => {
+  it('gives what change password gives for the same new password and confirmation', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.string(), (oldPassword, newPassword, confirmPassword) => {
+        expect(validateNewPassword({ newPassword, confirmPassword })).toEqual(
+          validateChangePassword({ oldPassword, newPassword, confirmPassword }),
+        )
+      }),
+    )
+    expect(validateNewPassword({ newPassword: 'a', confirmPassword: 'b' })).toMatchObject({ ok: false, code: 'passwords-mismatch' })
   })
 })

@@ -59,6 +59,7 @@ describe('route paths (spec §2)', () => {
       termsOfUse: '/terms-of-use',
       paymentAndRefund: '/payment-and-refund',
       admin: '/admin',
+      emailAction: '/auth/action',
     })
   })
 

@@ -35,6 +35,14 @@ export function fakeAuth(options: FakeAuthOptions = {}) {
       sendSignInLink: vi.fn(fail),
       isSignInLink: vi.fn(() => false),
       signInWithLink: vi.fn(settle),
+      sendPasswordReset: vi.fn(fail),
+      checkPasswordResetCode: vi.fn(async () => {
+        await fail()
+        return viewer.user!.email ?? ''
+      }),
+      resetPassword: vi.fn(settle),
+      sendEmailVerification: vi.fn(fail),
+      confirmEmail: vi.fn(fail),
       changePassword: vi.fn(fail),
       logout: vi.fn(async () => {
         await fail()

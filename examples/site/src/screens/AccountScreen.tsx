@@ -6,6 +6,7 @@ import {
   AccountHeader,
   AccountInfo,
   ChangePasswordModal,
+  DownloadMyData,
   LastReadSlider,
   PaymentConfirmation,
   useAnalytics,
@@ -13,8 +14,8 @@ import {
 
 /**
  * The account page (spec §2): header, LAST READ on the left, INFO and YOUR BENEFITS on the right, the
- * change-password modal; a light pink page, and a page-view event on open. Back from the payment
- * provider (`?checkout={id}`), what became of the payment shows above the columns.
+ * change-password modal, 'Download my data'; a light pink page, and a page-view event on open. Back from
+ * the payment provider (`?checkout={id}`), what became of the payment shows above the columns.
  */
 export default function AccountScreen() {
   const analytics = useAnalytics()
@@ -39,6 +40,7 @@ export default function AccountScreen() {
         <div className="site-account__details">
           <AccountInfo onChangePassword={() => setChangingPassword(true)} />
           <AccountBenefits />
+          <DownloadMyData />
         </div>
       </div>
       <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />

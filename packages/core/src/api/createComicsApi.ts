@@ -270,6 +270,10 @@ export function createComicsApi(options: ComicsApiOptions) {
       /** POST /payments/{id}/refund (admin): refunds through the provider; the subscription ends. */
       refund: (id: string, callOptions?: CallOptions) => call('refundPayment', { ...callOptions, params: { id } }),
     },
+    account: {
+      /** GET /me/export: everything the service holds about the caller (offer it as a JSON download). */
+      exportData: (callOptions?: CallOptions) => call('exportMyData', { ...callOptions }),
+    },
 
     paymentMethods: {
       /** GET /subscriptions/betatransfer/payment-systems: every method. */

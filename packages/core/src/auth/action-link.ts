@@ -80,6 +80,20 @@ export function isEmailSignInLink(url: string): boolean {
   })
 }
 
+/**
+ * The one-time code of a password-reset link (mode resetPassword), or null for any other address. The
+ * site's action page is opened with it when the reader follows the reset email. Needs no provider SDK.
+ * @example passwordResetCodeOf('https://comics.example/auth/action?mode=resetPassword&oobCode=abc&apiKey=key') // 'abc'
+ */
+export function passwordResetCodeOf(url: string): string | null {
+  try {
+    const link = parseActionLink(url)
+    return link.mode === 'resetPassword' ? link.oobCode : null
+  } catch {
+    return null
+  }
+}
+
 /** The parameters an action link adds to the page it returns to. */
 const ACTION_LINK_PARAMS = ['apiKey', 'oobCode', 'mode', 'lang', 'continueUrl', 'tenantId', 'link', 'deep_link_id']
 

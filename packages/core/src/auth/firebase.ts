@@ -227,6 +227,51 @@ export function createFirebaseAuth(config: FirebaseAuthConfig): AuthService {
         }
       }),
 
+    sendPasswordReset: (email, continueUrl) =>
+      withAuthErrors(async () => {
+        const { sdk, auth } = await load()
+        try {
+          await sdk.sendPasswordResetEmail(auth, email, { url: continueUrl })
+        } catch (error) {
+          // No account enumeration: an unknown address is answered like a known one.
+          if (toAuthError(error).code !== 'auth/user-not-found') throw error
+        }
+      }),
+
+    checkPasswordResetCode: (oobCode) =>
+      withAuthErrors(async () => {
+        const { sdk, auth } = await load()
+        return sdk.verifyPasswordResetCode(auth, oobCode)
+      }),
+
+    resetPassword: (oobCode, newPassword) =>
+      withAuthErrors(async () => {
+        const { sdk, auth } = await load()
+        const email = await sdk.verifyPasswordResetCode(auth, oobCode)
+        await sdk.confirmPasswordReset(auth, oobCode, newPassword)
+        return signedIn((await sdk.signInWithEmailAndPassword(auth, email, newPassword)).user)
+      }, newPassword),
+
+    sendEmailVerification: (continueUrl) =>
+      withAuthErrors(async () => {
+        const { sdk, auth } = await ready()
+        if (!auth.currentUser) throw noAuthenticatedUserError()
+        await sdk.sendEmailVerification(auth.currentUser, { url: continueUrl })
+      }),
+
+    confirmEmail: (oobCode) =>
+      withAuthErrors(async () => {
+        const { sdk, auth } = await ready()
+        await sdk.applyActionCode(auth, oobCode)
+        const user = auth.currentUser
+        if (user) {
+          // The ID token carries email_verified: reload the user and take a fresh token into the session.
+          await user.reload()
+          await user.getIdToken(true)
+          await applyAuthState(user)
+        }
+      }),
+
     changePassword: (oldPassword, newPassword) =>
       withAuthErrors(async () => {
         const { sdk, auth } = await ready()

@@ -35,6 +35,22 @@ export interface AuthService {
    * another address, 'auth/invalid-action-code' for a used or expired link.
    */
   signInWithLink(email: string, url: string): Promise<AuthUser>
+  /**
+   * Mails a password-reset link that returns to `continueUrl`. An address without an account is answered
+   * exactly as one with an account (no account enumeration): the call resolves either way.
+   */
+  sendPasswordReset(email: string, continueUrl: string): Promise<void>
+  /** The address a password-reset code was sent to; 'auth/invalid-action-code' for a used or expired code. */
+  checkPasswordResetCode(oobCode: string): Promise<string>
+  /** Sets `newPassword` with the reset link's code, then signs the reader in with it. */
+  resetPassword(oobCode: string, newPassword: string): Promise<AuthUser>
+  /** Mails the signed-in reader a link that confirms their address and returns to `continueUrl`. */
+  sendEmailVerification(continueUrl: string): Promise<void>
+  /**
+   * Confirms an address with the code of a verification link; a signed-in reader's session then shows it
+   * verified. 'auth/invalid-action-code' for a used or expired code.
+   */
+  confirmEmail(oobCode: string): Promise<void>
   /** Re-verifies the old password by signing in again, then sets the new one; 'No authenticated user' without a user. */
   changePassword(oldPassword: string, newPassword: string): Promise<void>
   /** Clears user and token (and `authUser`, `authToken`) and signs out of the provider; errors are logged and rethrown. */

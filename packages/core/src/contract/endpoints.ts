@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { builtOnUse, envelope, type Schema } from './envelope'
 import {
+  AccountExportSchema,
   AssetSchema,
   AssetVariantSchema,
   ChapterSchema,
@@ -145,6 +146,10 @@ export const endpoints = {
   cancelSubscription: {
     method: 'POST', path: '/subscriptions/:id/cancel', access: 'user', summary: 'Turn off auto-renewal; access stays until the period end',
     params: IdParamsSchema, response: envelope(SubscriptionSchema),
+  },
+  exportMyData: {
+    method: 'GET', path: '/me/export', access: 'user', summary: 'Everything the service holds about the caller, as JSON',
+    response: AccountExportSchema,
   },
 } as const satisfies Record<string, EndpointDefinition>
 

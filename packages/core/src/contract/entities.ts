@@ -193,3 +193,35 @@ export type PaymentMethod = z.infer<typeof PaymentMethodSchema>
  */
 export const CheckoutResponseSchema = builtOnUse(() => z.object({ url: z.url({ protocol: /^https?$/ }) }))
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>
+
+/** A checkout started by the reader, paid or not. */
+export const CheckoutRecordSchema = builtOnUse(() =>
+  z.object({
+    id: IdSchema,
+    planId: z.string(),
+    level: z.int(),
+    status: z.string(),
+    /** ISO timestamp. */
+    createdAt: z.string(),
+  }),
+)
+export type CheckoutRecord = z.infer<typeof CheckoutRecordSchema>
+
+/**
+ * Everything the service holds about the caller (GET /me/export), as a JSON download: the profile the
+ * sign-in token carries, then every row of theirs. Reading progress and settings live in the reader's
+ * browser, not on the service, so they are not in it.
+ */
+export const AccountExportSchema = builtOnUse(() =>
+  z.object({
+    /** ISO timestamp of the export. */
+    exportedAt: z.string(),
+    profile: z.object({ uid: z.string().check(z.minLength(1)), email: z.nullable(z.string()) }),
+    /** ISO timestamp of the first payment ever (core `isFirstPurchase` reads the payments); null if none. */
+    firstPaidAt: z.nullable(z.string()),
+    subscriptions: z.array(SubscriptionSchema),
+    payments: z.array(PaymentSchema),
+    checkouts: z.array(CheckoutRecordSchema),
+  }),
+)
+export type AccountExport = z.infer<typeof AccountExportSchema>

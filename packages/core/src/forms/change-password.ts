@@ -6,6 +6,9 @@ export interface ChangePasswordFields {
   confirmPassword: string
 }
 
+/** The new password of a reset, and its confirmation. */
+export type NewPasswordFields = Pick<ChangePasswordFields, 'newPassword' | 'confirmPassword'>
+
 export type ChangePasswordValidation =
   | { ok: true }
   | { ok: false; code: FormErrorCode; message: string }
@@ -20,6 +23,20 @@ export type ChangePasswordValidation =
  */
 export function validateChangePassword(
   fields: ChangePasswordFields,
+  messages: Partial<Record<FormErrorCode, string>> = {},
+): ChangePasswordValidation {
+  return validateNewPassword(fields, messages)
+}
+
+/**
+ * The rules a new password meets before it goes to the provider, wherever it is set: change-password and
+ * the password-reset page alike (the new password and its confirmation must match). The provider's own
+ * password policy is judged by the provider.
+ * @example
+ * validateNewPassword({ newPassword: 'b', confirmPassword: 'c' }).ok // false
+ */
+export function validateNewPassword(
+  fields: NewPasswordFields,
   messages: Partial<Record<FormErrorCode, string>> = {},
 ): ChangePasswordValidation {
   if (fields.newPassword !== fields.confirmPassword) {

@@ -8,6 +8,11 @@ export const routes = Object.freeze({
   termsOfUse: '/terms-of-use',
   paymentAndRefund: '/payment-and-refund',
   admin: '/admin',
+  /**
+   * The site's email action page: the project's custom action URL, which Firebase uses for every kind of
+   * emailed link (a password reset opens it with mode resetPassword).
+   */
+  emailAction: '/auth/action',
 })
 
 const seg = (value: string) => encodeURIComponent(value)

@@ -1,5 +1,6 @@
 import { HttpResponse, delay, http, type HttpHandler } from 'msw'
 import { API_PREFIX, endpoints, type EndpointName } from '@comics/core/contract'
+import { exportMyData } from './accountResolvers'
 import type { SiteMode } from '@comics/core/rules'
 import type { MockViewer, MockViewerKey } from '../fixtures/viewers'
 import { listAssets, uploadAssets } from './assetsResolvers'
@@ -83,6 +84,7 @@ const resolvers: { [N in EndpointName]: Resolver<N> } = {
   listPayments,
   refundPayment,
   cancelSubscription,
+  exportMyData,
 }
 
 /** 200 with a body that breaks the contract where a client would notice: a number for an id or url. */

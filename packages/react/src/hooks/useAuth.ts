@@ -27,6 +27,18 @@ export interface AuthActions {
    * and closes the auth modal. Resolves to the user, or null with `error` set.
    */
   signInWithLink(email: string, url: string): Promise<AuthUser | null>
+  /**
+   * Mails a password-reset link that returns to `continueUrl` (default the current page); resolves to
+   * whether the request went out. An address without an account resolves true too (no account enumeration).
+   */
+  sendPasswordReset(email: string, continueUrl?: string): Promise<boolean>
+  /** The address a password-reset code is for, or null with `error` set (a used or expired link). */
+  checkPasswordResetCode(oobCode: string): Promise<string | null>
+  /**
+   * Sets the new password with the reset link's code and signs the reader in with it; resolves to the
+   * user, or null with `error` set.
+   */
+  resetPassword(oobCode: string, newPassword: string): Promise<AuthUser | null>
   /** Signs out, clears the session and goes to / (spec §4). */
   logout(): Promise<void>
   /** Re-verifies the old password, then sets the new one; resolves to whether it worked. */
@@ -45,7 +57,7 @@ const notConfigured = () =>
   new AuthError('auth/invalid-api-key', { message: 'No AuthService was given to ComicsProvider' })
 
 /**
- * Sign-in, sign-up, social sign-in, email-link sign-in, logout and change password over the provider's AuthService.
+ * Sign-in, sign-up, social sign-in, email-link sign-in, password reset, logout and change password over the provider's AuthService.
  * A successful sign-in records `auth_success` and closes the auth modal (spec §4). Failures never
  * throw into the UI: they are logged (spec §8) and exposed as `error` with `errorMessage`.
  * @example
@@ -128,6 +140,28 @@ export function useAuth(): AuthActions {
     },
     [run, signedIn, stores.signInEmail],
   )
+  const sendPasswordReset = useCallback(
+    async (email: string, continueUrl?: string) =>
+      (await run((s) => s.sendPasswordReset(email, continueUrl ?? window.location.href), 'Sending the password reset')).ok,
+    [run],
+  )
+  const checkPasswordResetCode = useCallback(
+    async (oobCode: string) => {
+      const result = await run((s) => s.checkPasswordResetCode(oobCode), 'Checking the password-reset link')
+      return result.ok ? result.value : null
+    },
+    [run],
+  )
+  const resetPassword = useCallback(
+    async (oobCode: string, newPassword: string) => {
+      const result = await run(
+        (s) => s.resetPassword(oobCode, newPassword).then(signedIn('passwordReset', 'sign-in')),
+        'Password reset',
+      )
+      return result.ok ? result.value : null
+    },
+    [run, signedIn],
+  )
   const logout = useCallback(async () => {
     if (!auth) {
       // Nothing to sign out of: a session restored from storage still goes away.
@@ -150,6 +184,9 @@ export function useAuth(): AuthActions {
     signInWithProvider,
     sendSignInLink,
     signInWithLink,
+    sendPasswordReset,
+    checkPasswordResetCode,
+    resetPassword,
     logout,
     changePassword,
     pending,

@@ -173,6 +173,20 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'emailLink.signingIn': 'Signing you in…',
   'emailLink.submit': 'Sign In',
   'emailLink.newLink': 'Get a new link',
+  // Forgot password: the sign-in modal's request, then the site's page for the mailed link
+  'authModal.forgotPassword': 'Forgot password?',
+  'authModal.resetSent': 'If an account exists for {email}, we sent it a link to choose a new password.',
+  'passwordReset.title': 'Choose a new password',
+  'passwordReset.checking': 'Checking your link…',
+  'passwordReset.forEmail': 'For {email}',
+  'passwordReset.submit': 'Save and sign in',
+  'passwordReset.noLink': 'Open this page from the link in your password-reset email.',
+  'passwordReset.newLink': 'Get a new link',
+  // Export of the reader's data (account page)
+  'dataExport.description': 'A copy of what we hold about you: your profile, subscriptions and payments, as a JSON file.',
+  'dataExport.download': 'Download my data',
+  'dataExport.preparing': 'Preparing your data…',
+  'dataExport.failed': 'Your data could not be prepared. Please try again.',
 
   // Age verification
   'age.title': 'Are you over the age of 18?',

@@ -122,6 +122,19 @@ export const EmailLinkSent: Story = {
   },
 }
 
+/** 'Forgot password?' mails a reset link and answers without saying whether the address has an account. */
+export const ForgotPasswordSent: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = within(await dialogOf(canvasElement, 'Sign In'))
+    await userEvent.type(dialog.getByLabelText('Your Email'), 'reader@comics.test')
+    await userEvent.click(dialog.getByRole('button', { name: 'Forgot password?' }))
+    const sent = within(await dialogOf(canvasElement, 'Check your email'))
+    await expect(
+      sent.getByText('If an account exists for reader@comics.test, we sent it a link to choose a new password.'),
+    ).toBeVisible()
+  },
+}
+
 /** The provider refuses to send: the error shows and the typed address stays. */
 export const EmailLinkFails: Story = {
   parameters: { kit: { authModal: false, authFailsWith: 'auth/invalid-email' } },

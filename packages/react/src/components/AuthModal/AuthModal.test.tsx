@@ -191,7 +191,7 @@ describe('AuthModal', () => {
     const { user } = renderPage()
     const dialog = await openSignIn(user)
     const reached: string[] = []
-    for (let step = 0; step < 10; step += 1) {
+    for (let step = 0; step < 11; step += 1) {
       const active = document.activeElement as HTMLElement
       expect(dialog.contains(active)).toBe(true)
       reached.push(active.getAttribute('aria-label') ?? active.textContent ?? '')
@@ -205,6 +205,7 @@ describe('AuthModal', () => {
       '',
       'Sign In',
       'Email me a sign-in link',
+      'Forgot password?',
       'Not a member?',
       'Close',
       'Continue With Facebook',
@@ -256,6 +257,41 @@ describe('AuthModal', () => {
       const { user } = renderPage()
       await user.click(screen.getByRole('button', { name: 'Open sign-up' }))
       expect(screen.queryByRole('button', { name: 'Email me a sign-in link' })).toBeNull()
+    })
+  })
+
+  describe('forgot password', () => {
+    it('mails a reset link for the typed address back to this page and answers without saying whether an account has it', async () => {
+      const { user, service } = renderPage({ route: '/comic/4' })
+      await openSignIn(user)
+      await user.type(screen.getByLabelText('Your Email'), 'reader@comics.test')
+      await user.click(screen.getByRole('button', { name: 'Forgot password?' }))
+      const sent = await screen.findByRole('dialog', { name: 'Check your email' })
+      expect(service().sendPasswordReset).toHaveBeenCalledWith('reader@comics.test', `${window.location.origin}/comic/4`)
+      expect(sent).toHaveAccessibleDescription(
+        'If an account exists for reader@comics.test, we sent it a link to choose a new password.',
+      )
+      expect(service().signInWithEmail).not.toHaveBeenCalled()
+
+      await user.click(within(sent).getByRole('button', { name: 'Back to sign in' }))
+      expect(screen.getByLabelText('Your Email')).toHaveValue('reader@comics.test')
+    })
+
+    it('a refused address is shown as an error and stays typed', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {})
+      const { user } = renderPage({ failWith: 'auth/invalid-email' })
+      await openSignIn(user)
+      await user.type(screen.getByLabelText('Your Email'), 'reader@')
+      await user.click(screen.getByRole('button', { name: 'Forgot password?' }))
+      expect(await screen.findByRole('alert')).toHaveTextContent('The email address is not valid.')
+      expect(screen.getByLabelText('Your Email')).toHaveValue('reader@')
+      expect(screen.queryByRole('dialog', { name: 'Check your email' })).toBeNull()
+    })
+
+    it('is offered in sign-in mode only', async () => {
+      const { user } = renderPage()
+      await user.click(screen.getByRole('button', { name: 'Open sign-up' }))
+      expect(screen.queryByRole('button', { name: 'Forgot password?' })).toBeNull()
     })
   })
 })

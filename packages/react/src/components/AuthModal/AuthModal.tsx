@@ -24,6 +24,8 @@ export interface AuthModalProps {
  * typed email and password stay. The mode is exposed as `data-mode` on the dialog.
  * In sign-in mode, 'Email me a sign-in link' mails a link for the typed address (spec §7) and the modal
  * says where it went; `EmailLinkSignIn` finishes the sign-in when the reader comes back with the link.
+ * 'Forgot password?' mails a password-reset link for the typed address and answers the same whether or
+ * not an account has it; `PasswordReset` is the page the link opens.
  * @example
  * <ComicsProvider apiBaseUrl="/api/v1" auth={({ session }) => createFirebaseAuth({ firebase, session })}>
  *   <TopBar />
@@ -58,11 +60,14 @@ export function AuthModal({ className }: AuthModalProps) {
 function AuthModalContent() {
   const messages = useMessages()
   const { mode, setMode } = useAuthModal()
-  const { signIn, signUp, signInWithProvider, sendSignInLink, pending, errorMessage, clearError } = useAuth()
+  const { signIn, signUp, signInWithProvider, sendSignInLink, sendPasswordReset, pending, errorMessage, clearError } = useAuth()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  /** The address a sign-in link was just sent to: the modal then says so instead of showing the form. */
-  const [linkSentTo, setLinkSentTo] = useState<string | null>(null)
+  /**
+   * The address a sign-in link or a password-reset link was just sent to: the modal then says so instead
+   * of showing the form.
+   */
+  const [sent, setSent] = useState<{ link: 'sign-in' | 'reset'; email: string } | null>(null)
   const emailId = useId()
   const passwordId = useId()
   const signingUp = mode === 'sign-up'
@@ -81,18 +86,24 @@ function AuthModalContent() {
 
   const sendLink = async () => {
     if (pending) return
-    if (await sendSignInLink(email)) setLinkSentTo(email)
+    if (await sendSignInLink(email)) setSent({ link: 'sign-in', email })
   }
 
-  if (linkSentTo !== null) {
+  const sendReset = async () => {
+    if (pending) return
+    // The same answer whether or not the address has an account (the service makes sure of it).
+    if (await sendPasswordReset(email)) setSent({ link: 'reset', email })
+  }
+
+  if (sent !== null) {
     return (
-      <div className="comics-auth-modal__layout" data-state="link-sent">
+      <div className="comics-auth-modal__layout" data-state={sent.link === 'reset' ? 'reset-sent' : 'link-sent'}>
         <div className="comics-auth-modal__body">
           <DialogTitle className="comics-auth-modal__title">{messages['authModal.linkSentTitle']}</DialogTitle>
           <DialogDescription className="comics-auth-modal__text">
-            {formatMessage(messages['authModal.linkSent'], { email: linkSentTo })}
+            {formatMessage(messages[sent.link === 'reset' ? 'authModal.resetSent' : 'authModal.linkSent'], { email: sent.email })}
           </DialogDescription>
-          <button type="button" className="comics-button comics-auth-modal__submit" onClick={() => setLinkSentTo(null)}>
+          <button type="button" className="comics-button comics-auth-modal__submit" onClick={() => setSent(null)}>
             {messages['authModal.backToSignIn']}
           </button>
         </div>
@@ -167,6 +178,16 @@ function AuthModalContent() {
               onClick={() => void sendLink()}
             >
               {messages['authModal.emailLink']}
+            </button>
+          )}
+          {!signingUp && (
+            <button
+              type="button"
+              className="comics-auth-modal__forgot"
+              disabled={pending}
+              onClick={() => void sendReset()}
+            >
+              {messages['authModal.forgotPassword']}
             </button>
           )}
         </form>

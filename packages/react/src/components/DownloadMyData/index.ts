@@ -1,0 +1,1 @@
+export { DownloadMyData, type DownloadMyDataProps } from './DownloadMyData'

@@ -1,0 +1,1 @@
+export { PasswordReset, type PasswordResetProps } from './PasswordReset'
