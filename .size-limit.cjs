@@ -11,25 +11,24 @@ module.exports = [
   budget('@comics/core: stores', core, '{ createSessionStore, createProgressStore, createConsentStore, createAgeGate, createBrowserStorage }', '3 kB'),
   // The client loads axios with its first request that goes out (a dynamic import): what a page pays before
   // that, and the whole, split into chunks as an app's bundler splits them. The whole is a little more
-  // than with a static import (two files compress less well than one; docs/performance.md). The contract's
-  // payments calls (the caller's payments, a refund) and the Payment entity added 0.2 kB to the whole.
+  // than with a static import (two files compress less well than one; docs/performance.md).
   budget('@comics/core: API client before its first request (no axios)', core, '{ createComicsApi }', '15 kB', { ignore: ['axios'] }),
-  // 37 kB: the payments calls (the caller's payments, a refund), scheduled releases (the chapter's publish
-  // time, its checks and the admin's list) and the export of one's data (GET /me/export) put it past 36 kB.
+  // Raised with the payments calls, scheduled releases and the export of one's data (docs/performance.md,
+  // "Size budgets").
   budget('@comics/core: API client with axios and zod', core, '{ createComicsApi }', '37 kB', {
     modifyEsbuildConfig: (config) => ({ ...config, format: 'esm', splitting: true }),
   }),
   budget('@comics/core: whole main entry (no Firebase)', core, '*', '47 kB'),
-  // 4.5 kB: the calls of a reader's own account (password reset, email verification) put it past 4.25 kB.
+  // Raised with the calls of a reader's own account (password reset, email verification).
   budget('@comics/core/firebase: adapter without the SDK', 'packages/core/dist/firebase.js', '{ createFirebaseAuth }', '4.5 kB', {
     ignore: ['firebase', 'firebase/app', 'firebase/auth'],
   }),
   // @comics/react: the kit's own code only; its peers and core are counted in their own budgets.
-  // 34 kB: forgot password, the payment confirmation and the scheduled preview put the kit past 32 kB. One
-  // entry still: a second entry would hold its own copy of the provider's context in the CJS build.
+  // Raised with forgot password, the payment confirmation and the scheduled preview. One entry still: a
+  // second entry would hold its own copy of the provider's context in the CJS build.
   budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '34 kB', { ignore: reactKitPeers }),
-  // 10.5 kB: the kit's messages are one table the Reader carries whole; the account and payment messages
-  // and the plural messages together put it past 10 kB.
+  // The kit's messages are one table the Reader carries whole: the account, payment and plural messages
+  // count here too.
   budget('@comics/react: Reader alone', 'packages/react/dist/index.js', '{ Reader }', '10.5 kB', { ignore: reactKitPeers }),
   // @comics/embed: one module a partner's page loads by itself, so everything is in it: React and
   // ReactDOM, the kit's Reader with core (zod, axios) and TanStack Query, and the stylesheet
