@@ -92,7 +92,8 @@ describe('a scheduled episode', () => {
     await submitAuthModal(page, adminEmail, ADMIN_PASSWORD, 'sign-in')
     await expect.poll(() => page.getByText('Preview: this is the episode as readers will see it').isVisible(), { timeout: 20_000 }).toBe(true)
     await expect.poll(() => page.getByRole('img', { name: 'Page 1 of 1' }).isVisible()).toBe(true)
-    expect(await page.getByText('Episode 2', { exact: true }).isVisible()).toBe(true)
+    // The reader's header names the episode once the admin's list of every episode has arrived.
+    await expect.poll(() => page.getByText('Episode 2', { exact: true }).isVisible()).toBe(true)
     expect(visit.pageErrors).toEqual([])
   })
 
