@@ -17,11 +17,17 @@ let facts: Awaited<ReturnType<typeof catalogueFacts>>
 let pages: Buffer[]
 /** Requests whose handler has finished, with the status it answered: what the test waits for. */
 const finished: { url: string; status: number }[] = []
+/** Requests that reached their handler, which reads the form as it streams in. */
+const reading: string[] = []
 
 beforeAll(async () => {
   server = await startTestServer({
     beforeReady: (app) => {
       // onSend: the handler is done (answered or failed) and its answer is on its way, to a client that may be gone.
+      // preHandler: authorised and about to read the form; the body is still arriving.
+      app.addHook('preHandler', async (request) => {
+        reading.push(request.url)
+      })
       app.addHook('onSend', async (request, reply, payload) => {
         finished.push({ url: request.url, status: reply.statusCode })
         return payload
@@ -50,12 +56,10 @@ async function sendCutOff(path: string, form: ReturnType<typeof multipart>, sent
     '',
   ].join('\r\n')
   await new Promise<void>((resolve) => socket.write(head, () => resolve()))
-  // In pieces, as a slow client would send it, so the server has begun reading the form.
-  for (let at = 0; at < sent; at += 16_384) {
-    await new Promise<void>((resolve) => socket.write(form.payload.subarray(at, Math.min(at + 16_384, sent)), () => resolve()))
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-  await new Promise((resolve) => setTimeout(resolve, 50))
+  const readingBefore = reading.length
+  await new Promise<void>((resolve) => socket.write(form.payload.subarray(0, sent), () => resolve()))
+  // Hung up once the server has begun on the form, not after a guessed time.
+  await vi.waitFor(() => expect(reading.slice(readingBefore)).toContain(path), { timeout: 10_000, interval: 10 })
   socket.destroy()
 }
 

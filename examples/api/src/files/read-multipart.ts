@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import type { FastifyRequest } from 'fastify'
 import { MAX_UPLOAD_BYTES } from '@comics/core/contract'
 import { HttpError } from '../http/http-error'
@@ -30,8 +31,15 @@ export async function readMultipart(
   const fields: Record<string, string> = Object.create(null) as Record<string, string>
   const raw: { field: string; bytes: Buffer; index: number }[] = []
   let total = 0
+  // A client that hangs up before the body is whole ends the read: the parser, fed from a stream that
+  // closed without ending, would otherwise wait for the rest for ever and the handler never finish.
+  const gone = clientGone(request.raw)
   try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 500, fields: 50, fieldSize: 200_000 } })) {
+    const parts = request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 500, fields: 50, fieldSize: 200_000 } })[Symbol.asyncIterator]()
+    for (;;) {
+      const step = await Promise.race([parts.next(), gone.promise])
+      if (step.done) break
+      const part = step.value
       if (part.type === 'field') {
         if (typeof part.value !== 'string') throw new HttpError(400, 'invalid_request', `Field '${part.fieldname}' must be text`)
         if (part.fieldname in fields) {
@@ -44,13 +52,15 @@ export async function readMultipart(
         part.file.resume()
         throw new HttpError(400, 'invalid_request', `Unknown file field '${part.fieldname}'`, { [part.fieldname]: ['Unknown field'] })
       }
-      const bytes = await part.toBuffer()
+      const bytes = await Promise.race([part.toBuffer(), gone.promise])
       total += bytes.length
       if (total > options.requestLimitBytes) throw new HttpError(413, 'body_too_large', 'The uploaded files are too large together')
       raw.push({ field: part.fieldname, bytes, index: raw.filter((f) => f.field === part.fieldname).length })
     }
   } catch (error) {
     throw unreadableForm(error)
+  } finally {
+    gone.stop()
   }
 
   const files: Record<string, UploadedImage[]> = {}
@@ -69,6 +79,27 @@ export async function readMultipart(
     ;(files[field] ??= []).push({ ...type, bytes, ...measured })
   }
   return { fields, files }
+}
+
+/**
+ * Settles (rejecting) when the client closes the connection before its body has arrived whole, including
+ * when it did so before the form began to be read.
+ */
+function clientGone(raw: IncomingMessage): { promise: Promise<never>; stop: () => void } {
+  let stop = () => {}
+  const promise = new Promise<never>((_, reject) => {
+    const refuse = () => reject(new HttpError(400, 'malformed_multipart', 'The client closed the connection before the form was complete'))
+    if (raw.complete) return
+    if (raw.destroyed || raw.readableAborted) return refuse()
+    const onClose = () => {
+      if (!raw.complete) refuse()
+    }
+    raw.once('close', onClose)
+    stop = () => raw.off('close', onClose)
+  })
+  // Nobody may be listening once the form is read: a late rejection is not an unhandled one.
+  promise.catch(() => {})
+  return { promise, stop }
 }
 
 async function measure(bytes: Buffer): Promise<{ width: number; height: number } | undefined> {
