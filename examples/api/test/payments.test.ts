@@ -6,6 +6,7 @@ import { signatureHeader, SIGNATURE_HEADER } from '../src/payments/sandbox/event
 import { WEBHOOK_PATH } from '../src/routes/payment-routes'
 import { DEV_WEBHOOK_SECRET } from '../src/config'
 import { bearer, createAccount, type Account } from './support/accounts'
+import { catalogueFacts } from './support/catalogue-facts'
 import { DAY, HOUR, WEEK } from './support/manual-clock'
 import { card, paymentJourney, URL_SUCCESS } from './support/payment-journey'
 import { startTestServer, TEST_NOW, type TestServer } from './support/test-server'
@@ -450,13 +451,19 @@ describe('renewals through the provider (controllable clock)', () => {
     server.app.inject({ method: 'POST', url: `/api/v1/subscriptions/${id}/cancel`, headers: bearer(account) })
   const row = async (id: string) => (await server.db.select().from(subscriptions).where(eq(subscriptions.id, Number(id))))[0]!
   const renew = () => renewDueSubscriptions(server.db, server.clock, server.sandbox)
+  /** The renewal charges the sandbox took from the reader's saved cards. */
+  const renewalCharges = async (account: Account) =>
+    (await server.db.select().from(sandboxPayments).where(eq(sandboxPayments.customerId, account.uid))).filter((p) => p.idempotencyKey !== null)
 
   it('charges the saved card the renewal price through the provider, once per period', async () => {
     server.clock.set(TEST_NOW)
     const reader = await createAccount('reader')
     const { subscription } = await journey.subscribe(reader, '4weeks')
-    server.clock.set(new Date(Date.parse(subscription.currentPeriodEnd) + HOUR))
+    const end = Date.parse(subscription.currentPeriodEnd)
+    // Within the day before the end, runs every minute: the first charges, the next ones find it renewed.
+    server.clock.set(new Date(end - HOUR))
     await renew()
+    server.clock.advance(60_000)
     await renew()
     expect((await paymentsOf(reader)).map((p) => [p.kind, p.amountCents])).toEqual([
       ['first-purchase', 1349],
@@ -467,10 +474,53 @@ describe('renewals through the provider (controllable clock)', () => {
     expect(charged).toMatchObject({ amountCents: 1599, status: 'paid', customerId: reader.uid })
     const renewed = await row(subscription.id)
     expect(renewed.status).toBe('active')
-    expect(renewed.currentPeriodEnd.getTime()).toBe(Date.parse(subscription.currentPeriodEnd) + 4 * WEEK)
+    expect(renewed.currentPeriodStart.getTime()).toBe(end)
+    expect(renewed.currentPeriodEnd.getTime()).toBe(end + 4 * WEEK)
     await server.sandbox.runDue()
     const receipts = await server.db.select().from(paymentEvents).where(eq(paymentEvents.objectId, renewal.providerPaymentId!))
     expect(receipts.map((e) => e.outcome)).toEqual(['renewal-paid'])
+    // The next period is charged in its own last day, once again.
+    server.clock.set(new Date(end + 4 * WEEK - HOUR))
+    await renew()
+    await renew()
+    expect((await paymentsOf(reader)).map((p) => [p.kind, p.amountCents])).toEqual([
+      ['first-purchase', 1349],
+      ['renewal', 1599],
+      ['renewal', 1599],
+    ])
+    expect(await renewalCharges(reader)).toHaveLength(2)
+    expect((await row(subscription.id)).currentPeriodEnd.getTime()).toBe(end + 8 * WEEK)
+    server.clock.set(TEST_NOW)
+  })
+
+  it('two renewal runs at the same moment charge once', async () => {
+    server.clock.set(TEST_NOW)
+    const reader = await createAccount('reader')
+    const { subscription } = await journey.subscribe(reader, '4weeks')
+    const end = Date.parse(subscription.currentPeriodEnd)
+    server.clock.set(new Date(end - HOUR))
+    const runs = await Promise.all([renew(), renew(), renew()])
+    expect(runs.reduce((sum, run) => sum + run.renewed, 0)).toBe(1)
+    expect((await paymentsOf(reader)).filter((p) => p.kind === 'renewal').map((p) => p.amountCents)).toEqual([1599])
+    expect(await renewalCharges(reader)).toHaveLength(1)
+    expect((await row(subscription.id)).currentPeriodEnd.getTime()).toBe(end + 4 * WEEK)
+    server.clock.set(TEST_NOW)
+  })
+
+  it('several missed periods are not caught up: a subscription whose period ended before any run reached it is not charged, it expires', async () => {
+    server.clock.set(TEST_NOW)
+    const reader = await createAccount('reader')
+    const { subscription } = await journey.subscribe(reader, '1week')
+    // The job did not run for three weeks and more (the server was down).
+    server.clock.set(new Date(Date.parse(subscription.currentPeriodEnd) + 3 * WEEK + HOUR))
+    expect(await renew()).toMatchObject({ renewed: 0, failed: 0, expired: 1 })
+    expect((await row(subscription.id)).status).toBe('expired')
+    expect((await paymentsOf(reader)).map((p) => p.kind)).toEqual(['first-purchase'])
+    expect(await renewalCharges(reader)).toEqual([])
+    // Nothing later either; the reader may subscribe again, at the renewal price.
+    await renew()
+    expect(await renewalCharges(reader)).toEqual([])
+    expect((await journey.openCheckout(reader, '1week')).statusCode).toBe(200)
     server.clock.set(TEST_NOW)
   })
 
@@ -517,26 +567,80 @@ describe('renewals through the provider (controllable clock)', () => {
     server.clock.set(new Date(end - 23 * HOUR))
     expect((await cancel(reader, subscription.id)).statusCode).toBe(200)
 
-    server.clock.set(new Date(end + HOUR))
+    server.clock.set(new Date(end - 22 * HOUR))
     expect(await renew()).toMatchObject({ renewed: 1 })
     expect((await row(subscription.id)).status).toBe('active')
 
-    server.clock.set(new Date(end + WEEK + HOUR))
+    // The renewed period is not renewed again, even in its last day.
+    server.clock.set(new Date(end + WEEK - HOUR))
+    expect(await renew()).toMatchObject({ renewed: 0 })
+    server.clock.set(new Date(end + WEEK))
     expect(await renew()).toMatchObject({ expired: 1 })
     expect((await paymentsOf(reader)).filter((p) => p.kind === 'renewal').map((p) => p.amountCents)).toEqual([799])
     server.clock.set(TEST_NOW)
   })
 
-  it('with 24 hours of notice or more it does not renew', async () => {
+  it('with 24 hours of notice or more it is not charged in its last day, and expires at its end', async () => {
     server.clock.set(TEST_NOW)
     const reader = await createAccount('reader')
     const { subscription } = await journey.subscribe(reader, '1week')
     const end = Date.parse(subscription.currentPeriodEnd)
     server.clock.set(new Date(end - DAY - HOUR))
-    await cancel(reader, subscription.id)
+    expect((await cancel(reader, subscription.id)).statusCode).toBe(200)
+    // In the day before the end, when a renewing subscription is charged: no charge, access kept.
+    server.clock.set(new Date(end - 12 * HOUR))
+    expect(await renew()).toMatchObject({ renewed: 0, failed: 0, expired: 0 })
+    expect((await row(subscription.id)).status).toBe('active')
     server.clock.set(new Date(end + HOUR))
-    await renew()
+    expect(await renew()).toMatchObject({ renewed: 0, expired: 1 })
     expect((await row(subscription.id)).status).toBe('expired')
+    expect((await paymentsOf(reader)).filter((p) => p.kind === 'renewal')).toEqual([])
+    expect(await renewalCharges(reader)).toEqual([])
+    server.clock.set(TEST_NOW)
+  })
+
+  it('cancelling twice answers the subscription as the first cancel left it, and changes nothing', async () => {
+    server.clock.set(TEST_NOW)
+    const reader = await createAccount('reader')
+    const { subscription } = await journey.subscribe(reader, '1week')
+    const end = Date.parse(subscription.currentPeriodEnd)
+    server.clock.set(new Date(end - 2 * DAY))
+    const once = await cancel(reader, subscription.id)
+    expect(once.statusCode).toBe(200)
+    const after = await row(subscription.id)
+    expect(after).toMatchObject({ autoRenew: false, renewsOnce: false, cancelledAt: new Date(end - 2 * DAY) })
+    // Again with under 24 hours' notice: it must not turn into "renews once".
+    server.clock.set(new Date(end - 2 * HOUR))
+    const twice = await cancel(reader, subscription.id)
+    expect(twice.statusCode).toBe(200)
+    expect(twice.json()).toEqual(once.json())
+    expect(await row(subscription.id)).toEqual(after)
+    expect(await renew()).toMatchObject({ renewed: 0 })
+    expect(await renewalCharges(reader)).toEqual([])
+    server.clock.set(TEST_NOW)
+  })
+
+  it('cancelling a subscription that is not in force is 409 subscription_not_active and changes nothing', async () => {
+    server.clock.set(TEST_NOW)
+    const reader = await createAccount('reader')
+    const { subscription } = await journey.subscribe(reader, '1week')
+    const end = Date.parse(subscription.currentPeriodEnd)
+    // Its period has ended, the renewal job has not run yet: still marked active, but nothing to cancel.
+    server.clock.set(new Date(end))
+    const stale = await row(subscription.id)
+    expect(stale).toMatchObject({ status: 'active', autoRenew: true })
+    const late = await cancel(reader, subscription.id)
+    expect(late.statusCode).toBe(409)
+    expect(late.json()).toMatchObject({ error: { code: 'subscription_not_active' } })
+    expect(await row(subscription.id)).toEqual(stale)
+    // Marked expired by the job: the same answer.
+    await renew()
+    const expired = await row(subscription.id)
+    const again = await cancel(reader, subscription.id)
+    expect(again.statusCode).toBe(409)
+    expect(again.json()).toMatchObject({ error: { code: 'subscription_not_active' } })
+    expect(await row(subscription.id)).toEqual(expired)
+    expect(await renewalCharges(reader)).toEqual([])
     server.clock.set(TEST_NOW)
   })
 
@@ -562,13 +666,28 @@ describe('renewals through the provider (controllable clock)', () => {
     server.clock.set(TEST_NOW)
   })
 
-  it('an expired subscription no longer unlocks episodes', async () => {
+  it('an expired subscription no longer unlocks episodes: a locked episode opens before its end, not after, and lower plans are offered again', async () => {
     server.clock.set(TEST_NOW)
     const reader = await createAccount('reader')
     const { subscription } = await journey.subscribe(reader, '12weeks')
-    await cancel(reader, subscription.id)
+    const locked = (await catalogueFacts(server.db)).uncensoredComic.lockedChapterId
+    const pages = () =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/v1/comics-assets/list',
+        headers: { host: 'adult.localhost:5173', ...bearer(reader) },
+        payload: { limit: 200, offset: 0, filters: { chapterId: [locked], variant: ['censored'] } },
+      })
+    const open = await pages()
+    expect(open.statusCode).toBe(200)
+    expect((open.json() as { data: unknown[] }).data.length).toBeGreaterThan(0)
+    expect((await cancel(reader, subscription.id)).statusCode).toBe(200)
     server.clock.set(new Date(Date.parse(subscription.currentPeriodEnd) + HOUR))
     await renew()
+    expect((await row(subscription.id)).status).toBe('expired')
+    const refused = await pages()
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).not.toHaveProperty('data')
     // Level 0 again: the 1-week plan is offered once more.
     expect((await journey.openCheckout(reader, '1week')).statusCode).toBe(200)
     server.clock.set(TEST_NOW)

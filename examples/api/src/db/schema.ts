@@ -161,8 +161,11 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
     paymentSystem: text('payment_system'),
-    /** 'paid', or 'refunded' once the provider refunded it. */
-    status: text('status', { enum: ['paid', 'refunded'] }).notNull().default('paid'),
+    /**
+     * 'paid'; 'refunding' when the API decided to give it back (it lost a race of two orders) and the
+     * provider's refund is still to be asked; 'refunded' once the provider refunded it.
+     */
+    status: text('status', { enum: ['paid', 'refunding', 'refunded'] }).notNull().default('paid'),
     provider: text('provider'),
     /** The provider's id of the payment: one row per provider payment, however often it is reported. */
     providerPaymentId: text('provider_payment_id').unique(),

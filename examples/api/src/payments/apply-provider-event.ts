@@ -4,8 +4,9 @@ import type { Database } from '../db/database'
 import { checkouts, paymentEvents, payments } from '../db/schema'
 import { isUniqueViolation } from '../db/unique-violation'
 import { HttpError } from '../http/http-error'
+import { grantHigherPaidOrders } from './grant-higher-paid-orders'
 import { grantInTransaction } from './grant-order'
-import { markRefunded } from './refund-payment'
+import { markRefunded, refundDuePayments } from './refund-payment'
 import type { PaymentProvider, ProviderEvent } from './provider/payment-provider'
 
 export interface AppliedEvent {
@@ -34,6 +35,8 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
   // Reads and the verification call happen before the transaction, which then only writes.
   let effect: (tx: Database) => Promise<string>
   let objectId: string
+  /** The reader whose payments the effect made due for a refund (asked of the provider after the commit). */
+  let refundsOf: string | undefined
   switch (event.type) {
     case 'checkout.paid': {
       objectId = event.checkoutId
@@ -47,6 +50,7 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
       if (status.status !== 'paid' || status.paymentId !== event.paymentId || status.reference !== order.id) {
         throw refused('The provider does not confirm this payment')
       }
+      await grantHigherPaidOrders(db, clock, provider, order)
       effect = async (tx) => {
         const grant = await grantInTransaction(tx, clock, {
           orderId: order.id,
@@ -56,7 +60,9 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
           amountCents: status.amountCents,
           currency: status.currency,
         })
-        return grant.granted ? 'granted' : 'no-op'
+        if (grant.refundDue) refundsOf = order.userId
+        // Lost to another order paid at the same moment: this payment is given back.
+        return grant.granted ? 'granted' : !grant.subscription && grant.refundDue ? 'refunded' : 'no-op'
       }
       break
     }
@@ -84,7 +90,7 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
   }
 
   try {
-    return await db.transaction(async (tx) => {
+    const applied = await db.transaction(async (tx) => {
       const outcome = await effect(tx as unknown as Database)
       await tx.insert(paymentEvents).values({
         provider: provider.name,
@@ -96,6 +102,8 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
       })
       return { outcome, duplicate: false }
     })
+    if (refundsOf !== undefined) await refundDuePayments(db, clock, provider, refundsOf)
+    return applied
   } catch (error) {
     // The same event delivered twice at once: the second insert loses and its effect is rolled back.
     if (isUniqueViolation(error)) {

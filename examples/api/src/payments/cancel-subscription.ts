@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { cancellationOutcome } from '@comics/core/rules'
+import { cancellationOutcome, subscriptionInForce } from '@comics/core/rules'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
 import { rowId } from '../db/row-id'
@@ -8,7 +8,11 @@ import { HttpError, notFound } from '../http/http-error'
 
 /**
  * Turns auto-renewal off; access stays until the period end. With under 24 hours' notice the
- * subscription still renews once (core `cancellationOutcome`, spec §9). Cancelling twice changes nothing.
+ * subscription still renews once (core `cancellationOutcome`, spec §9). Cancelling twice answers the
+ * subscription as the first cancel left it. A subscription not in force (core `subscriptionInForce`:
+ * expired, refunded, replaced, or still marked active with its period ended before the renewal job ran)
+ * is 409 `subscription_not_active` and stays as it is: there is nothing left to cancel, and a late
+ * cancellation must not make it renew once.
  */
 export async function cancelSubscription(db: Database, clock: Clock, userId: string, subscriptionId: string) {
   const id = rowId(subscriptionId)
@@ -17,9 +21,12 @@ export async function cancelSubscription(db: Database, clock: Clock, userId: str
       ? []
       : await db.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
   if (!row) throw notFound(`Subscription ${subscriptionId}`)
-  if (row.status !== 'active') throw new HttpError(409, 'subscription_not_active', `Subscription ${subscriptionId} is ${row.status}`)
-  if (!row.autoRenew) return row
   const now = clock.now()
+  if (!subscriptionInForce([{ status: row.status, level: row.level, currentPeriodEnd: row.currentPeriodEnd.toISOString() }], now)) {
+    const state = row.status === 'active' ? 'past its period end' : row.status
+    throw new HttpError(409, 'subscription_not_active', `Subscription ${subscriptionId} is ${state}`)
+  }
+  if (!row.autoRenew) return row
   const outcome = cancellationOutcome(row.currentPeriodEnd, now)
   const [updated] = await db
     .update(subscriptions)

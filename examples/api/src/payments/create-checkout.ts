@@ -18,7 +18,8 @@ export const CHECKOUT_RETURN_PARAM = 'checkout'
  * Opens an order for a plan and the provider's hosted checkout for it, and answers the checkout's URL.
  * The plan must be one the reader is offered (core `offeredPlans`), `level` must be the plan's level and
  * `urlSuccess` must be on an allowed origin. The amount is fixed now (core `isFirstPurchase`), and the
- * reader's other open checkouts are ended, so only the newest one can be paid. Nothing is granted here:
+ * reader's other open checkouts are ended, so only the newest one can be paid (one whose payment is already
+ * under way stays open: see `grantInTransaction` for two orders both paid). Nothing is granted here:
  * access comes only with a payment the provider confirms.
  */
 export async function createCheckout(
@@ -50,7 +51,13 @@ export async function createCheckout(
 
   const earlier = await db.select().from(checkouts).where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'open')))
   for (const open of earlier) {
-    if (open.providerCheckoutId) await provider.expireCheckout(open.providerCheckoutId)
+    if (open.providerCheckoutId) {
+      await provider.expireCheckout(open.providerCheckoutId)
+      // A payment already under way (a delayed card settling, or paid and not reported yet) cannot be
+      // stopped: the order stays open, to be granted or given back when it is reported.
+      const { status } = await provider.checkoutStatus(open.providerCheckoutId)
+      if (status === 'processing' || status === 'paid') continue
+    }
     await db.update(checkouts).set({ status: 'cancelled' }).where(and(eq(checkouts.id, open.id), eq(checkouts.status, 'open')))
   }
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
 import { payments, subscriptions } from '../db/schema'
@@ -14,7 +14,7 @@ export async function markRefunded(tx: Database, clock: Clock, paymentId: number
   const [payment] = await tx
     .update(payments)
     .set({ status: 'refunded', refundedAt: clock.now() })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid')))
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, ['paid', 'refunding'])))
     .returning()
   if (!payment) return false
   if (payment.subscriptionId !== null) {
@@ -43,4 +43,22 @@ export async function refundPayment(db: Database, clock: Clock, provider: Paymen
   await db.transaction((tx) => markRefunded(tx as unknown as Database, clock, payment.id))
   const [refunded] = await db.select().from(payments).where(eq(payments.id, payment.id))
   return refunded!
+}
+
+/**
+ * Asks the provider to refund every payment the API decided to give back (`refunding`: an order that lost
+ * to another one paid at the same moment), of one reader or of everyone, and marks each refunded. Called
+ * after the grant that decided it has committed, and by each renewal run, so a crash in between refunds
+ * later rather than never; the provider's refund is idempotent.
+ */
+export async function refundDuePayments(db: Database, clock: Clock, provider: PaymentProvider, userId?: string): Promise<number> {
+  const due = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, 'refunding'), eq(payments.provider, provider.name), userId === undefined ? undefined : eq(payments.userId, userId)))
+  for (const payment of due) {
+    await provider.refund(payment.providerPaymentId!)
+    await db.transaction((tx) => markRefunded(tx as unknown as Database, clock, payment.id))
+  }
+  return due.length
 }
