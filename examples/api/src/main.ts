@@ -53,7 +53,7 @@ app.log.info(
 // Renewals and expiries are settled every minute.
 const renewals = setInterval(() => {
   renewDueSubscriptions(database.db, clock, sandbox).then(
-    (result) => (result.renewed || result.failed || result.expired || result.refunded) && app.log.info(result, 'subscriptions settled'),
+    (result) => (result.renewed || result.failed || result.expired || result.refunded || result.refundsLeft) && app.log.info(result, 'subscriptions settled'),
     (error: unknown) => app.log.error({ err: error }, 'renewal failed'),
   )
 }, 60_000)

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getPlan } from '@comics/core/rules'
 import { checkouts, payments, sandboxCheckouts, sandboxOutbox, sandboxPayments } from '../src/db/schema'
+import { renewDueSubscriptions } from '../src/payments/renew-subscriptions'
 import { bearer, createAccount, type Account } from './support/accounts'
 import { card, paymentJourney } from './support/payment-journey'
 import { startTestServer, TEST_NOW, type TestServer } from './support/test-server'
@@ -195,6 +196,46 @@ describe('two checkouts of one reader paid at the same moment', () => {
       ])
       expect((await subscriptionsOf(reader)).map((s) => [s.level, s.status])).toEqual([[2, 'active']])
     }
+    server.clock.set(TEST_NOW)
+  })
+
+  it('a refund the provider does not take at once stays due, the reader is answered all the same, and the next renewal run refunds it', async () => {
+    server.clock.set(TEST_NOW)
+    const reader = await createAccount('reader')
+    const high = await settling(reader, '12weeks')
+    const low = await journey.opened(reader, '4weeks')
+    expect((await journey.payOnPage(low.sandboxId, card('succeeds'))).statusCode).toBe(303)
+    expect((await journey.confirm(reader, low.orderId)).statusCode).toBe(200)
+    server.clock.advance(server.context.config.sandboxDelayMs)
+    await server.sandbox.settleDue()
+    // The provider cannot be reached for refunds for a while.
+    const refund = server.sandbox.refund
+    server.sandbox.refund = async () => {
+      throw new Error('provider unreachable')
+    }
+    try {
+      const granted = await journey.confirm(reader, high.orderId)
+      expect(granted.statusCode, granted.body).toBe(200)
+      expect((granted.json() as { data: { level: number }[] }).data[0]!.level).toBe(3)
+      expect((await paymentsOf(reader)).map((p) => [p.planId, p.status]).sort()).toEqual([
+        ['12weeks', 'paid'],
+        ['4weeks', 'refunding'],
+      ])
+      expect((await atProvider(reader)).map((p) => p.status)).toEqual(['paid', 'paid'])
+      // Given back already as far as the reader is concerned.
+      expect((await journey.confirm(reader, low.orderId)).json()).toMatchObject({ error: { code: 'payment_refunded' } })
+      expect(await renewDueSubscriptions(server.db, server.clock, server.sandbox)).toMatchObject({ refundsLeft: 1 })
+    } finally {
+      server.sandbox.refund = refund
+    }
+    expect(await renewDueSubscriptions(server.db, server.clock, server.sandbox)).toMatchObject({ refunded: 1, refundsLeft: 0 })
+    expectTheHigherPlanKept(await paymentsOf(reader), '12weeks', '4weeks')
+    expect((await atProvider(reader)).map((p) => [p.amountCents, p.status]).sort()).toEqual(
+      [
+        [first('12weeks'), 'paid'],
+        [first('4weeks'), 'refunded'],
+      ].sort(),
+    )
     server.clock.set(TEST_NOW)
   })
 })

@@ -48,17 +48,30 @@ export async function refundPayment(db: Database, clock: Clock, provider: Paymen
 /**
  * Asks the provider to refund every payment the API decided to give back (`refunding`: an order that lost
  * to another one paid at the same moment), of one reader or of everyone, and marks each refunded. Called
- * after the grant that decided it has committed, and by each renewal run, so a crash in between refunds
- * later rather than never; the provider's refund is idempotent.
+ * after the grant that decided it has committed, and by each renewal run: a refund the provider did not
+ * take (it was unreachable, the process stopped) stays `refunding` for the next run rather than failing
+ * the reader's answer; the provider's refund is idempotent. Answers how many were refunded and how many
+ * are left.
  */
-export async function refundDuePayments(db: Database, clock: Clock, provider: PaymentProvider, userId?: string): Promise<number> {
+export async function refundDuePayments(
+  db: Database,
+  clock: Clock,
+  provider: PaymentProvider,
+  userId?: string,
+): Promise<{ refunded: number; left: number }> {
   const due = await db
     .select()
     .from(payments)
     .where(and(eq(payments.status, 'refunding'), eq(payments.provider, provider.name), userId === undefined ? undefined : eq(payments.userId, userId)))
+  let refunded = 0
   for (const payment of due) {
-    await provider.refund(payment.providerPaymentId!)
+    try {
+      await provider.refund(payment.providerPaymentId!)
+    } catch {
+      continue
+    }
     await db.transaction((tx) => markRefunded(tx as unknown as Database, clock, payment.id))
+    refunded++
   }
-  return due.length
+  return { refunded, left: due.length - refunded }
 }

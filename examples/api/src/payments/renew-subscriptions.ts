@@ -28,7 +28,7 @@ export async function renewDueSubscriptions(
   db: Database,
   clock: Clock,
   provider: PaymentProvider,
-): Promise<{ renewed: number; failed: number; expired: number; refunded: number }> {
+): Promise<{ renewed: number; failed: number; expired: number; refunded: number; refundsLeft: number }> {
   const now = clock.now()
   const due = await db
     .select()
@@ -99,6 +99,6 @@ export async function renewDueSubscriptions(
     .set({ status: 'expired' })
     .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now)))
     .returning({ id: subscriptions.id })
-  const refunded = await refundDuePayments(db, clock, provider)
-  return { renewed, failed, expired: expired.length, refunded }
+  const refunds = await refundDuePayments(db, clock, provider)
+  return { renewed, failed, expired: expired.length, refunded: refunds.refunded, refundsLeft: refunds.left }
 }
