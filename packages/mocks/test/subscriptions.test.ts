@@ -172,6 +172,28 @@ describe('cancel', () => {
     expect(body.data[0]).toMatchObject({ id: 'sub-level3-1', status: 'active', autoRenew: false })
   })
 
+  it('answers the subscription unchanged when cancelled twice', async () => {
+    useState()
+    const once = await callEndpoint('cancelSubscription', { token: MOCK_VIEWERS.level3.token, params: { id: 'sub-level3-1' } })
+    const twice = await callEndpoint('cancelSubscription', { token: MOCK_VIEWERS.level3.token, params: { id: 'sub-level3-1' } })
+    expect(twice.status).toBe(200)
+    expect(twice.body).toEqual(once.body)
+  })
+
+  it('answers 409 subscription_not_active for a subscription not in force, expired or past its period end, and leaves it untouched', async () => {
+    useState()
+    const expired = await callEndpoint('cancelSubscription', { token: reader, params: { id: 'sub-reader-1' } })
+    expect(expired.status).toBe(409)
+    expect(expired.body).toMatchObject({ error: { code: 'subscription_not_active' } })
+    // Still marked active, its period over.
+    const stale = state.subscriptions.find((s) => s.id === 'sub-level3-1')!
+    stale.currentPeriodEnd = NOW.toISOString()
+    const late = await callEndpoint('cancelSubscription', { token: MOCK_VIEWERS.level3.token, params: { id: 'sub-level3-1' } })
+    expect(late.status).toBe(409)
+    expect(late.body).toMatchObject({ error: { code: 'subscription_not_active' } })
+    expect(stale).toMatchObject({ status: 'active', autoRenew: true })
+  })
+
   it("answers 404 for another user's subscription and leaves it untouched", async () => {
     useState()
     const { status } = await callEndpoint('cancelSubscription', { token: reader, params: { id: 'sub-level3-1' } })

@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw'
 import type { Subscription } from '@comics/core/contract'
-import { getPlan, isFirstPurchase, offeredPlans, priceToPay } from '@comics/core/rules'
+import { getPlan, isFirstPurchase, offeredPlans, priceToPay, subscriptionInForce } from '@comics/core/rules'
 import { errorResponse, validationErrorResponse } from './errorResponse'
 import { nextMockId, type MockCheckout, type MockState } from './mockState'
 import { pageOf, passes } from './paging'
@@ -136,10 +136,18 @@ export const refundPayment: Resolver<'refundPayment'> = ({ params, state, now })
   return HttpResponse.json({ data: [payment] })
 }
 
-/** POST /subscriptions/{id}/cancel: auto-renewal off, status and period kept; others' are 404. */
-export const cancelSubscription: Resolver<'cancelSubscription'> = ({ params, state, viewer }) => {
+/**
+ * POST /subscriptions/{id}/cancel: auto-renewal off, status and period kept; others' are 404. As the
+ * reference API: cancelling twice answers the subscription unchanged, and one not in force (core
+ * `subscriptionInForce`: expired, refunded, replaced, or past its period end) is 409
+ * `subscription_not_active` and stays as it is.
+ */
+export const cancelSubscription: Resolver<'cancelSubscription'> = ({ params, state, viewer, now }) => {
   const subscription = state.subscriptions.find((s) => s.id === params.id && s.userId === viewer.userId)
   if (!subscription) return errorResponse(404, { message: `No subscription ${params.id}` })
+  if (!subscriptionInForce([subscription], now)) {
+    return errorResponse(409, { code: 'subscription_not_active', message: `Subscription ${params.id} is not in force` })
+  }
   subscription.autoRenew = false
   return HttpResponse.json({ data: [subscription] })
 }
