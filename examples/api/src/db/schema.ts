@@ -108,7 +108,11 @@ export const checkouts = pgTable(
     planId: text('plan_id').notNull(),
     level: integer('level').notNull(),
     urlSuccess: text('url_success').notNull(),
-    /** 'open' until paid (and granted) or cancelled (the reader went back, or opened another checkout). */
+    /**
+     * 'open' until paid (and granted, or given back when another order of the reader paid at the same
+     * moment won: then its payment is refunding or refunded and it has no subscription) or cancelled (the
+     * reader went back, or opened another checkout).
+     */
     status: text('status', { enum: ['open', 'paid', 'cancelled'] }).notNull().default('open'),
     /** What the provider charges, in cents, fixed at opening (core `isFirstPurchase` then). */
     amountCents: integer('amount_cents').notNull().default(0),
