@@ -52,6 +52,9 @@ const emulator = await startAuthEmulator({ port: Number(process.env.AUTH_EMULATO
 const accounts = await Promise.all([
   createAccount('reader', { emulatorHost: emulator.host }),
   createAccount('admin', { admin: true, emulatorHost: emulator.host }),
+  // The accounts DELETE /me is sent with: it ends the account it is made with.
+  createAccount('reader', { emulatorHost: emulator.host }),
+  createAccount('admin', { admin: true, emulatorHost: emulator.host }),
 ]).catch(async (error: unknown) => {
   await emulator.stop()
   throw error
@@ -66,8 +69,8 @@ try {
   await seedCatalogue(database.db, new FileStore(filesDir, '/api/v1/files'), { ...TEST_CATALOGUE, now: new Date('2026-01-01T00:00:00Z') })
   const server = await startServerOn(database, { folder, filesDir, authEmulatorHost: emulator.host })
   try {
-    const [reader, admin] = accounts
-    const world = await prepareFuzzWorld(server, { reader, admin })
+    const [reader, admin, leavingReader, leavingAdmin] = accounts
+    const world = await prepareFuzzWorld(server, { reader, admin, leaving: { reader: leavingReader, admin: leavingAdmin } })
     console.log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s; fuzzing...`)
     const fuzzStarted = Date.now()
     process.on('unhandledRejection', onRejection).on('uncaughtException', onException)

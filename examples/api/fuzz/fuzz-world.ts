@@ -19,7 +19,7 @@ export async function prepareFuzzWorld(
     db: Database
     context: { config: { allowedOrigins: string[]; paymentWebhookSecret: string }; clock: { now(): Date } }
   },
-  accounts: { reader: Account; admin: Account },
+  accounts: { reader: Account; admin: Account; leaving: { reader: Account; admin: Account } },
 ): Promise<FuzzWorld> {
   const { app, db } = server
   const origin = server.context.config.allowedOrigins[0]!
@@ -48,6 +48,7 @@ export async function prepareFuzzWorld(
   const firstUnused = (highest?.id ?? 0) + 1
   return {
     tokens: { reader: accounts.reader.idToken, admin: accounts.admin.idToken },
+    leavingTokens: { reader: accounts.leaving.reader.idToken, admin: accounts.leaving.admin.idToken },
     uids: { reader: accounts.reader.uid, admin: accounts.admin.uid },
     ids: {
       comics: await ids(comics.id, comics),

@@ -24,6 +24,11 @@ export interface FuzzRequest {
 /** What the generators draw valid values from: rows and files of the database the server runs on. */
 export interface FuzzWorld {
   tokens: { reader: string; admin: string }
+  /**
+   * The tokens DELETE /me is sent with: accounts of their own, since a delete ends the account it is made
+   * with (the first one that gets through ends it; later ones are refused).
+   */
+  leavingTokens: { reader: string; admin: string }
   uids: { reader: string; admin: string }
   ids: {
     comics: string[]
@@ -375,6 +380,7 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
     },
     cancelSubscription: { params: { id: idOf(ids.subscriptions) } },
     exportMyData: {},
+    deleteMyAccount: {},
   }
 }
 
@@ -408,6 +414,7 @@ export function fuzzRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
     query: fc.option(fc.constantFrom('?limit=999999', "?id=1'--", '?__proto__[admin]=1', '?x=%ZZ'), { freq: 8 }),
   })
   const withRole = (role: FuzzRole) => roles[role]
+  const leaving = authorization({ ...world, tokens: world.leavingTokens })
 
   const contractRequests = (Object.keys(shapes) as EndpointName[]).map((name) => {
     const endpoint = endpoints[name]
@@ -425,7 +432,7 @@ export function fuzzRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
     return fc
       .tuple(common, drawn)
       .chain(([base, { values, sent }]) =>
-        withRole(base.role).map(
+        (name === 'deleteMyAccount' ? leaving[base.role] : withRole(base.role)).map(
           (auth): FuzzRequest => ({
             target: name,
             role: base.role,

@@ -13,6 +13,11 @@ export interface AppContext {
   config: ApiConfig
   db: Database
   clock: Clock
+  /**
+   * The real time, for comparing with the identity provider's own timestamps (a token's `auth_time`);
+   * defaults to the system clock. `clock` is the business time, which tests and demos move.
+   */
+  wallClock?: () => Date
   verifier: TokenVerifier
   cache: CatalogueCache
   fileStore: FileStore

@@ -84,5 +84,6 @@ function verifierLoadedAfterListening(): TokenVerifier & { load(): void } {
   return {
     load: () => void load().catch((error: unknown) => console.error('firebase-admin failed to load', error)),
     verify: async (idToken) => (await load()).verify(idToken),
+    deleteAccount: async (uid) => (await load()).deleteAccount(uid),
   }
 }

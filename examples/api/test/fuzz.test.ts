@@ -18,8 +18,13 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 it(`${CASES} faulty requests to every route: no 5xx, contract error bodies, nothing written by a refusal`, async () => {
-  const [reader, admin] = await Promise.all([createAccount('reader'), createAccount('admin', { admin: true })])
-  const world = await prepareFuzzWorld(server, { reader, admin })
+  const [reader, admin, leavingReader, leavingAdmin] = await Promise.all([
+    createAccount('reader'),
+    createAccount('admin', { admin: true }),
+    createAccount('reader'),
+    createAccount('admin', { admin: true }),
+  ])
+  const world = await prepareFuzzWorld(server, { reader, admin, leaving: { reader: leavingReader, admin: leavingAdmin } })
   const report = await runFuzz(server, world, { numRuns: CASES, seed: SEED })
   expect(report.failures, formatFuzzReport(report).join('\n')).toEqual([])
   // Every endpoint of the contract was reached, and the faults were not all stopped at the door:

@@ -36,10 +36,22 @@ export async function createFirebaseTokenVerifier(options: {
       if (remembered && remembered.expiresAt > now()) return remembered.token
       recent.delete(idToken)
       const decoded = await auth.verifyIdToken(idToken, true)
-      const token: VerifiedToken = { uid: decoded.uid, email: decoded.email, admin: decoded.admin === true }
+      const token: VerifiedToken = { uid: decoded.uid, email: decoded.email, admin: decoded.admin === true, authTime: decoded.auth_time }
       if (recent.size > 10_000) recent.clear()
       recent.set(idToken, { token, expiresAt: Math.min(decoded.exp * 1000, now() + VERIFIED_TOKEN_MAX_AGE_MS) })
       return token
+    },
+
+    async deleteAccount(uid) {
+      // This server forgets the account's tokens at once; other instances refuse them once their
+      // remembered copy ages out (VERIFIED_TOKEN_MAX_AGE_MS), as for any revoked account.
+      for (const [idToken, { token }] of recent) if (token.uid === uid) recent.delete(idToken)
+      try {
+        await auth.revokeRefreshTokens(uid)
+        await auth.deleteUser(uid)
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error
+      }
     },
   }
 }

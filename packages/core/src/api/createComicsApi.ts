@@ -273,6 +273,11 @@ export function createComicsApi(options: ComicsApiOptions) {
     account: {
       /** GET /me/export: everything the service holds about the caller (offer it as a JSON download). */
       exportData: (callOptions?: CallOptions) => call('exportMyData', { ...callOptions }),
+      /**
+       * DELETE /me: erases the caller's account (running subscriptions ended, payment records detached, the
+       * sign-in deleted). The token must come from a sign-in of the last 5 minutes: re-authenticate first.
+       */
+      delete: (callOptions?: CallOptions) => call('deleteMyAccount', { ...callOptions }),
     },
 
     paymentMethods: {

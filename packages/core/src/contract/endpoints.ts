@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { builtOnUse, envelope, type Schema } from './envelope'
 import {
+  AccountDeletionSchema,
   AccountExportSchema,
   AssetSchema,
   AssetVariantSchema,
@@ -150,6 +151,11 @@ export const endpoints = {
   exportMyData: {
     method: 'GET', path: '/me/export', access: 'user', summary: 'Everything the service holds about the caller, as JSON',
     response: AccountExportSchema,
+  },
+  deleteMyAccount: {
+    method: 'DELETE', path: '/me', access: 'user',
+    summary: 'Erase the caller: running subscriptions ended, data erased, payment records detached, sign-in deleted (needs a sign-in of the last 5 minutes)',
+    response: AccountDeletionSchema,
   },
 } as const satisfies Record<string, EndpointDefinition>
 

@@ -225,3 +225,18 @@ export const AccountExportSchema = builtOnUse(() =>
   }),
 )
 export type AccountExport = z.infer<typeof AccountExportSchema>
+
+/**
+ * What erasing an account did (DELETE /me): the subscriptions that were still running and are ended, and
+ * how many payment records are kept, detached from the person (the law requires keeping them).
+ */
+export const AccountDeletionSchema = builtOnUse(() =>
+  z.object({
+    deleted: z.literal(true),
+    /** Subscriptions that were active and are ended with the account (auto-renewal off, no access). */
+    cancelledSubscriptions: count(0),
+    /** Payment records kept under an anonymous reference instead of the reader's id. */
+    keptPayments: count(0),
+  }),
+)
+export type AccountDeletion = z.infer<typeof AccountDeletionSchema>

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw'
-import type { AccountExport } from '@comics/core/contract'
+import type { AccountDeletion, AccountExport } from '@comics/core/contract'
 import type { Resolver } from './resolverContext'
 
 /**
@@ -26,4 +26,25 @@ export const exportMyData: Resolver<'exportMyData'> = ({ state, viewer, now }) =
       })),
   }
   return HttpResponse.json(exported)
+}
+
+/**
+ * DELETE /me: as the reference API erases an account — the caller's active subscriptions end, their
+ * subscriptions and checkouts go, and their payments stay under an anonymous reference.
+ */
+export const deleteMyAccount: Resolver<'deleteMyAccount'> = ({ state, viewer }) => {
+  const userId = viewer.userId!
+  const anonymous = `erased-${crypto.randomUUID()}`
+  const mine = state.subscriptions.filter((subscription) => subscription.userId === userId)
+  const cancelledSubscriptions = mine.filter((subscription) => subscription.status === 'active').length
+  state.subscriptions = state.subscriptions.filter((subscription) => subscription.userId !== userId)
+  state.checkouts = state.checkouts.filter((checkout) => checkout.userId !== userId)
+  let keptPayments = 0
+  for (const payment of state.payments) {
+    if (payment.userId !== userId) continue
+    payment.userId = anonymous
+    keptPayments += 1
+  }
+  const deletion: AccountDeletion = { deleted: true, cancelledSubscriptions, keptPayments }
+  return HttpResponse.json(deletion)
 }

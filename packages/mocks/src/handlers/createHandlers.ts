@@ -1,6 +1,6 @@
 import { HttpResponse, delay, http, type HttpHandler } from 'msw'
 import { API_PREFIX, endpoints, type EndpointName } from '@comics/core/contract'
-import { exportMyData } from './accountResolvers'
+import { deleteMyAccount, exportMyData } from './accountResolvers'
 import type { SiteMode } from '@comics/core/rules'
 import type { MockViewer, MockViewerKey } from '../fixtures/viewers'
 import { listAssets, uploadAssets } from './assetsResolvers'
@@ -85,6 +85,7 @@ const resolvers: { [N in EndpointName]: Resolver<N> } = {
   refundPayment,
   cancelSubscription,
   exportMyData,
+  deleteMyAccount,
 }
 
 /** 200 with a body that breaks the contract where a client would notice: a number for an id or url. */

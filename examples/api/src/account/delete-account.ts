@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, isNotNull } from 'drizzle-orm'
+import type { AccountDeletion } from '@comics/core/contract'
+import { isRecentSignIn } from '@comics/core/rules'
+import type { TokenVerifier, VerifiedToken } from '../auth/token-verifier'
+import type { Clock } from '../clock'
+import type { Database } from '../db/database'
+import { checkouts, payments, subscriptions } from '../db/schema'
+import { HttpError } from '../http/http-error'
+import { cancelSubscription } from '../payments/cancel-subscription'
+import type { PaymentProvider } from '../payments/provider/payment-provider'
+
+/** The reference kept payments carry instead of an erased reader's id: one per erased account. */
+export const ERASED_USER_PREFIX = 'erased:'
+
+/**
+ * Erases a reader (DELETE /me). The token must come from a sign-in of the last few minutes (core
+ * `isRecentSignIn`, against the wall clock the identity provider stamps `auth_time` with). Then:
+ * 1. every active subscription is cancelled (auto-renewal off, as the reader's own cancel does) and every
+ *    open checkout is expired at the provider, so nothing can be charged or paid afterwards;
+ * 2. in one transaction, the reader's subscriptions and checkouts are deleted and their payments kept
+ *    under an anonymous reference (`erased:{uuid}`), without the links to the erased rows;
+ * 3. the sign-in is deleted at the identity provider and its sessions revoked.
+ * A failure before 3 leaves the account usable and the call can be retried; a retry after 3 is a 401.
+ */
+export async function deleteAccount(
+  context: { db: Database; clock: Clock; provider: PaymentProvider; verifier: TokenVerifier; wallClock?: () => Date },
+  caller: VerifiedToken,
+): Promise<AccountDeletion> {
+  const { db, clock, provider, verifier } = context
+  const { uid } = caller
+  if (!isRecentSignIn(caller.authTime, (context.wallClock ?? (() => new Date()))())) {
+    throw new HttpError(403, 'recent_sign_in_required', 'Sign in again (at most 5 minutes before) to delete the account')
+  }
+
+  const active = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, uid), eq(subscriptions.status, 'active')))
+  for (const { id } of active) await cancelSubscription(db, clock, uid, String(id))
+  const open = await db
+    .select({ providerCheckoutId: checkouts.providerCheckoutId })
+    .from(checkouts)
+    .where(and(eq(checkouts.userId, uid), eq(checkouts.status, 'open'), isNotNull(checkouts.providerCheckoutId)))
+  for (const { providerCheckoutId } of open) await provider.expireCheckout(providerCheckoutId!)
+
+  const anonymous = `${ERASED_USER_PREFIX}${randomUUID()}`
+  const keptPayments = await db.transaction(async (tx) => {
+    const kept = await tx
+      .update(payments)
+      .set({ userId: anonymous, subscriptionId: null, checkoutId: null })
+      .where(eq(payments.userId, uid))
+      .returning({ id: payments.id })
+    await tx.delete(subscriptions).where(eq(subscriptions.userId, uid))
+    await tx.delete(checkouts).where(eq(checkouts.userId, uid))
+    return kept.length
+  })
+
+  await verifier.deleteAccount(uid)
+  return { deleted: true, cancelledSubscriptions: active.length, keptPayments }
+}

@@ -1,0 +1,104 @@
+import { eq, like, sql } from 'drizzle-orm'
+import { signIn } from '@comics/auth-emulator'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AccountDeletionSchema, ApiErrorBodySchema } from '@comics/core/contract'
+import { RECENT_SIGN_IN_MAX_AGE_MS } from '@comics/core/rules'
+import { inject } from 'vitest'
+import { checkouts, payments, sandboxCheckouts, subscriptions } from '../src/db/schema'
+import { bearer, createAccount, type Account } from './support/accounts'
+import { paymentJourney } from './support/payment-journey'
+import { startTestServer, type TestServer } from './support/test-server'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server?.close())
+
+const journey = () => paymentJourney(server)
+const deleteMe = (account: Account) => server.app.inject({ method: 'DELETE', url: '/api/v1/me', headers: bearer(account) })
+
+/** Every row of every table with a user_id column that names `uid`. */
+async function rowsOf(uid: string): Promise<Record<string, number>> {
+  const result = await server.db.execute(
+    sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'user_id' order by table_name`,
+  )
+  const tables = ((Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { table_name: string }[]).map((row) => row.table_name)
+  expect(tables.length).toBeGreaterThan(0)
+  const counts: Record<string, number> = {}
+  for (const table of tables) {
+    const found = await server.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where user_id = ${uid}`)
+    const [row] = (Array.isArray(found) ? found : (found as { rows: unknown[] }).rows) as { n: number }[]
+    counts[table] = row!.n
+  }
+  return counts
+}
+
+describe('DELETE /me', () => {
+  it("cancels the subscription, expires the open checkout, erases the reader's rows in every table, keeps the payment detached, and deletes the sign-in", async () => {
+    const [reader, other] = await Promise.all([createAccount('reader'), createAccount('reader')])
+    const { subscription } = await journey().subscribe(reader, '4weeks')
+    const { sandboxId: openSandboxId } = await journey().opened(reader, '24weeks')
+    await journey().subscribe(other, '1week')
+    const [paid] = await server.db.select().from(payments).where(eq(payments.userId, reader.uid))
+    const otherBefore = await rowsOf(other.uid)
+    expect(Object.values(await rowsOf(reader.uid)).every((n) => n > 0)).toBe(true)
+
+    const response = await deleteMe(reader)
+    expect(response.statusCode, response.body).toBe(200)
+    expect(AccountDeletionSchema.parse(response.json())).toEqual({ deleted: true, cancelledSubscriptions: 1, keptPayments: 1 })
+
+    // Nothing of the reader is left under their id, in any table that holds a user's rows.
+    expect(Object.values(await rowsOf(reader.uid))).toEqual(Object.values(otherBefore).map(() => 0))
+    expect(await server.db.select().from(subscriptions).where(eq(subscriptions.id, Number(subscription.id)))).toEqual([])
+    // The payment record stays, under an anonymous reference and without links to the erased rows.
+    const [kept] = await server.db.select().from(payments).where(eq(payments.id, paid!.id))
+    expect(kept).toMatchObject({ amountCents: paid!.amountCents, planId: '4weeks', providerPaymentId: paid!.providerPaymentId, subscriptionId: null, checkoutId: null })
+    expect(kept!.userId).toMatch(/^erased:[0-9a-f-]{36}$/)
+    expect(await server.db.select().from(payments).where(like(payments.userId, `%${reader.uid}%`))).toEqual([])
+    // The open checkout can no longer be paid at the provider.
+    const [openAtProvider] = await server.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, openSandboxId))
+    expect(openAtProvider!.status).toBe('expired')
+    // The other reader is untouched.
+    expect(await rowsOf(other.uid)).toEqual(otherBefore)
+
+    // Signed out everywhere: the old token is refused, and the address no longer signs in.
+    const afterwards = await server.app.inject({ method: 'GET', url: '/api/v1/me/export', headers: bearer(reader) })
+    expect(afterwards.statusCode).toBe(401)
+    expect((await deleteMe(reader)).statusCode).toBe(401)
+    await expect(signIn(inject('authEmulatorHost'), reader.email, 'secret-123')).rejects.toThrow(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS|USER_NOT_FOUND/)
+    expect((await server.app.inject({ method: 'GET', url: '/api/v1/me/export', headers: bearer(other) })).statusCode).toBe(200)
+  })
+
+  it('refuses a token whose sign-in is older than 5 minutes and erases nothing', async () => {
+    const reader = await createAccount('reader')
+    await journey().subscribe(reader, '1week')
+    server.context.wallClock = () => new Date(Date.now() + RECENT_SIGN_IN_MAX_AGE_MS + 60_000)
+    try {
+      const response = await deleteMe(reader)
+      expect(response.statusCode).toBe(403)
+      expect(ApiErrorBodySchema.parse(response.json()).error.code).toBe('recent_sign_in_required')
+    } finally {
+      delete server.context.wallClock
+    }
+    expect(await rowsOf(reader.uid)).toMatchObject({ subscriptions: 1, payments: 1, checkouts: 1 })
+    const [row] = await server.db.select().from(subscriptions).where(eq(subscriptions.userId, reader.uid))
+    expect(row).toMatchObject({ status: 'active', autoRenew: true })
+    // Re-authenticated (a fresh sign-in), the same reader may.
+    const fresh = await signIn(inject('authEmulatorHost'), reader.email, 'secret-123')
+    expect((await deleteMe({ ...reader, idToken: fresh.idToken })).statusCode).toBe(200)
+    expect(await server.db.select().from(checkouts).where(eq(checkouts.userId, reader.uid))).toEqual([])
+  })
+
+  it('a reader who never paid is deleted with nothing to cancel or keep', async () => {
+    const reader = await createAccount('reader')
+    const response = await deleteMe(reader)
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toEqual({ deleted: true, cancelledSubscriptions: 0, keptPayments: 0 })
+  })
+
+  it('a guest is asked to sign in', async () => {
+    expect((await server.app.inject({ method: 'DELETE', url: '/api/v1/me' })).statusCode).toBe(401)
+  })
+})
