@@ -571,3 +571,15 @@ describe('every store over broken storage', () => {
     })
   })
 })
+
+describe('progress store: clear (the reader deleted their account)', () => {
+  it('forgets every position, in the store and in storage', () => {
+    const storage = createMemoryStorage()
+    const progress = createProgressStore(storage)
+    progress.record('7', { chapterId: '70', chapterTitle: 'Episode 1', page: 3 })
+    progress.clear()
+    expect(progress.getSnapshot()).toEqual({ lastReadComics: [], history: [] })
+    expect(progress.getProgress('7')).toBeUndefined()
+    expect(createProgressStore(storage).getSnapshot()).toEqual({ lastReadComics: [], history: [] })
+  })
+})

@@ -31,6 +31,7 @@ export const AUTH_ERROR_MESSAGE_KEYS = Object.freeze({
   'auth/missing-password': 'auth.missingPassword',
   'auth/user-disabled': 'auth.userDisabled',
   'auth/requires-recent-login': 'auth.recentLoginRequired',
+  'auth/user-token-expired': 'auth.sessionEnded',
   'auth/invalid-action-code': 'auth.linkExpired',
   'auth/expired-action-code': 'auth.linkExpired',
   'auth/missing-email': 'auth.missingEmail',
@@ -39,6 +40,7 @@ export const AUTH_ERROR_MESSAGE_KEYS = Object.freeze({
   'auth/unsupported-provider': 'auth.unsupportedProvider',
   'auth/no-authenticated-user': 'auth.notSignedIn',
   'auth/email-link-mismatch': 'auth.emailLinkMismatch',
+  'auth/email-not-verified': 'auth.emailNotVerified',
   'auth/unknown': 'auth.unknown',
 } satisfies Record<string, AuthMessageKey>)
 

@@ -184,6 +184,17 @@ export function createFirebaseAuth(config: FirebaseAuthConfig): AuthService {
     }
   }
 
+  /** The signed-in user after re-verifying `password` with a fresh sign-in (spec §5's change password does the same). */
+  async function reauthenticated({ sdk, auth }: LoadedFirebase, password: string): Promise<User> {
+    const user = auth.currentUser
+    if (!user) throw noAuthenticatedUserError()
+    if (!user.email) {
+      throw new AuthError('auth/argument-error', { message: 'The account has no email to re-verify the password with' })
+    }
+    await sdk.reauthenticateWithCredential(user, sdk.EmailAuthProvider.credential(user.email, password))
+    return user
+  }
+
   return {
     signInWithEmail: (email, password) =>
       withAuthErrors(async () => {
@@ -266,23 +277,43 @@ export function createFirebaseAuth(config: FirebaseAuthConfig): AuthService {
         const user = auth.currentUser
         if (user) {
           // The ID token carries email_verified: reload the user and take a fresh token into the session.
-          await user.reload()
-          await user.getIdToken(true)
-          await applyAuthState(user)
+          try {
+            await user.reload()
+            await user.getIdToken(true)
+            await applyAuthState(user)
+          } catch (error) {
+            // A change of address revokes the reader's sessions: the code was applied, sign in again.
+            const { code } = toAuthError(error)
+            if (code !== 'auth/user-token-expired' && code !== 'auth/user-not-found') throw error
+            await sdk.signOut(auth)
+            await applied
+          }
         }
+      }),
+
+    reauthenticate: (password) =>
+      withAuthErrors(async () => {
+        const loaded = await ready()
+        const user = await reauthenticated(loaded, password)
+        await applyAuthState(user)
+      }),
+
+    changeEmail: (password, newEmail, continueUrl) =>
+      withAuthErrors(async () => {
+        const loaded = await ready()
+        const current = loaded.auth.currentUser
+        if (!current) throw noAuthenticatedUserError()
+        if (!current.emailVerified) throw new AuthError('auth/email-not-verified')
+        const user = await reauthenticated(loaded, password)
+        await loaded.sdk.verifyBeforeUpdateEmail(user, newEmail, { url: continueUrl })
       }),
 
     changePassword: (oldPassword, newPassword) =>
       withAuthErrors(async () => {
-        const { sdk, auth } = await ready()
-        const user = auth.currentUser
-        if (!user) throw noAuthenticatedUserError()
-        if (!user.email) {
-          throw new AuthError('auth/argument-error', { message: 'The account has no email to re-verify the password with' })
-        }
+        const loaded = await ready()
         // spec §5: the old password is re-verified by signing in again before the update
-        await sdk.reauthenticateWithCredential(user, sdk.EmailAuthProvider.credential(user.email, oldPassword))
-        await sdk.updatePassword(user, newPassword)
+        const user = await reauthenticated(loaded, oldPassword)
+        await loaded.sdk.updatePassword(user, newPassword)
         await applyAuthState(user)
       }, newPassword),
 

@@ -29,9 +29,11 @@ export const AUTH_MESSAGES = Object.freeze({
   'auth.missingPassword': 'Enter your password.',
   'auth.userDisabled': 'This account has been disabled.',
   'auth.recentLoginRequired': 'Please sign in again to continue.',
+  'auth.sessionEnded': 'Your session has ended. Please sign in again.',
   'auth.linkExpired': 'This link has expired or has already been used.',
   'auth.emailLinkMismatch': 'This sign-in link was sent to a different email address. Enter the address you asked for the link with.',
   'auth.missingEmail': 'Enter your email address.',
+  'auth.emailNotVerified': 'Confirm your current email address first: open the link we sent you.',
   'auth.accountExistsWithDifferentCredential':
     'An account with this email already exists. Sign in the way you did before.',
   'auth.unsupportedProvider': 'This sign-in method is not available.',

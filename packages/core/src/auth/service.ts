@@ -47,10 +47,24 @@ export interface AuthService {
   /** Mails the signed-in reader a link that confirms their address and returns to `continueUrl`. */
   sendEmailVerification(continueUrl: string): Promise<void>
   /**
-   * Confirms an address with the code of a verification link; a signed-in reader's session then shows it
-   * verified. 'auth/invalid-action-code' for a used or expired code.
+   * Confirms an address with the code of a verification link (mode verifyEmail) or of a change of address
+   * (mode verifyAndChangeEmail); a signed-in reader's session then shows it verified. A change of address
+   * ends the reader's sessions (the provider revokes them): the session is then cleared, to sign in again
+   * with the new address. 'auth/invalid-action-code' for a used or expired code.
    */
   confirmEmail(oobCode: string): Promise<void>
+  /**
+   * Re-verifies the signed-in reader's password (a fresh sign-in: the token's `auth_time` is now), before
+   * an action that needs a recent sign-in, such as deleting the account. The session holds the fresh token
+   * when it resolves. 'auth/wrong-password' or 'auth/invalid-credential' for a wrong password.
+   */
+  reauthenticate(password: string): Promise<void>
+  /**
+   * Changes the address: re-verifies the password, then mails `newEmail` a link that confirms it and only
+   * then replaces the old one (the link returns to `continueUrl`). The current address must be verified
+   * first ('auth/email-not-verified'); 'auth/email-already-in-use' for an address of another account.
+   */
+  changeEmail(password: string, newEmail: string, continueUrl: string): Promise<void>
   /** Re-verifies the old password by signing in again, then sets the new one; 'No authenticated user' without a user. */
   changePassword(oldPassword: string, newPassword: string): Promise<void>
   /** Clears user and token (and `authUser`, `authToken`) and signs out of the provider; errors are logged and rethrown. */

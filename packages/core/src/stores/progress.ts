@@ -33,6 +33,8 @@ export interface ProgressStore extends ReadableStore<ProgressSnapshot> {
    * An empty comic or chapter id is ignored; `page` and `offset` are kept when they are numbers >= 0.
    */
   record(comicId: string, position: ReadingPosition): void
+  /** Forgets every position (the reader deleted their account): both keys are emptied, in every tab. */
+  clear(): void
   /** The saved position in a comic, or undefined. */
   getProgress(comicId: string): ReadingHistoryEntry | undefined
   /** Stops following other tabs. */
@@ -148,6 +150,12 @@ export function createProgressStore(
       writeJson(storage, STORAGE_KEYS.lastReadComics, next.lastReadComics)
       writeJson(storage, STORAGE_KEYS.comicsReadingHistory, next.history)
       store.set(next)
+    },
+    clear() {
+      const empty: ProgressSnapshot = { lastReadComics: [], history: [] }
+      writeJson(storage, STORAGE_KEYS.lastReadComics, empty.lastReadComics)
+      writeJson(storage, STORAGE_KEYS.comicsReadingHistory, empty.history)
+      store.set(empty)
     },
     dispose: stopWatching,
   }
