@@ -135,6 +135,8 @@ function storyAuth(options: { failWith?: AuthErrorCode; pending?: boolean; signs
       resetPassword: signIn,
       sendEmailVerification: fail,
       confirmEmail: fail,
+      reauthenticate: fail,
+      changeEmail: fail,
       changePassword: fail,
       logout: async () => {
         await fail()

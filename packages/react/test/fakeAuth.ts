@@ -43,6 +43,8 @@ export function fakeAuth(options: FakeAuthOptions = {}) {
       resetPassword: vi.fn(settle),
       sendEmailVerification: vi.fn(fail),
       confirmEmail: vi.fn(fail),
+      reauthenticate: vi.fn(fail),
+      changeEmail: vi.fn(fail),
       changePassword: vi.fn(fail),
       logout: vi.fn(async () => {
         await fail()

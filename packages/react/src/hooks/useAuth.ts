@@ -9,6 +9,7 @@ import {
   type SocialProvider,
 } from '@comics/core'
 import { useComicsContext } from './useComicsContext'
+import { verificationSent } from './verificationSent'
 
 export interface AuthActions {
   /** Email and password sign-in; resolves to the user, or null with `error` set. */
@@ -39,6 +40,23 @@ export interface AuthActions {
    * user, or null with `error` set.
    */
   resetPassword(oobCode: string, newPassword: string): Promise<AuthUser | null>
+  /**
+   * Mails the signed-in reader a link that confirms their address, returning to `continueUrl` (default the
+   * current page); resolves to whether it was sent.
+   */
+  sendEmailVerification(continueUrl?: string): Promise<boolean>
+  /**
+   * Applies the code of a confirmation link (a new account's address, or a changed one); resolves to
+   * whether it worked.
+   */
+  confirmEmail(oobCode: string): Promise<boolean>
+  /** Re-verifies the signed-in reader's password (a fresh sign-in); resolves to whether it worked. */
+  reauthenticate(password: string): Promise<boolean>
+  /**
+   * Re-verifies the password, then mails `newEmail` the link that makes it the account's address (it
+   * returns to `continueUrl`, default the current page); resolves to whether it was sent.
+   */
+  changeEmail(password: string, newEmail: string, continueUrl?: string): Promise<boolean>
   /** Signs out, clears the session and goes to / (spec §4). */
   logout(): Promise<void>
   /** Re-verifies the old password, then sets the new one; resolves to whether it worked. */
@@ -57,7 +75,8 @@ const notConfigured = () =>
   new AuthError('auth/invalid-api-key', { message: 'No AuthService was given to ComicsProvider' })
 
 /**
- * Sign-in, sign-up, social sign-in, email-link sign-in, password reset, logout and change password over the provider's AuthService.
+ * Sign-in, sign-up, social sign-in, email-link sign-in, password reset, email confirmation, change of
+ * email, re-authentication, logout and change password over the provider's AuthService.
  * A successful sign-in records `auth_success` and closes the auth modal (spec §4). Failures never
  * throw into the UI: they are logged (spec §8) and exposed as `error` with `errorMessage`.
  * @example
@@ -107,7 +126,15 @@ export function useAuth(): AuthActions {
   )
   const signUp = useCallback(
     async (email: string, password: string) => {
-      const result = await run((s) => s.signUpWithEmail(email, password).then(signedIn('password', 'sign-up')), 'Sign-up')
+      const result = await run(async (s) => {
+        const user = signedIn('password', 'sign-up')(await s.signUpWithEmail(email, password))
+        // The new address is asked to be confirmed at once; a failed send is offered again by the prompt.
+        await s.sendEmailVerification(window.location.href).then(
+          () => verificationSent.note(user.uid, Date.now()),
+          (caught: unknown) => console.error('Sending the verification email after sign-up failed', caught),
+        )
+        return user
+      }, 'Sign-up')
       return result.ok ? result.value : null
     },
     [run, signedIn],
@@ -162,6 +189,24 @@ export function useAuth(): AuthActions {
     },
     [run, signedIn],
   )
+  const sendEmailVerification = useCallback(
+    async (continueUrl?: string) =>
+      (await run((s) => s.sendEmailVerification(continueUrl ?? window.location.href), 'Sending the verification email')).ok,
+    [run],
+  )
+  const confirmEmail = useCallback(
+    async (oobCode: string) => (await run((s) => s.confirmEmail(oobCode), 'Confirming the email address')).ok,
+    [run],
+  )
+  const reauthenticate = useCallback(
+    async (password: string) => (await run((s) => s.reauthenticate(password), 'Re-authentication')).ok,
+    [run],
+  )
+  const changeEmail = useCallback(
+    async (password: string, newEmail: string, continueUrl?: string) =>
+      (await run((s) => s.changeEmail(password, newEmail, continueUrl ?? window.location.href), 'Change email')).ok,
+    [run],
+  )
   const logout = useCallback(async () => {
     if (!auth) {
       // Nothing to sign out of: a session restored from storage still goes away.
@@ -187,6 +232,10 @@ export function useAuth(): AuthActions {
     sendPasswordReset,
     checkPasswordResetCode,
     resetPassword,
+    sendEmailVerification,
+    confirmEmail,
+    reauthenticate,
+    changeEmail,
     logout,
     changePassword,
     pending,

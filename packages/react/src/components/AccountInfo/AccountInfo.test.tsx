@@ -54,4 +54,14 @@ describe('AccountInfo', () => {
     expect(within(info()).getByText('+15550100')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Change Password' })).not.toBeInTheDocument()
   })
+
+  it("offers 'Change email' to a password account when the page handles it, not to a social one", async () => {
+    const onChangeEmail = vi.fn()
+    const { user, stores, viewer } = renderWithKit(<AccountInfo onChangeEmail={onChangeEmail} />, { viewer: 'free' })
+    await user.click(screen.getByRole('button', { name: 'Change email' }))
+    expect(onChangeEmail).toHaveBeenCalledTimes(1)
+    const google: AuthUser = { ...viewer.user!, providerData: [{ providerId: 'google.com', uid: 'g-1', email: viewer.user!.email, displayName: null }] }
+    act(() => stores.session.set(google, viewer.token!))
+    expect(screen.queryByRole('button', { name: 'Change email' })).not.toBeInTheDocument()
+  })
 })

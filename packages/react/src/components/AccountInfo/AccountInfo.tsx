@@ -5,19 +5,21 @@ import { useMessages, useSession } from '../../hooks'
 export interface AccountInfoProps {
   /** Opens the change-password dialog (the ChangePasswordModal). */
   onChangePassword?: () => void
+  /** Opens the change-of-email dialog (the ChangeEmailModal); without it the email row has no button. */
+  onChangeEmail?: () => void
   className?: string
 }
 
 /**
  * The account page's INFO section (spec §2): 'Email or Phone' with the signed-in user's email (or
- * phone number), and, only when the user first signed in with a password, a masked password row with
- * 'Change Password'. Social accounts have no password to change here.
+ * phone number), and, only when the user first signed in with a password, 'Change email' (when
+ * `onChangeEmail` is given) and a masked password row with 'Change Password'. Social accounts have no password to change here.
  * @example
  * const [changing, setChanging] = useState(false)
  * <AccountInfo onChangePassword={() => setChanging(true)} />
  * <ChangePasswordModal open={changing} onClose={() => setChanging(false)} />
  */
-export function AccountInfo({ onChangePassword, className }: AccountInfoProps) {
+export function AccountInfo({ onChangePassword, onChangeEmail, className }: AccountInfoProps) {
   const messages = useMessages()
   const { user } = useSession()
   const headingId = useId()
@@ -30,7 +32,14 @@ export function AccountInfo({ onChangePassword, className }: AccountInfoProps) {
       <dl className="comics-account-info__rows">
         <div className="comics-account-info__row">
           <dt>{messages['account.emailOrPhone']}</dt>
-          <dd>{user?.email ?? user?.phoneNumber ?? ''}</dd>
+          <dd className="comics-account-info__email">
+            {user?.email ?? user?.phoneNumber ?? ''}
+            {hasPassword && onChangeEmail && (
+              <button type="button" className="comics-button" data-variant="ghost" onClick={onChangeEmail}>
+                {messages['account.changeEmail']}
+              </button>
+            )}
+          </dd>
         </div>
         {hasPassword && (
           <div className="comics-account-info__row" data-row="password">

@@ -1,0 +1,1 @@
+export { ChangeEmailModal, type ChangeEmailModalProps } from './ChangeEmailModal'

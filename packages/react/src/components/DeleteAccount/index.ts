@@ -1,0 +1,1 @@
+export { DeleteAccount, type DeleteAccountProps } from './DeleteAccount'

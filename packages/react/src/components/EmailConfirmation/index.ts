@@ -1,0 +1,1 @@
+export { EmailConfirmation, type EmailConfirmationProps } from './EmailConfirmation'

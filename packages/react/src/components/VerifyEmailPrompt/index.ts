@@ -1,0 +1,1 @@
+export { VerifyEmailPrompt, type VerifyEmailPromptProps } from './VerifyEmailPrompt'
