@@ -5,7 +5,9 @@ import {
   AccountBenefits,
   AccountHeader,
   AccountInfo,
+  ChangeEmailModal,
   ChangePasswordModal,
+  DeleteAccount,
   DownloadMyData,
   LastReadSlider,
   PaymentConfirmation,
@@ -14,12 +16,13 @@ import {
 
 /**
  * The account page (spec §2): header, LAST READ on the left, INFO and YOUR BENEFITS on the right, the
- * change-password modal, 'Download my data'; a light pink page, and a page-view event on open. Back from
+ * change-password and change-of-email dialogs, 'Download my data' and 'Delete my account'; a light pink page, and a page-view event on open. Back from
  * the payment provider (`?checkout={id}`), what became of the payment shows above the columns.
  */
 export default function AccountScreen() {
   const analytics = useAnalytics()
   const [changingPassword, setChangingPassword] = useState(false)
+  const [changingEmail, setChangingEmail] = useState(false)
   const [searchParams] = useSearchParams()
   // Once per visit of the page, also under StrictMode's second effect run in development.
   const tracked = useRef(false)
@@ -38,12 +41,14 @@ export default function AccountScreen() {
           <LastReadSlider />
         </div>
         <div className="site-account__details">
-          <AccountInfo onChangePassword={() => setChangingPassword(true)} />
+          <AccountInfo onChangePassword={() => setChangingPassword(true)} onChangeEmail={() => setChangingEmail(true)} />
           <AccountBenefits />
           <DownloadMyData />
+          <DeleteAccount />
         </div>
       </div>
       <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />
+      <ChangeEmailModal open={changingEmail} onClose={() => setChangingEmail(false)} />
     </div>
   )
 }

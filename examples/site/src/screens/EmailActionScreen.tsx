@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { parseActionLink, routes } from '@comics/core'
-import { PasswordReset } from '@comics/react'
+import { EmailConfirmation, PasswordReset } from '@comics/react'
 
 /**
- * Where the reader lands after the reset: the page the link was asked from (its continue URL) when it is
- * on this site, else the account page. Another origin is never followed (no open redirect).
+ * Where the reader lands after the reset or the confirmation: the page the link was asked from (its
+ * continue URL) when it is on this site, else the account page. Another origin is never followed (no open redirect).
  */
-function afterReset(link: string): string {
+function afterLink(link: string): string {
   try {
     const { continueUrl } = parseActionLink(link)
     if (continueUrl) {
@@ -20,21 +20,28 @@ function afterReset(link: string): string {
   return routes.account
 }
 
+/** The link's mode, or null for an address that is not an action link. */
+function modeOf(link: string): string | null {
+  try {
+    return parseActionLink(link).mode
+  } catch {
+    return null
+  }
+}
+
 /**
  * The site's email action page, `/auth/action`: the project's custom action URL, which every emailed
- * link of Firebase opens with its mode and code. A password reset (mode resetPassword) shows the kit's
- * PasswordReset; the reader, signed in with the new password, goes back to where the reset was asked from.
+ * link of Firebase opens with its mode and code. A password reset (mode resetPassword, and a page opened
+ * without a link) shows the kit's PasswordReset; the reader, signed in with the new password, goes back to
+ * where the reset was asked from. A confirmation of the address (verifyEmail) or of a new one
+ * (verifyAndChangeEmail) shows the kit's EmailConfirmation, then Continue goes back the same way.
  */
 export default function EmailActionScreen() {
   const navigate = useNavigate()
-  // The link as the page opened; the one-time code leaves the address once the reset is done.
+  // The link as the page opened; the one-time code leaves the address once it is used.
   const [link] = useState(() => window.location.href)
-  return (
-    <PasswordReset
-      url={link}
-      onDone={() => {
-        void navigate(afterReset(link), { replace: true })
-      }}
-    />
-  )
+  const leave = () => void navigate(afterLink(link), { replace: true })
+  const mode = modeOf(link)
+  if (mode === 'verifyEmail' || mode === 'verifyAndChangeEmail') return <EmailConfirmation url={link} onContinue={leave} />
+  return <PasswordReset url={link} onDone={leave} />
 }
