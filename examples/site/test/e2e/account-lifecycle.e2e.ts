@@ -95,7 +95,7 @@ describe('delete my account', () => {
     await page.goto(`${origin}/premium`)
     await expect.poll(() => selectedPlan(page)).not.toBeNull()
     await payForSelectedPlan(page, origin)
-    const token = await page.evaluate(() => window.localStorage.getItem('authToken'))
+    const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('authToken') ?? 'null') as string | null)
     const exportWith = (idToken: string | null) => fetch(`${stack.apiUrl}/api/v1/me/export`, { headers: { authorization: `Bearer ${idToken}` } })
     // The token the browser holds works before the deletion.
     expect((await exportWith(token)).status).toBe(200)
