@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AuthError, SOCIAL_PROVIDERS, createMemoryStorage, createSessionStore, isSocialProvider } from '@comics/core'
+import { AuthError, SOCIAL_PROVIDERS, createMemoryStorage, createSessionStore, isSocialProvider, socialProviderOf } from '@comics/core'
 import { createFirebaseAuth } from '@comics/core/firebase'
 
 describe('social providers (spec §9)', () => {
@@ -20,5 +20,19 @@ describe('social providers (spec §9)', () => {
     await expect(failure).rejects.toMatchObject({ message: 'Unsupported provider', code: 'auth/unsupported-provider' })
     expect(session.getSnapshot()).toMatchObject({ user: null, token: null, signedIn: false })
     await auth.dispose()
+  })
+})
+
+describe('socialProviderOf (re-authenticating a social account)', () => {
+  it("names the kit's provider of an account's provider id", () => {
+    expect(socialProviderOf('google.com')).toBe('google')
+    expect(socialProviderOf('apple.com')).toBe('apple')
+    expect(socialProviderOf('facebook.com')).toBe('facebook')
+    expect(socialProviderOf('twitter.com')).toBe('twitter')
+  })
+  it('is null for a password, phone or unknown provider', () => {
+    expect(socialProviderOf('password')).toBeNull()
+    expect(socialProviderOf('phone')).toBeNull()
+    expect(socialProviderOf('github.com')).toBeNull()
   })
 })

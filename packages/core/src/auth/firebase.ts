@@ -7,7 +7,7 @@ import type { AuthUser, SessionStore } from '../stores/session'
 import { isEmailSignInLink } from './action-link'
 import { toAuthUser } from './auth-user'
 import { AuthError, noAuthenticatedUserError, toAuthError, unsupportedProviderError } from './errors'
-import { isSocialProvider, type AuthService, type SocialProvider } from './service'
+import { isSocialProvider, socialProviderOf, type AuthService, type SocialProvider } from './service'
 import { createTokenSync } from './token-sync'
 
 export interface FirebaseAuthConfig {
@@ -294,7 +294,15 @@ export function createFirebaseAuth(config: FirebaseAuthConfig): AuthService {
     reauthenticate: (password) =>
       withAuthErrors(async () => {
         const loaded = await ready()
-        const user = await reauthenticated(loaded, password)
+        if (password !== undefined) {
+          await applyAuthState(await reauthenticated(loaded, password))
+          return
+        }
+        const user = loaded.auth.currentUser
+        if (!user) throw noAuthenticatedUserError()
+        const social = user.providerData.map((entry) => socialProviderOf(entry.providerId)).find((name) => name !== null)
+        if (!social) throw new AuthError('auth/missing-password')
+        await loaded.sdk.reauthenticateWithPopup(user, providerFor(loaded.sdk, social))
         await applyAuthState(user)
       }),
 

@@ -12,6 +12,16 @@ export const isSocialProvider = (value: unknown): value is SocialProvider =>
   typeof value === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(value)
 
 /**
+ * The social provider of a provider id as accounts list them ('google.com'), or null for another
+ * ('password', 'phone').
+ * @example socialProviderOf('apple.com') // 'apple'
+ */
+export function socialProviderOf(providerId: string): SocialProvider | null {
+  const name = providerId.replace(/\.com$/, '')
+  return providerId.endsWith('.com') && isSocialProvider(name) ? name : null
+}
+
+/**
  * Sign-in and session over an identity provider. Every method that talks to the provider rejects with an
  * `AuthError`; each successful sign-in leaves user and token in the session store.
  * @example
@@ -54,11 +64,12 @@ export interface AuthService {
    */
   confirmEmail(oobCode: string): Promise<void>
   /**
-   * Re-verifies the signed-in reader's password (a fresh sign-in: the token's `auth_time` is now), before
-   * an action that needs a recent sign-in, such as deleting the account. The session holds the fresh token
-   * when it resolves. 'auth/wrong-password' or 'auth/invalid-credential' for a wrong password.
+   * Signs the reader in again (the token's `auth_time` is now) before an action that needs a recent
+   * sign-in, such as deleting the account: with `password` for an email account ('auth/wrong-password' or
+   * 'auth/invalid-credential' when wrong), or without it in a popup of the social provider the account
+   * first signed in with. The session holds the fresh token when it resolves.
    */
-  reauthenticate(password: string): Promise<void>
+  reauthenticate(password?: string): Promise<void>
   /**
    * Changes the address: re-verifies the password, then mails `newEmail` a link that confirms it and only
    * then replaces the old one (the link returns to `continueUrl`). The current address must be verified

@@ -5,11 +5,11 @@ import { useComicsContext } from './useComicsContext'
 
 export interface DeleteAccountState {
   /**
-   * Re-verifies the password, has the service erase the account (DELETE /me), forgets what this browser
+   * Re-verifies the password (a social account, without one, signs in again in its provider's popup), has the service erase the account (DELETE /me), forgets what this browser
    * keeps of the reader (session, reading progress, cached answers), signs out and goes home. Resolves to
    * what the service did, or null with `errorMessage` set and nothing lost: the reader can try again.
    */
-  deleteAccount(password: string): Promise<AccountDeletion | null>
+  deleteAccount(password?: string): Promise<AccountDeletion | null>
   pending: boolean
   /** A wrong password in the provider's words, or that the deletion failed (nothing was deleted then). */
   errorMessage: string | null
@@ -31,7 +31,7 @@ export function useDeleteAccount(): DeleteAccountState {
   const [errorMessage, setErrorMessage] = useState<string | null>(null)
 
   const deleteAccount = useCallback(
-    async (password: string) => {
+    async (password?: string) => {
       if (!auth) {
         setErrorMessage(messages['auth.configuration'])
         return null

@@ -220,6 +220,7 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'deleteAccount.staysHeading': 'What stays, and why',
   'deleteAccount.staysPayments': 'The records of your payments (date, plan, amount), which the law requires us to keep for accounting. They are detached from you: no email or account is linked to them anymore.',
   'deleteAccount.password': 'Your password',
+  'deleteAccount.socialSignIn': 'To confirm it is you, you sign in again with the service you use to sign in.',
   'deleteAccount.confirm': 'Delete my account for good',
   'deleteAccount.deleting': 'Deleting your account…',
   'deleteAccount.keep': 'Keep my account',

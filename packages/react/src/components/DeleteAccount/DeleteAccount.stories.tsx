@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
+import { MOCK_VIEWERS } from '@comics/mocks'
 import { page } from '../../../../../.storybook/stories'
+import type { ComicsStores } from '../../provider'
 import { DeleteAccount } from './DeleteAccount'
 
 const meta = {
@@ -67,6 +69,23 @@ export const ServiceFails: Story = {
   play: async ({ canvasElement }) => {
     const view = await confirm(canvasElement, 'secret-123')
     await waitFor(() => expect(view.getByRole('alert')).toHaveTextContent(/nothing was lost/))
+  },
+}
+
+/** An account of a social provider: no password, it signs in again in the provider's popup. */
+export const SocialAccount: Story = {
+  parameters: {
+    kit: {
+      setup: (stores: ComicsStores) => {
+        const user = MOCK_VIEWERS.level1.user!
+        stores.session.set({ ...user, providerData: [{ providerId: 'google.com', uid: 'g-1', email: user.email, displayName: null }] }, MOCK_VIEWERS.level1.token!)
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const view = await openDialog(canvasElement)
+    await expect(view.queryByLabelText('Your password')).toBeNull()
+    await expect(view.getByText(/you sign in again with the service/)).toBeVisible()
   },
 }
 

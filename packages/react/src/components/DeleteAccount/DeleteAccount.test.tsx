@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { AuthService } from '@comics/core'
 import { createMockState } from '@comics/mocks'
@@ -84,5 +84,22 @@ describe('DeleteAccount', () => {
     const dialog = await confirmWith(user, '')
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter your password.')
     expect(service().reauthenticate).not.toHaveBeenCalled()
+  })
+
+  it('an account of a social provider signs in again there instead of typing a password', async () => {
+    const { user, service, stores, viewer, navigate } = renderSection()
+    act(() =>
+      stores.session.set(
+        { ...viewer.user!, providerData: [{ providerId: 'google.com', uid: 'g-1', email: viewer.user!.email, displayName: null }] },
+        viewer.token!,
+      ),
+    )
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }))
+    const dialog = screen.getByRole('dialog', { name: 'Delete my account' })
+    expect(within(dialog).queryByLabelText('Your password')).toBeNull()
+    expect(dialog).toHaveTextContent('you sign in again with the service you use to sign in')
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account for good' }))
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'))
+    expect(service().reauthenticate).toHaveBeenCalledWith(undefined)
   })
 })

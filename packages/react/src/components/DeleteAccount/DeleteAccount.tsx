@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Dialog, DialogTitle } from '../../dialog'
-import { useDeleteAccount, useMessages } from '../../hooks'
+import { canChangePassword } from '@comics/core'
+import { useDeleteAccount, useMessages, useSession } from '../../hooks'
 import type { TextMessageKey } from '../../messages'
 
 export interface DeleteAccountProps {
@@ -18,7 +19,7 @@ const GOES: readonly TextMessageKey[] = [
  * 'Delete my account' on the account page. The button opens a confirmation that says what goes (the
  * sign-in on every device, a running subscription, orders, the progress and settings this browser keeps)
  * and what stays and why (payment records the law requires, detached from the reader), and asks for the
- * password (re-authentication). Confirmed, the service erases the account and the reader, signed out,
+ * password (re-authentication; an account of a social provider signs in again in its popup instead). Confirmed, the service erases the account and the reader, signed out,
  * lands on the home page. A refusal (wrong password, a failure) is shown and the password kept: nothing
  * was deleted, the reader can try again.
  * @example
@@ -53,6 +54,8 @@ export function DeleteAccount({ className }: DeleteAccountProps) {
 function DeleteAccountForm({ onKeep }: { onKeep: () => void }) {
   const messages = useMessages()
   const { deleteAccount, pending, errorMessage, clearError } = useDeleteAccount()
+  // An account that first signed in with a social provider has no password: it signs in again there.
+  const withPassword = canChangePassword(useSession().user)
   const [password, setPassword] = useState('')
   const [missing, setMissing] = useState(false)
   const baseId = useId()
@@ -62,6 +65,10 @@ function DeleteAccountForm({ onKeep }: { onKeep: () => void }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (pending) return
+    if (!withPassword) {
+      await deleteAccount()
+      return
+    }
     if (password === '') return setMissing(true)
     await deleteAccount(password)
   }
@@ -77,26 +84,29 @@ function DeleteAccountForm({ onKeep }: { onKeep: () => void }) {
       </ul>
       <h3 className="comics-delete-account__subheading">{messages['deleteAccount.staysHeading']}</h3>
       <p className="comics-delete-account__text">{messages['deleteAccount.staysPayments']}</p>
-      <div className="comics-delete-account__field">
-        <label className="comics-delete-account__label" htmlFor={`${baseId}-password`}>
-          {messages['deleteAccount.password']}
-        </label>
-        <input
-          id={`${baseId}-password`}
-          className="comics-delete-account__input"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => {
-            setPassword(event.target.value)
-            setMissing(false)
-            clearError()
-          }}
-        />
-      </div>
+      {!withPassword && <p className="comics-delete-account__text">{messages['deleteAccount.socialSignIn']}</p>}
+      {withPassword && (
+        <div className="comics-delete-account__field">
+          <label className="comics-delete-account__label" htmlFor={`${baseId}-password`}>
+            {messages['deleteAccount.password']}
+          </label>
+          <input
+            id={`${baseId}-password`}
+            className="comics-delete-account__input"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => {
+              setPassword(event.target.value)
+              setMissing(false)
+              clearError()
+            }}
+          />
+        </div>
+      )}
       {error && (
         <p id={errorId} className="comics-delete-account__error" role="alert">
           {error}
