@@ -34,7 +34,8 @@ function modeOf(link: string): string | null {
  * link of Firebase opens with its mode and code. A password reset (mode resetPassword, and a page opened
  * without a link) shows the kit's PasswordReset; the reader, signed in with the new password, goes back to
  * where the reset was asked from. A confirmation of the address (verifyEmail) or of a new one
- * (verifyAndChangeEmail) shows the kit's EmailConfirmation, then Continue goes back the same way.
+ * (verifyAndChangeEmail) shows the kit's EmailConfirmation, then Continue goes back the same way; it
+ * says that a link of another kind cannot be used here.
  */
 export default function EmailActionScreen() {
   const navigate = useNavigate()
@@ -42,6 +43,9 @@ export default function EmailActionScreen() {
   const [link] = useState(() => window.location.href)
   const leave = () => void navigate(afterLink(link), { replace: true })
   const mode = modeOf(link)
-  if (mode === 'verifyEmail' || mode === 'verifyAndChangeEmail') return <EmailConfirmation url={link} onContinue={leave} />
-  return <PasswordReset url={link} onDone={leave} />
+  // A reset link, or the page opened without a link (PasswordReset then says where links come from).
+  if (mode === null || mode === 'resetPassword' || mode === 'signIn') return <PasswordReset url={link} onDone={leave} />
+  // Confirmations apply their code; the other kinds (recoverEmail, revertSecondFactorAddition) are said to be
+  // of no use here.
+  return <EmailConfirmation url={link} onContinue={leave} />
 }
