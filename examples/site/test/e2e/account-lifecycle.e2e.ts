@@ -57,7 +57,7 @@ describe('verified email and change of email', () => {
     await page.getByRole('button', { name: 'Continue' }).click()
     // Back where the reader signed up, with nothing left to confirm.
     await expect.poll(() => page.url()).toBe(`${origin}/`)
-    expect(await prompt(page).count()).toBe(0)
+    await expect.poll(() => prompt(page).count()).toBe(0)
 
     // Change of email: the password re-verified, a link to the new address, which then signs in.
     const newEmail = uniqueEmail('moved')

@@ -18,11 +18,11 @@ describe('the account page', () => {
     await signUpByEmail(page, email)
     await page.getByRole('banner').getByRole('link', { name: 'Account' }).click()
     await page.waitForURL(`${stack.mirrorOrigin}/account`)
-    await expect.poll(() => page.getByRole('heading', { name: 'MY ACCOUNT' }).isVisible()).toBe(true)
+    await expect.poll(() => page.getByRole('heading', { name: 'MY ACCOUNT', exact: true }).isVisible()).toBe(true)
     // The page-view event of the account page, through the consented analytics sink.
     await expect.poll(() => consoleLines.filter((line) => line.startsWith('[analytics] page_view')).length).toBe(1)
     expect(await page.getByText('Basic', { exact: true }).isVisible()).toBe(true)
-    expect(await page.getByText(email).isVisible()).toBe(true)
+    expect(await page.getByRole('region', { name: 'INFO' }).getByText(email).isVisible()).toBe(true)
     await expect.poll(() => page.getByText("YOU DON'T HAVE MEMBERSHIP").isVisible()).toBe(true)
     expect(await page.getByRole('link', { name: 'Become a Member' }).isVisible()).toBe(true)
     // The page is light pink (spec §2).
