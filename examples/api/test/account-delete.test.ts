@@ -5,7 +5,7 @@ import { AccountDeletionSchema, ApiErrorBodySchema } from '@comics/core/contract
 import { RECENT_SIGN_IN_MAX_AGE_MS } from '@comics/core/rules'
 import { inject } from 'vitest'
 import { checkouts, payments, sandboxCheckouts, subscriptions } from '../src/db/schema'
-import { bearer, createAccount, type Account } from './support/accounts'
+import { bearer, createAccount, insertSubscription, type Account } from './support/accounts'
 import { paymentJourney } from './support/payment-journey'
 import { startTestServer, type TestServer } from './support/test-server'
 
@@ -89,6 +89,15 @@ describe('DELETE /me', () => {
     const fresh = await signIn(inject('authEmulatorHost'), reader.email, 'secret-123')
     expect((await deleteMe({ ...reader, idToken: fresh.idToken })).statusCode).toBe(200)
     expect(await server.db.select().from(checkouts).where(eq(checkouts.userId, reader.uid))).toEqual([])
+  })
+
+  it('a subscription past its period end, still marked active before the renewal job ran, is erased without a cancel', async () => {
+    const reader = await createAccount('reader')
+    await insertSubscription(server.db, reader.uid, { level: 3, periodEnd: server.clock.now() })
+    const response = await deleteMe(reader)
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toEqual({ deleted: true, cancelledSubscriptions: 0, keptPayments: 0 })
+    expect(await server.db.select().from(subscriptions).where(eq(subscriptions.userId, reader.uid))).toEqual([])
   })
 
   it('a reader who never paid is deleted with nothing to cancel or keep', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import type { AccountDeletion } from '@comics/core/contract'
-import { isRecentSignIn } from '@comics/core/rules'
+import { isRecentSignIn, subscriptionInForce } from '@comics/core/rules'
 import type { TokenVerifier, VerifiedToken } from '../auth/token-verifier'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
@@ -16,7 +16,7 @@ export const ERASED_USER_PREFIX = 'erased:'
 /**
  * Erases a reader (DELETE /me). The token must come from a sign-in of the last few minutes (core
  * `isRecentSignIn`, against the wall clock the identity provider stamps `auth_time` with). Then:
- * 1. every active subscription is cancelled (auto-renewal off, as the reader's own cancel does) and every
+ * 1. every subscription in force is cancelled (auto-renewal off, as the reader's own cancel does) and every
  *    open checkout is expired at the provider, so nothing can be charged or paid afterwards;
  * 2. in one transaction, the reader's subscriptions and checkouts are deleted and their payments kept
  *    under an anonymous reference (`erased:{uuid}`), without the links to the erased rows;
@@ -33,10 +33,15 @@ export async function deleteAccount(
     throw new HttpError(403, 'recent_sign_in_required', 'Sign in again (at most 5 minutes before) to delete the account')
   }
 
-  const active = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, uid), eq(subscriptions.status, 'active')))
+  // Only a subscription still in force can be cancelled (core `subscriptionInForce`); one marked active
+  // whose period ended before the renewal job ran has nothing left to cancel, and is erased all the same.
+  const now = clock.now()
+  const active = (
+    await db
+      .select({ id: subscriptions.id, status: subscriptions.status, level: subscriptions.level, currentPeriodEnd: subscriptions.currentPeriodEnd })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, uid), eq(subscriptions.status, 'active')))
+  ).filter((row) => subscriptionInForce([{ ...row, currentPeriodEnd: row.currentPeriodEnd.toISOString() }], now))
   for (const { id } of active) await cancelSubscription(db, clock, uid, String(id))
   const open = await db
     .select({ providerCheckoutId: checkouts.providerCheckoutId })
