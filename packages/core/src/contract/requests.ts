@@ -96,6 +96,20 @@ export const DeleteComicsBodySchema = builtOnUse(() =>
 )
 export type DeleteComicsBody = z.infer<typeof DeleteComicsBodySchema>
 
+/** The most pages one episode holds in one variant. */
+export const MAX_EPISODE_PAGES = 500
+
+/**
+ * POST /comics/{comicId}/chapters/{chapterId}/pages/{variant}/order: the episode's pages in that
+ * variant, in reading order, by id; pages of the episode left out are removed.
+ */
+export const PageOrderBodySchema = builtOnUse(() =>
+  z.strictObject({
+    assetIds: z.array(IdSchema).check(z.minLength(1), z.maxLength(MAX_EPISODE_PAGES)),
+  }),
+)
+export type PageOrderBody = z.infer<typeof PageOrderBodySchema>
+
 /** PATCH /genres/{id}. */
 export const UpdateGenreBodySchema = builtOnUse(() =>
   z.strictObject({
