@@ -202,6 +202,7 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'pageUpload.uploading': 'Uploading',
   'pageUpload.done': 'Sent',
   'pageUpload.failed': 'Not sent',
+  'pageUpload.refused': 'Refused: not an image the service can read. Replace or remove it.',
   'pageUpload.episodeProgress': 'Episode upload',
   'pageUpload.sentCount': '{done} of {total} pages sent',
   'pageUpload.upload': 'Upload pages',

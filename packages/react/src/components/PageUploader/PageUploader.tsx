@@ -16,6 +16,8 @@ export interface PageUploaderProps extends PageUploadTarget {
 const ACCEPT = UPLOAD_IMAGE_TYPES.join(',')
 /** The drag of a page within the list, told apart from files dragged in. */
 const PAGE_DRAG_TYPE = 'application/x-comics-page'
+/** Failures a retry may get past; any other is the service refusing the file. */
+const CONNECTION_FAILURES = new Set(['network', 'timeout', 'unknown'])
 
 /**
  * The studio's pages of one episode in one variant: drop files or a folder (or choose them), see them in
@@ -201,7 +203,11 @@ export function PageUploader({ comicId, chapterId, variant, publishAt, now, clas
                       {formatMessage(messages['pageUpload.page'], { position: index + 1, total })}
                     </span>
                     <span className="comics-page-uploader__name">{name}</span>
-                    <span className="comics-page-uploader__status">{messages[`pageUpload.${item.status}`]}</span>
+                    <span className="comics-page-uploader__status">
+                      {item.status === 'failed' && !CONNECTION_FAILURES.has(item.failure ?? '')
+                        ? messages['pageUpload.refused']
+                        : messages[`pageUpload.${item.status}`]}
+                    </span>
                   </div>
                   <progress
                     className="comics-page-uploader__progress"
