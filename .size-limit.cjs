@@ -18,20 +18,20 @@ module.exports = [
   budget('@comics/core: API client with axios and zod', core, '{ createComicsApi }', '37 kB', {
     modifyEsbuildConfig: (config) => ({ ...config, format: 'esm', splitting: true }),
   }),
-  budget('@comics/core: whole main entry (no Firebase)', core, '*', '47 kB'),
+  budget('@comics/core: whole main entry (no Firebase)', core, '*', '47.5 kB'),
   // Raised with the calls of a reader's own account (password reset, email verification).
   budget('@comics/core/firebase: adapter without the SDK', 'packages/core/dist/firebase.js', '{ createFirebaseAuth }', '4.5 kB', {
     ignore: ['firebase', 'firebase/app', 'firebase/auth'],
   }),
   // @comics/react: the kit's own code only; its peers and core are counted in their own budgets.
-  // Raised with forgot password, the payment confirmation and the scheduled preview. One entry still: a
+  // Raised with forgot password, the payment confirmation, the scheduled preview and the page uploader. One entry still: a
   // second entry would hold its own copy of the provider's context in the CJS build.
-  budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '34 kB', { ignore: reactKitPeers }),
+  budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '37.5 kB', { ignore: reactKitPeers }),
   // The kit's messages are one table the Reader carries whole: the account, payment and plural messages
   // count here too.
-  budget('@comics/react: Reader alone', 'packages/react/dist/index.js', '{ Reader }', '10.5 kB', { ignore: reactKitPeers }),
+  budget('@comics/react: Reader alone', 'packages/react/dist/index.js', '{ Reader }', '11 kB', { ignore: reactKitPeers }),
   // @comics/embed: one module a partner's page loads by itself, so everything is in it: React and
   // ReactDOM, the kit's Reader with core (zod, axios) and TanStack Query, and the stylesheet
   // (docs/partners.md has the figures).
-  { name: '@comics/embed: <comics-reader>, self-contained (React included)', path: 'packages/embed/dist/comics-reader.js', limit: '140 kB', gzip: true },
+  { name: '@comics/embed: <comics-reader>, self-contained (React included)', path: 'packages/embed/dist/comics-reader.js', limit: '141 kB', gzip: true },
 ]
