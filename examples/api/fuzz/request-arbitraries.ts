@@ -308,7 +308,7 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
     adminListComics: {
       body: jsonBody(
         listBody(
-          { genres: listOf(genreId), id: listOf(comicId), contentRating: listOf(rating), displayOnMirror: fc.boolean(), title },
+          { genres: listOf(genreId), id: listOf(comicId), contentRating: listOf(rating), displayOnMirror: fc.boolean(), title, hasDrafts: fc.boolean() },
           ['created_at', 'title'],
         ),
       ),

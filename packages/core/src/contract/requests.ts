@@ -34,6 +34,8 @@ export const AdminComicsListRequestSchema = builtOnUse(() =>
       ...comicFilters(),
       displayOnMirror: z.optional(z.boolean()),
       title: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+      /** true: comics with at least one draft episode (no publish time); false: comics with none. */
+      hasDrafts: z.optional(z.boolean()),
     },
     comicSorts,
   ),
