@@ -67,6 +67,22 @@ export const Reordered: Story = {
   },
 }
 
+/** A page dragged onto another's place (the browser's own drag and drop). */
+export const ReorderedByDrag: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await choosePages(canvas)
+    const items = () => [...canvasElement.querySelectorAll<HTMLLIElement>('.comics-page-uploader__page')]
+    const data = new DataTransfer()
+    const fire = (target: Element, type: string) => target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }))
+    fire(items()[5]!, 'dragstart')
+    fire(items()[1]!, 'dragover')
+    fire(items()[1]!, 'drop')
+    fire(items()[1]!, 'dragend')
+    await waitFor(() => expect(names(canvasElement)).toEqual(['page-1.png', 'page-12.png', 'page-2.png', 'page-3.png', 'page-10.png', 'page-11.png']))
+    await expect(canvas.getByText('page-12.png moved to page 2 of 6')).toBeInTheDocument()
+  },
+}
+
 /** On its way: the first file is uploading (the service does not answer), with a bar per file and one for the episode. */
 export const Uploading: Story = {
   parameters: { kit: { mocks: { latencyMs: { uploadPage: 'infinite' } } } },
