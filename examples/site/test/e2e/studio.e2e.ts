@@ -35,8 +35,17 @@ beforeAll(async () => {
   comicId = (await adminCall(admin.idToken, '/comics', comicForm)).data[0]!.id as string
   const chapterForm = new FormData()
   chapterForm.append('comicsId', comicId)
-  chapterForm.append('chapters', JSON.stringify([{ title: 'Episode 1', chapterNumber: 1, isFree: true }]))
-  chapterId = (await adminCall(admin.idToken, '/chapters', chapterForm)).data[0]!.id as string
+  // Episode 1 is published now; 2 is scheduled a day ahead; 3 is a draft.
+  chapterForm.append(
+    'chapters',
+    JSON.stringify([
+      { title: 'Episode 1', chapterNumber: 1, isFree: true },
+      { title: 'Episode 2', chapterNumber: 2, isFree: true, publishAt: new Date(Date.now() + 86_400_000).toISOString() },
+      { title: 'Episode 3', chapterNumber: 3, isFree: true, publishAt: null },
+    ]),
+  )
+  const created = (await adminCall(admin.idToken, '/chapters', chapterForm)).data
+  chapterId = created.find((chapter) => chapter.chapterNumber === 1)!.id as string
   files = await renderPngs(
     chromium.browser,
     Array.from({ length: 12 }, (_, i) => ({ name: `page-${i + 1}.png`, width: 400, height: heightOf(i + 1), label: `Page ${i + 1}` })),
@@ -74,12 +83,18 @@ describe("the creator's studio", () => {
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Admin' }).isVisible(), { timeout: 20_000 }).toBe(true)
     const find = page.getByRole('search', { name: 'Find comics' })
     await find.getByLabel('Find by title').fill(title)
-    // Its one episode is published: not among the comics with drafts.
-    await find.getByLabel('Drafts').selectOption('with')
+    // Its episode 3 is a draft: among the comics with drafts, not among those without.
+    await find.getByLabel('Drafts').selectOption('without')
     await expect.poll(() => page.getByText('No comic matches.').isVisible()).toBe(true)
     expect(await page.getByRole('button', { name: title }).count()).toBe(0)
-    await find.getByLabel('Drafts').selectOption('without')
+    await find.getByLabel('Drafts').selectOption('with')
     await page.getByRole('button', { name: title }).click()
+    // The episodes' list tells published, scheduled and draft apart.
+    await expect.poll(() => page.getByRole('form', { name: 'Episode 3' }).isVisible(), { timeout: 20_000 }).toBe(true)
+    const tagOf = (n: number) => page.getByRole('form', { name: `Episode ${n}` }).locator('.site-admin__tag[data-status]').textContent()
+    expect(await tagOf(1)).toBe('Published')
+    expect(await tagOf(2)).toMatch(/^Scheduled for /)
+    expect(await tagOf(3)).toBe('Draft')
     const upload = page.getByRole('form', { name: 'Upload pages' })
     await expect.poll(() => upload.isVisible(), { timeout: 20_000 }).toBe(true)
     await upload.getByLabel('Episode').selectOption({ label: '#1 Episode 1' })
