@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { asc, max } from 'drizzle-orm'
 import type { Database } from '../src/db/database'
 import { eq } from 'drizzle-orm'
-import { chapters, checkouts as orders, comics, files, genres, payments, subscriptions } from '../src/db/schema'
+import { assets, chapters, checkouts as orders, comics, files, genres, payments, subscriptions } from '../src/db/schema'
 import { grantLevel, type Account } from '../test/support/accounts'
 import { testImage } from '../test/support/images'
 import type { FuzzWorld } from './request-arbitraries'
@@ -61,6 +61,7 @@ export async function prepareFuzzWorld(
       episodes: (await db.select({ comicId: chapters.comicId, chapterId: chapters.id }).from(chapters).orderBy(asc(chapters.id)).limit(40)).map(
         (row) => ({ comicId: String(row.comicId), chapterId: String(row.chapterId) }),
       ),
+      assets: (await db.select({ id: assets.id }).from(assets).orderBy(asc(assets.id)).limit(40)).map((row) => String(row.id)),
       unused: Array.from({ length: 40 }, (_, i) => String(firstUnused + i)),
     },
     storedFiles: (await db.select({ name: files.name }).from(files).orderBy(asc(files.name)).limit(8)).map((row) => row.name),

@@ -44,6 +44,8 @@ export interface FuzzWorld {
     payments: string[]
     /** Chapters with the comic they belong to. */
     episodes: { comicId: string; chapterId: string }[]
+    /** Pages of any episode. */
+    assets: string[]
     /** Ids no row has yet (comics created during the run may take them): what a delete may name. */
     unused: string[]
   }
@@ -311,7 +313,7 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
     adminListComics: {
       body: jsonBody(
         listBody(
-          { genres: listOf(genreId), id: listOf(comicId), contentRating: listOf(rating), displayOnMirror: fc.boolean(), title },
+          { genres: listOf(genreId), id: listOf(comicId), contentRating: listOf(rating), displayOnMirror: fc.boolean(), title, hasDrafts: fc.boolean() },
           ['created_at', 'title'],
         ),
       ),
@@ -360,6 +362,32 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
             nearValidObject({ chapterId: fc.oneof({ weight: 4, arbitrary: fc.constant(episode.chapterId) }, { weight: 1, arbitrary: chapterId }) }),
             files(endpoints.uploadAssets.multipart.files),
           ),
+        }),
+      ),
+    },
+    // One page per call, mostly to an episode of the comic in the path.
+    uploadPage: {
+      together: fc.constantFrom(...ids.episodes).chain((episode) =>
+        fc.record({
+          params: fc.record({
+            comicId: fc.oneof({ weight: 4, arbitrary: fc.constant(episode.comicId) }, { weight: 1, arbitrary: comicId }),
+            chapterId: fc.oneof({ weight: 4, arbitrary: fc.constant(episode.chapterId) }, { weight: 1, arbitrary: chapterId }),
+            variant,
+          }),
+          sent: formBody(nearValidObject({}), files(endpoints.uploadPage.multipart.files)),
+        }),
+      ),
+    },
+    // Page ids of any episode: those of another episode, twice, or unknown are refused.
+    setPageOrder: {
+      together: fc.constantFrom(...ids.episodes).chain((episode) =>
+        fc.record({
+          params: fc.record({
+            comicId: fc.oneof({ weight: 4, arbitrary: fc.constant(episode.comicId) }, { weight: 1, arbitrary: comicId }),
+            chapterId: fc.oneof({ weight: 4, arbitrary: fc.constant(episode.chapterId) }, { weight: 1, arbitrary: chapterId }),
+            variant,
+          }),
+          sent: jsonBody(nearValidObject({ assetIds: listOf(idOf(ids.assets)) })),
         }),
       ),
     },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
@@ -68,11 +68,21 @@ const json = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?
   ...(payload ? { payload } : {}),
 })
 const form = (method: 'POST' | 'PATCH', url: string, fields: Record<string, string>, withImage = true): InjectOptions => {
-  const body = multipart(fields, withImage ? [{ field: url.includes('assets') || url.startsWith('/chapters') ? 'files' : url === '/comics' ? 'cover' : 'coverImage', filename: 'page.webp', contentType: 'image/webp', bytes: image }] : [])
+  const body = multipart(fields, withImage ? [{ field: url.includes('/pages/') ? 'file' : url.includes('assets') || url.startsWith('/chapters') ? 'files' : url === '/comics' ? 'cover' : 'coverImage', filename: 'page.webp', contentType: 'image/webp', bytes: image }] : [])
   return { method, url: `/api/v1${url}`, headers: body.headers, payload: body.payload }
 }
 const assets = (chapterId: () => string, variant: string) => () =>
   json('POST', '/comics-assets/list', { limit: 200, offset: 0, filters: { chapterId: [chapterId()], variant: [variant] } })
+
+/** The ids of the scheduled episode's legal pages, in reading order. */
+const scheduledLegalPages = async () =>
+  (
+    await server.db
+      .select({ id: assetRows.id })
+      .from(assetRows)
+      .where(and(eq(assetRows.chapterId, Number(scheduledChapterId)), eq(assetRows.variant, 'legal')))
+      .orderBy(asc(assetRows.position))
+  ).map((row) => String(row.id))
 
 const cells: Cell[] = [
   { endpoint: 'listComics', name: 'comics list', request: () => json('POST', '/comics/list', { limit: 10, offset: 0 }), expected: everyone(200) },
@@ -249,6 +259,19 @@ const cells: Cell[] = [
     request: () => form('POST', `/comics/${facts.mirrorComic.comicId}/assets/legal`, { chapterId: facts.mirrorComic.lockedChapterId }),
     expected: adminOnly(200),
   },
+  {
+    endpoint: 'uploadPage', name: "add one page to an episode not yet published",
+    request: () => form('POST', `/comics/${facts.uncensoredComic.comicId}/chapters/${scheduledChapterId}/pages/legal`, {}),
+    expected: adminOnly(200),
+  },
+  {
+    endpoint: 'setPageOrder', name: "set an episode's page order",
+    request: async () => {
+      const pages = await scheduledLegalPages()
+      return json('POST', `/comics/${facts.uncensoredComic.comicId}/chapters/${scheduledChapterId}/pages/legal/order`, { assetIds: pages.reverse() })
+    },
+    expected: adminOnly(200),
+  },
 ]
 
 it('covers every endpoint of the contract', () => {
@@ -282,4 +305,11 @@ it('wrote only what the admin asked for: refused writes left nothing behind', as
   expect(level1.map((row) => row.autoRenew)).toEqual([false])
   const level2 = await server.db.select().from(subscriptions).where(eq(subscriptions.userId, accounts.level2.uid))
   expect(level2.map((row) => row.autoRenew)).toEqual([true])
+  // One page added, by the admin alone, then the two put the other way round by the admin alone.
+  const [first, added] = await server.db
+    .select({ id: assetRows.id, position: assetRows.position })
+    .from(assetRows)
+    .where(and(eq(assetRows.chapterId, Number(scheduledChapterId)), eq(assetRows.variant, 'legal')))
+    .orderBy(asc(assetRows.id))
+  expect(await scheduledLegalPages()).toEqual([String(added!.id), String(first!.id)])
 })

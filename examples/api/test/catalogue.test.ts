@@ -154,6 +154,36 @@ describe('the admin listing: every comic, whatever the host', () => {
     const unknownKey = await listAll({ limit: 200, offset: 0, filters: { host: 'adult' } }, admin)
     expect(unknownKey.statusCode).toBe(400)
   })
+
+  it('narrows to comics with a draft episode (no publish time), or to comics without one', async () => {
+    const title = `Drafty ${Date.now().toString(36)}`
+    // Off every host's lists, so that the public reads below keep their seeded comics.
+    const form = multipart({ title, contentRating: 'T', displayOnMirror: '0' })
+    const created = await server.app.inject({ method: 'POST', url: '/api/v1/comics', headers: { ...form.headers, ...bearer(admin) }, payload: form.payload })
+    const id = (created.json() as { data: { id: string }[] }).data[0]!.id
+    const withDrafts = async () => ((await listAll({ limit: 200, offset: 0, filters: { hasDrafts: true } }, admin)).json() as Listed).data.map((c) => c.id)
+    const withoutDrafts = async () => ((await listAll({ limit: 200, offset: 0, filters: { hasDrafts: false } }, admin)).json() as Listed).data.map((c) => c.id)
+    // No episode yet: no draft.
+    expect(await withDrafts()).not.toContain(id)
+    expect(await withoutDrafts()).toContain(id)
+    // A scheduled episode is not a draft; one without a publish time is.
+    const episodes = multipart({
+      comicsId: id,
+      chapters: JSON.stringify([
+        { title: 'Later', chapterNumber: 1, isFree: true, publishAt: new Date(server.clock.now().getTime() + 86_400_000).toISOString() },
+      ]),
+    })
+    expect((await server.app.inject({ method: 'POST', url: '/api/v1/chapters', headers: { ...episodes.headers, ...bearer(admin) }, payload: episodes.payload })).statusCode).toBe(200)
+    expect(await withDrafts()).not.toContain(id)
+    const draft = multipart({ comicsId: id, chapters: JSON.stringify([{ title: 'Draft', chapterNumber: 2, isFree: false, publishAt: null }]) })
+    const drafted = await server.app.inject({ method: 'POST', url: '/api/v1/chapters', headers: { ...draft.headers, ...bearer(admin) }, payload: draft.payload })
+    expect(drafted.statusCode, drafted.body).toBe(200)
+    expect(await withDrafts()).toContain(id)
+    expect(await withoutDrafts()).not.toContain(id)
+    const totalOf = async (hasDrafts: boolean) => ((await listAll({ limit: 1, offset: 0, filters: { hasDrafts } }, admin)).json() as Listed).total
+    const inDatabase = await server.db.select({ id: comics.id }).from(comics)
+    expect((await totalOf(true)) + (await totalOf(false))).toBe(inDatabase.length)
+  })
 })
 
 describe("a guest's repeated request, answered from the remembered answers", () => {

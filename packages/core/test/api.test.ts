@@ -436,6 +436,41 @@ describe('multipart admin payloads on the wire (spec §7)', () => {
     expect(form.getAll('files')).toHaveLength(3)
     expect(data.map((a) => a.position)).toEqual([1, 2, 3])
   })
+
+  it('uploadPage sends one page under file to the episode path, telling its progress', async () => {
+    useMocks()
+    const told: { loaded: number; total?: number }[] = []
+    const { data } = await apiFor('admin').assets.uploadPage(
+      { comicId: '5', chapterId: '501', variant: 'legal', page: png() },
+      { onUploadProgress: (progress) => told.push(progress) },
+    )
+    expect(sent[0]!.url).toBe(`${BASE_URL}/comics/5/chapters/501/pages/legal`)
+    const form = await sent[0]!.formData()
+    expect(form.getAll('file')).toHaveLength(1)
+    expect(data).toHaveLength(1)
+    expect(data[0]!.chapterId).toBe('501')
+    expect(told.length).toBeGreaterThan(0)
+    expect(told.at(-1)!.loaded).toBeGreaterThan(0)
+  })
+
+  it('uploadPage refuses a file that is not a page image before sending it', async () => {
+    useMocks()
+    const svg = new Blob(['<svg/>'], { type: 'image/svg+xml' })
+    await expect(apiFor('admin').assets.uploadPage({ comicId: '5', chapterId: '501', variant: 'legal', page: svg })).rejects.toBeInstanceOf(ValidationError)
+    expect(sent).toHaveLength(0)
+  })
+
+  it('setOrder sends the page ids in reading order and gets the pages back in it', async () => {
+    const state = createMockState()
+    useMocks({ state })
+    const api = apiFor('admin')
+    const { data: before } = await api.assets.ofEpisode({ comicId: '5', chapterId: '501', variant: 'legal' })
+    const reversed = before.map((page) => page.id).reverse()
+    const { data } = await api.assets.setOrder({ comicId: '5', chapterId: '501', variant: 'legal', assetIds: reversed })
+    expect(JSON.parse(await sent.at(-1)!.text())).toEqual({ assetIds: reversed })
+    expect(data.map((page) => page.id)).toEqual(reversed)
+    expect(data.map((page) => page.position)).toEqual(reversed.map((_, i) => i + 1))
+  })
 })
 
 describe('other calls', () => {

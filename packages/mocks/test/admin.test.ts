@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints, type EndpointName } from '@comics/core/contract'
-import { createHandlers, createMockState, MOCK_VIEWERS, type MockState } from '@comics/mocks'
+import { createHandlers, createMockState, MOCK_ASSETS, MOCK_VIEWERS, type MockState } from '@comics/mocks'
 import { BASE_URL, callEndpoint, list } from './callEndpoint'
 
 const server = setupServer()
@@ -23,6 +23,12 @@ const form = (fields: Record<string, string>, files: Record<string, File[]> = {}
   return data
 }
 
+/** The fixture's legal pages of episode 401, in reading order. */
+const legalPagesOf401 = () =>
+  MOCK_ASSETS.filter((a) => a.chapterId === '401' && a.variant === 'legal')
+    .sort((a, b) => a.position! - b.position!)
+    .map((a) => a.id)
+
 /** A valid request for every admin endpoint. */
 const ADMIN_CALLS: Partial<Record<EndpointName, () => Parameters<typeof callEndpoint>[1]>> = {
   adminListComics: () => ({ body: list() }),
@@ -35,6 +41,8 @@ const ADMIN_CALLS: Partial<Record<EndpointName, () => Parameters<typeof callEndp
   createGenre: () => ({ body: { name: 'Sci-Fi', mature: false } }),
   updateGenre: () => ({ params: { id: '5' }, body: { mature: true } }),
   refundPayment: () => ({ params: { id: 'pay-level1-1' } }),
+  uploadPage: () => ({ params: { comicId: '4', chapterId: '401', variant: 'legal' }, form: form({}, { file: [png()] }) }),
+  setPageOrder: () => ({ params: { comicId: '4', chapterId: '401', variant: 'legal' }, body: { assetIds: legalPagesOf401().reverse() } }),
 }
 
 describe('admin calls', () => {
@@ -128,6 +136,24 @@ describe('admin changes are visible to readers', () => {
     expect(svgUpload.status).toBe(400)
     expect(svgUpload.body.error.fieldErrors).toHaveProperty('files')
     expect(state.comics.some((c) => c.title === 'X')).toBe(false)
+  })
+
+  it('adds one page after the episode\'s pages, then sets the order by id; an id of another episode is refused', async () => {
+    useState()
+    const before = legalPagesOf401()
+    const added = await callEndpoint('uploadPage', { token: admin, params: { comicId: '4', chapterId: '401', variant: 'legal' }, form: form({}, { file: [png(9)] }) })
+    expect(added.status, JSON.stringify(added.body)).toBe(201)
+    expect(added.body.data[0].position).toBe(before.length + 1)
+    const order = [added.body.data[0].id as string, ...before]
+    const set = await callEndpoint('setPageOrder', { token: admin, params: { comicId: '4', chapterId: '401', variant: 'legal' }, body: { assetIds: order } })
+    expect(set.status).toBe(200)
+    const listed = await callEndpoint('listAssets', { body: list({ chapterId: ['401'], variant: ['legal'] }) })
+    expect(listed.body.data.map((a: { id: string }) => a.id)).toEqual(order)
+    const foreign = MOCK_ASSETS.find((a) => a.chapterId !== '401')!.id
+    const refused = await callEndpoint('setPageOrder', { token: admin, params: { comicId: '4', chapterId: '401', variant: 'legal' }, body: { assetIds: [...order, foreign] } })
+    expect(refused.status).toBe(400)
+    const after = await callEndpoint('listAssets', { body: list({ chapterId: ['401'], variant: ['legal'] }) })
+    expect(after.body.data.map((a: { id: string }) => a.id)).toEqual(order)
   })
 
   it('creates chapters and refuses a number the comic already has (409)', async () => {

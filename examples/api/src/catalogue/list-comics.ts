@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, not, sql, type SQL } from 'drizzle-orm'
 import type * as z from 'zod'
 import { contentRatingsFor, type SiteMode } from '@comics/core/rules'
 import type { AdminComicsListRequestSchema, Comic, ComicsListRequestSchema } from '@comics/core/contract'
 import type { Database } from '../db/database'
 import { requestedRowIds } from '../http/requested-row-ids'
-import { comicGenres, comics, genres } from '../db/schema'
+import { chapters, comicGenres, comics, genres } from '../db/schema'
 import type { FileStore } from '../files/file-store'
 
 type ComicsListRequest = z.core.output<typeof ComicsListRequestSchema>
@@ -48,6 +48,11 @@ export async function listAllComics(
   }
   if (filters.displayOnMirror !== undefined) conditions.push(eq(comics.displayOnMirror, filters.displayOnMirror))
   if (filters.title !== undefined) conditions.push(ilike(comics.title, `%${filters.title.replace(/[\\%_]/g, '\\$&')}%`))
+  if (filters.hasDrafts !== undefined) {
+    // A draft is an episode with no publish time (core `publicationStatus`).
+    const draft = exists(db.select({ one: sql`1` }).from(chapters).where(and(eq(chapters.comicId, comics.id), isNull(chapters.publishAt))))
+    conditions.push(filters.hasDrafts ? draft : not(draft))
+  }
   return listComicsWhere(db, fileStore, request, conditions)
 }
 

@@ -1,12 +1,48 @@
 import type { FastifyInstance } from 'fastify'
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray, max, notInArray, sql } from 'drizzle-orm'
+import type { AssetVariant } from '@comics/core/contract'
 import { endpoints } from '@comics/core/contract'
 import type { AppContext } from '../app-context'
 import { rowId } from '../db/row-id'
-import { assets, chapters } from '../db/schema'
+import type { Database } from '../db/database'
+import { assets, chapters, files as storedFiles } from '../db/schema'
 import { HttpError } from '../http/http-error'
 import { registerEndpoint } from '../http/register-endpoint'
 import { listedRenditions } from '../files/renditions'
+import { singleFile } from '../files/single-file'
+
+/** The chapter of `comicId` named by the path, or a 404. */
+async function chapterOfComic(db: Database, comicId: string, chapterId: string): Promise<{ id: number; comicId: number }> {
+  const comic = rowId(comicId)
+  const chapter = rowId(chapterId)
+  const [row] =
+    comic === undefined || chapter === undefined
+      ? []
+      : await db.select({ id: chapters.id, comicId: chapters.comicId }).from(chapters).where(and(eq(chapters.id, chapter), eq(chapters.comicId, comic)))
+  if (!row) throw new HttpError(404, 'not_found', `Chapter '${chapterId}' is not a chapter of comic '${comicId}'`)
+  return row
+}
+
+/** The pages of one chapter in one variant, in reading order, as the contract's assets. */
+async function episodePages(db: Database, context: Pick<AppContext, 'fileStore'>, chapterId: number, variant: AssetVariant) {
+  const rows = await db
+    .select({ id: assets.id, comicId: assets.comicId, chapterId: assets.chapterId, variant: assets.variant, position: assets.position, file: assets.file, width: storedFiles.width, height: storedFiles.height })
+    .from(assets)
+    .innerJoin(storedFiles, eq(storedFiles.name, assets.file))
+    .where(and(eq(assets.chapterId, chapterId), eq(assets.variant, variant)))
+    .orderBy(asc(assets.position))
+  return rows.map((row) => ({
+    id: String(row.id),
+    url: context.fileStore.urlOf(row.file),
+    width: row.width,
+    height: row.height,
+    ...listedRenditions(row.width),
+    comicsId: String(row.comicId),
+    chapterId: String(row.chapterId),
+    variant: row.variant,
+    position: row.position,
+  }))
+}
 
 /**
  * POST /comics/{comicId}/assets/{variant}: the pages of one chapter in one variant, in reading order.
@@ -56,5 +92,74 @@ export function registerAdminAssetRoutes(app: FastifyInstance, context: AppConte
         position: row.position,
       })),
     }
+  })
+
+  /*
+   * POST /comics/{comicId}/chapters/{chapterId}/pages/{variant}: one page, placed after the episode's
+   * pages. The chapter row is locked for the insert, so pages sent at once each get their own place.
+   */
+  registerEndpoint(app, context, endpoints.uploadPage, async ({ params, files }) => {
+    const chapter = await chapterOfComic(db, params.comicId, params.chapterId)
+    const page = singleFile(files, 'file')
+    if (!page) throw new HttpError(400, 'invalid_request', 'Send the page image in `file`', { file: ['One image'] })
+    const [row] = await fileStore.storeWith(db, [page], async (tx, [name]) => {
+      await tx.select({ id: chapters.id }).from(chapters).where(eq(chapters.id, chapter.id)).for('update')
+      const [last] = await tx
+        .select({ position: max(assets.position) })
+        .from(assets)
+        .where(and(eq(assets.chapterId, chapter.id), eq(assets.variant, params.variant)))
+      return tx
+        .insert(assets)
+        .values({ comicId: chapter.comicId, chapterId: chapter.id, variant: params.variant, position: (last?.position ?? 0) + 1, file: name! })
+        .returning()
+    })
+    cache.invalidate()
+    renditions.prepare([{ name: row!.file, width: page.width }], (error, image) =>
+      app.log.warn({ err: error, ...image }, 'rendition made ahead failed; it will be made on request'),
+    )
+    return {
+      data: [
+        {
+          id: String(row!.id),
+          url: fileStore.urlOf(row!.file),
+          width: page.width,
+          height: page.height,
+          ...listedRenditions(page.width),
+          comicsId: String(row!.comicId),
+          chapterId: String(row!.chapterId),
+          variant: row!.variant,
+          position: row!.position,
+        },
+      ],
+    }
+  })
+
+  /*
+   * POST /comics/{comicId}/chapters/{chapterId}/pages/{variant}/order: the pages listed, in that order,
+   * become the episode's pages; no file is sent again. Every id must be one of the episode's pages in
+   * that variant, once; the pages left out are removed. One transaction: readers see the old list or
+   * the new one.
+   */
+  registerEndpoint(app, context, endpoints.setPageOrder, async ({ params, body }) => {
+    const chapter = await chapterOfComic(db, params.comicId, params.chapterId)
+    const ids = body.assetIds.map((id) => rowId(id))
+    await db.transaction(async (tx) => {
+      await tx.select({ id: chapters.id }).from(chapters).where(eq(chapters.id, chapter.id)).for('update')
+      const ofEpisode = and(eq(assets.chapterId, chapter.id), eq(assets.variant, params.variant))
+      const current = new Set((await tx.select({ id: assets.id }).from(assets).where(ofEpisode)).map((row) => row.id))
+      const unknown = body.assetIds.filter((id, index) => ids[index] === undefined || !current.has(ids[index]!))
+      if (unknown.length > 0 || new Set(ids).size !== ids.length) {
+        throw new HttpError(400, 'invalid_request', 'List each page of this episode in this variant once', {
+          assetIds: [unknown.length > 0 ? `Not a page of this episode: ${unknown.join(', ')}` : 'A page is listed twice'],
+        })
+      }
+      const listed = ids as number[]
+      await tx.delete(assets).where(and(ofEpisode, notInArray(assets.id, listed)))
+      // Through negative places first: (chapter, variant, position) is unique at every step.
+      for (const [index, id] of listed.entries()) await tx.update(assets).set({ position: -(index + 1) }).where(eq(assets.id, id))
+      await tx.update(assets).set({ position: sql`-${assets.position}` }).where(and(ofEpisode, inArray(assets.id, listed)))
+    })
+    cache.invalidate()
+    return { data: await episodePages(db, context, chapter.id, params.variant) }
   })
 }

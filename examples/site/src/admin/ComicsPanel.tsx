@@ -20,13 +20,15 @@ type MirrorFilter = 'any' | 'shown' | 'hidden'
 
 /**
  * Every comic, of every rating and mirror flag, whatever host the admin screen is opened on
- * (POST /admin/comics/list), newest first, a page at a time, narrowed by title, rating and mirror flag.
+ * (POST /admin/comics/list), newest first, a page at a time, narrowed by title, rating, mirror flag and
+ * whether a comic has draft episodes.
  */
 export function ComicsPanel({ selectedId, onSelect, onNew }: ComicsPanelProps) {
   const api = useApi()
   const [title, setTitle] = useState('')
   const [rating, setRating] = useState<ContentRating | 'all'>('all')
   const [mirror, setMirror] = useState<MirrorFilter>('any')
+  const [drafts, setDrafts] = useState<'any' | 'with' | 'without'>('any')
   const [page, setPage] = useState(0)
   const trimmed = title.trim()
   const request: AdminComicsListRequest = {
@@ -36,6 +38,7 @@ export function ComicsPanel({ selectedId, onSelect, onNew }: ComicsPanelProps) {
       ...(trimmed ? { title: trimmed.slice(0, 200) } : {}),
       ...(rating !== 'all' ? { contentRating: [rating] } : {}),
       ...(mirror !== 'any' ? { displayOnMirror: mirror === 'shown' } : {}),
+      ...(drafts !== 'any' ? { hasDrafts: drafts === 'with' } : {}),
     },
     sort: { field: 'created_at', order: 'desc' },
   }
@@ -85,6 +88,14 @@ export function ComicsPanel({ selectedId, onSelect, onNew }: ComicsPanelProps) {
             <option value="any">Any</option>
             <option value="shown">Shown on the mirror</option>
             <option value="hidden">Not on the mirror</option>
+          </select>
+        </label>
+        <label>
+          Drafts
+          <select value={drafts} onChange={(event) => narrow(setDrafts)(event.target.value as 'any' | 'with' | 'without')}>
+            <option value="any">Any</option>
+            <option value="with">With draft episodes</option>
+            <option value="without">No draft episode</option>
           </select>
         </label>
       </div>

@@ -82,14 +82,16 @@ describe('the admin screen', () => {
     const upload = page.getByRole('form', { name: 'Upload pages' })
     await upload.getByLabel('Episode').selectOption({ label: '#1 Episode 1' })
     await upload.getByLabel('Variant').selectOption('censored')
-    // A file that only claims to be an image is refused by the API; the error shows, the form stays.
-    await upload.getByLabel('Page images').setInputFiles({ name: 'page-0.png', mimeType: 'image/png', buffer: Buffer.from('not an image') })
+    // A file that only claims to be an image is refused by the API; the uploader says so and keeps it to replace or remove.
+    await upload.getByLabel('Choose images').setInputFiles({ name: 'page-0.png', mimeType: 'image/png', buffer: Buffer.from('not an image') })
     await upload.getByRole('button', { name: 'Upload pages' }).click()
     await expect.poll(() => upload.getByRole('alert').isVisible(), { timeout: 20_000 }).toBe(true)
+    expect(await upload.getByText('Refused: not an image the service can read. Replace or remove it.').isVisible()).toBe(true)
     expect(await upload.getByLabel('Variant').inputValue()).toBe('censored')
-    await upload.getByLabel('Page images').setInputFiles([page2!, page1!])
+    await upload.getByRole('button', { name: 'Remove page-0.png' }).click()
+    await upload.getByLabel('Choose images').setInputFiles([page2!, page1!])
     await upload.getByRole('button', { name: 'Upload pages' }).click()
-    await expect.poll(() => upload.getByText('Uploaded 2 page(s).').isVisible(), { timeout: 20_000 }).toBe(true)
+    await expect.poll(() => upload.getByText('Pages saved in this order.').isVisible(), { timeout: 20_000 }).toBe(true)
     await screenshotBothSizes(page, 'admin')
 
     await page.goto(`${stack.adultOrigin}/categories`)

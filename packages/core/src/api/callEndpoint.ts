@@ -20,6 +20,14 @@ export type TokenProvider = () => string | null | undefined | Promise<string | n
 export interface CallOptions {
   /** Cancels the request (TanStack Query passes one); the call then fails with code 'aborted'. */
   signal?: AbortSignal
+  /** Told as the request's body goes out (uploads): bytes sent so far, and of how many when known. */
+  onUploadProgress?: (progress: UploadProgress) => void
+}
+
+/** How much of a request's body has gone out. */
+export interface UploadProgress {
+  loaded: number
+  total?: number
 }
 
 /** What one call sends: path parameters, and a JSON body or a multipart form. */
@@ -165,6 +173,9 @@ export function createEndpointCaller(config: EndpointCallerConfig) {
         url: endpointPath(endpoint.path, params.value as Record<string, string>),
         headers: token ? { Authorization: `Bearer ${token}` } : {},
         signal: input.signal,
+        ...(input.onUploadProgress
+          ? { onUploadProgress: ({ loaded, total }) => input.onUploadProgress!({ loaded, ...(total === undefined ? {} : { total }) }) }
+          : {}),
         ...(data === undefined ? {} : { data }),
         ...(config.timeoutMs === undefined ? {} : { timeout: config.timeoutMs }),
       }

@@ -103,6 +103,22 @@ export interface UploadAssetsInput {
   pages: readonly Blob[]
 }
 
+/** One page of an episode in one variant (admin): added after the pages it has. */
+export interface UploadPageInput {
+  comicId: string
+  chapterId: string
+  variant: AssetVariant
+  page: Blob
+}
+
+/** The pages of an episode in one variant, in reading order, by id (admin). */
+export interface SetPageOrderInput {
+  comicId: string
+  chapterId: string
+  variant: AssetVariant
+  assetIds: readonly string[]
+}
+
 const firstPage = { limit: PAGE_SIZE, offset: 0 } as const
 
 /**
@@ -235,6 +251,28 @@ export function createComicsApi(options: ComicsApiOptions) {
           ...callOptions,
           params: { comicId: input.comicId, variant: input.variant },
           form: { fields: { chapterId: input.chapterId }, files: { files: input.pages } },
+        }),
+      /**
+       * POST /comics/{comicId}/chapters/{chapterId}/pages/{variant} (admin): one page, added after the
+       * episode's pages; `onUploadProgress` follows its bytes, `signal` cancels it.
+       * @example
+       * const { data: [page] } = await api.assets.uploadPage({ comicId, chapterId, variant: 'censored', page: file }, { onUploadProgress: ({ loaded }) => show(loaded) })
+       */
+      uploadPage: (input: UploadPageInput, callOptions?: CallOptions) =>
+        call('uploadPage', {
+          ...callOptions,
+          params: { comicId: input.comicId, chapterId: input.chapterId, variant: input.variant },
+          form: { fields: {}, files: { file: input.page } },
+        }),
+      /**
+       * POST /comics/{comicId}/chapters/{chapterId}/pages/{variant}/order (admin): the episode's pages
+       * become these, in this order, with no file sent again; pages left out are removed.
+       */
+      setOrder: (input: SetPageOrderInput, callOptions?: CallOptions) =>
+        call('setPageOrder', {
+          ...callOptions,
+          params: { comicId: input.comicId, chapterId: input.chapterId, variant: input.variant },
+          body: { assetIds: [...input.assetIds] },
         }),
     },
 

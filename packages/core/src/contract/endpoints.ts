@@ -24,6 +24,7 @@ import {
   CreatePaymentBodySchema,
   DeleteComicsBodySchema,
   GenresListRequestSchema,
+  PageOrderBodySchema,
   PaymentsListRequestSchema,
   SubscriptionsListRequestSchema,
   UpdateGenreBodySchema,
@@ -34,6 +35,7 @@ import {
   UpdateChapterFieldsSchema,
   UpdateComicFieldsSchema,
   UploadAssetsFieldsSchema,
+  UploadPageFieldsSchema,
 } from './multipart'
 
 /** The versioned REST prefix (spec §7: `{host}/api/v1`). */
@@ -103,6 +105,18 @@ export const endpoints = {
     method: 'POST', path: '/comics/:comicId/assets/:variant', access: 'admin', summary: 'Upload the pages of a chapter in one variant',
     params: builtOnUse(() => z.object({ comicId: IdSchema, variant: AssetVariantSchema })),
     multipart: { fields: UploadAssetsFieldsSchema, files: ['files'] }, response: envelope(AssetSchema),
+  },
+  uploadPage: {
+    method: 'POST', path: '/comics/:comicId/chapters/:chapterId/pages/:variant', access: 'admin',
+    summary: "Add one page image after an episode's pages in one variant (the studio's uploader sends one file per call)",
+    params: builtOnUse(() => z.object({ comicId: IdSchema, chapterId: IdSchema, variant: AssetVariantSchema })),
+    multipart: { fields: UploadPageFieldsSchema, files: ['file'] }, response: envelope(AssetSchema),
+  },
+  setPageOrder: {
+    method: 'POST', path: '/comics/:comicId/chapters/:chapterId/pages/:variant/order', access: 'admin',
+    summary: "Set an episode's pages in one variant, in reading order, from pages already uploaded (pages left out are removed)",
+    params: builtOnUse(() => z.object({ comicId: IdSchema, chapterId: IdSchema, variant: AssetVariantSchema })),
+    body: PageOrderBodySchema, response: envelope(AssetSchema),
   },
   listAssets: {
     method: 'POST', path: '/comics-assets/list', access: 'public', summary: 'List page images of an episode (locked episodes refused)',

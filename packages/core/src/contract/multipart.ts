@@ -130,6 +130,10 @@ export const UploadAssetsFieldsSchema = builtOnUse(() =>
 )
 export type UploadAssetsFields = z.output<typeof UploadAssetsFieldsSchema>
 
+/** POST /comics/{comicId}/chapters/{chapterId}/pages/{variant}: one page image, no text field. */
+export const UploadPageFieldsSchema = builtOnUse(() => z.strictObject({}))
+export type UploadPageFields = z.output<typeof UploadPageFieldsSchema>
+
 /** Image types accepted for every upload; SVG is refused (it can carry script). */
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const
 /** Largest single uploaded file. */

@@ -34,6 +34,8 @@ export const AdminComicsListRequestSchema = builtOnUse(() =>
       ...comicFilters(),
       displayOnMirror: z.optional(z.boolean()),
       title: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+      /** true: comics with at least one draft episode (no publish time); false: comics with none. */
+      hasDrafts: z.optional(z.boolean()),
     },
     comicSorts,
   ),
@@ -95,6 +97,20 @@ export const DeleteComicsBodySchema = builtOnUse(() =>
   }),
 )
 export type DeleteComicsBody = z.infer<typeof DeleteComicsBodySchema>
+
+/** The most pages one episode holds in one variant. */
+export const MAX_EPISODE_PAGES = 500
+
+/**
+ * POST /comics/{comicId}/chapters/{chapterId}/pages/{variant}/order: the episode's pages in that
+ * variant, in reading order, by id; pages of the episode left out are removed.
+ */
+export const PageOrderBodySchema = builtOnUse(() =>
+  z.strictObject({
+    assetIds: z.array(IdSchema).check(z.minLength(1), z.maxLength(MAX_EPISODE_PAGES)),
+  }),
+)
+export type PageOrderBody = z.infer<typeof PageOrderBodySchema>
 
 /** PATCH /genres/{id}. */
 export const UpdateGenreBodySchema = builtOnUse(() =>

@@ -75,3 +75,48 @@ export const uploadAssets: Resolver<'uploadAssets'> = async ({ params, fields, f
   state.assets = state.assets.filter((a) => !(a.chapterId === chapter.id && a.variant === variant)).concat(uploaded)
   return HttpResponse.json({ data: uploaded }, { status: 201 })
 }
+
+const episodePages = (state: MockState, chapterId: string, variant: AssetVariant) =>
+  state.assets.filter((a) => a.chapterId === chapterId && a.variant === variant).sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+
+/**
+ * POST /comics/{comicId}/chapters/{chapterId}/pages/{variant} (admin): one page image, added after
+ * the episode's pages in that variant.
+ */
+export const uploadPage: Resolver<'uploadPage'> = async ({ params, files, state }) => {
+  const chapter = state.chapters.find((c) => c.id === params.chapterId && c.comicsId === params.comicId)
+  if (!chapter) return errorResponse(404, { message: `No chapter ${params.chapterId} in comic ${params.comicId}` })
+  const [page] = files.file ?? []
+  if (!page) return validationErrorResponse({ file: ['One page image is required'] })
+  const variant = params.variant as AssetVariant
+  const last = episodePages(state, chapter.id, variant).at(-1)?.position ?? 0
+  state.sequence += 1
+  const asset: Asset = {
+    id: `${chapter.id}-${variant}-u${state.sequence}`,
+    url: await fileDataUrl(page),
+    comicsId: chapter.comicsId,
+    chapterId: chapter.id,
+    variant,
+    position: last + 1,
+  }
+  state.assets.push(asset)
+  return HttpResponse.json({ data: [asset] }, { status: 201 })
+}
+
+/**
+ * POST /comics/{comicId}/chapters/{chapterId}/pages/{variant}/order (admin): the episode's pages
+ * become those listed, in that order; an id that is not one of its pages is refused (400).
+ */
+export const setPageOrder: Resolver<'setPageOrder'> = ({ params, body, state }) => {
+  const chapter = state.chapters.find((c) => c.id === params.chapterId && c.comicsId === params.comicId)
+  if (!chapter) return errorResponse(404, { message: `No chapter ${params.chapterId} in comic ${params.comicId}` })
+  const variant = params.variant as AssetVariant
+  const pages = new Map(episodePages(state, chapter.id, variant).map((a) => [a.id, a]))
+  const unknown = body.assetIds.filter((id) => !pages.has(id))
+  if (unknown.length > 0 || new Set(body.assetIds).size !== body.assetIds.length) {
+    return validationErrorResponse({ assetIds: ['Every id once, each a page of this episode in this variant'] })
+  }
+  const ordered = body.assetIds.map((id, index) => ({ ...pages.get(id)!, position: index + 1 }))
+  state.assets = state.assets.filter((a) => !(a.chapterId === chapter.id && a.variant === variant)).concat(ordered)
+  return HttpResponse.json({ data: ordered })
+}

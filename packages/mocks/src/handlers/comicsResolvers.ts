@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw'
 import type { Comic, ComicGenre } from '@comics/core/contract'
-import { contentRatingsFor } from '@comics/core/rules'
+import { contentRatingsFor, publicationStatus } from '@comics/core/rules'
 import { placeholderImageUrl } from '../images/placeholderImageUrl'
 import { errorResponse, validationErrorResponse } from './errorResponse'
 import { fileDataUrl } from './fileDataUrl'
@@ -42,7 +42,7 @@ export const listComics: Resolver<'listComics'> = ({ body, state, siteMode }) =>
  * POST /admin/comics/list (admin): every comic whatever the handlers' `siteMode`, of every rating and
  * mirror flag, narrowed only by the filters sent.
  */
-export const adminListComics: Resolver<'adminListComics'> = ({ body, state }) => {
+export const adminListComics: Resolver<'adminListComics'> = ({ body, state, now }) => {
   const { filters } = body
   const title = filters.title?.toLowerCase()
   const matching = state.comics.filter(
@@ -51,7 +51,9 @@ export const adminListComics: Resolver<'adminListComics'> = ({ body, state }) =>
       passes(filters.id, comic.id) &&
       (filters.genres === undefined || comic.genres.some((g) => filters.genres!.includes(g.id))) &&
       (filters.displayOnMirror === undefined || comic.displayOnMirror === filters.displayOnMirror) &&
-      (title === undefined || comic.title.toLowerCase().includes(title)),
+      (title === undefined || comic.title.toLowerCase().includes(title)) &&
+      (filters.hasDrafts === undefined ||
+        state.chapters.some((c) => c.comicsId === comic.id && publicationStatus(c, now) === 'draft') === filters.hasDrafts),
   )
   const sorted = sortedBy(
     matching,

@@ -3,7 +3,7 @@ import { API_PREFIX, endpoints, type EndpointName } from '@comics/core/contract'
 import { deleteMyAccount, exportMyData } from './accountResolvers'
 import type { SiteMode } from '@comics/core/rules'
 import type { MockViewer, MockViewerKey } from '../fixtures/viewers'
-import { listAssets, uploadAssets } from './assetsResolvers'
+import { listAssets, setPageOrder, uploadAssets, uploadPage } from './assetsResolvers'
 import { createChapters, listChapters, updateChapter } from './chaptersResolvers'
 import { adminListComics, createComic, deleteComics, listComics, updateComic } from './comicsResolvers'
 import { errorResponse, validationErrorResponse } from './errorResponse'
@@ -73,6 +73,8 @@ const resolvers: { [N in EndpointName]: Resolver<N> } = {
   updateChapter,
   listChapters,
   uploadAssets,
+  uploadPage,
+  setPageOrder,
   listAssets,
   listGenres,
   createGenre,

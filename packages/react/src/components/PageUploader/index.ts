@@ -1,0 +1,1 @@
+export { PageUploader, type PageUploaderProps } from './PageUploader'
