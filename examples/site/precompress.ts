@@ -1,11 +1,11 @@
-import { createReadStream, existsSync, statSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
-import { extname, join, normalize, resolve, sep } from 'node:path'
+import { extname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { brotliCompress, constants } from 'node:zlib'
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib'
 import type { Plugin } from 'vite'
 
 const compress = promisify(brotliCompress)
+const gzipCompress = promisify(gzipCallback)
 
 /** The built files worth a compressed copy, by extension, with the type they are served as. */
 export const PRECOMPRESSED_TYPES: Record<string, string> = {
@@ -14,6 +14,9 @@ export const PRECOMPRESSED_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.json': 'application/json; charset=utf-8',
 }
+/** gzip at its highest level, for the clients that do not take Brotli. */
+export const gzip = (source: Buffer | string) => gzipCompress(source, { level: constants.Z_BEST_COMPRESSION })
+
 /** Smaller files gain less than the header costs. */
 const MIN_BYTES = 1024
 
@@ -27,21 +30,11 @@ export const brotli = (source: Buffer | string) =>
     },
   })
 
-const acceptsBrotli = (header: string | string[] | undefined) =>
-  String(header ?? '')
-    .split(',')
-    .some((part) => {
-      const [coding, ...params] = part.trim().split(';')
-      const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='))
-      return coding!.trim().toLowerCase() === 'br' && (q === undefined || Number(q.slice(2)) > 0)
-    })
-
 /**
- * The scripts and stylesheets of the build in Brotli (`{file}.br` beside each), which `vite preview`
- * sends to browsers that accept it instead of compressing the file with gzip on every request: the
- * entry script is smaller than in gzip (docs/performance.md; a production host serving dist/ should do
- * the same). Files under
- * the assets folder only: their names carry their content hash, so a compressed copy can never be stale.
+ * The scripts and stylesheets of the build in Brotli and gzip (`{file}.br` and `{file}.gz` beside each),
+ * which the site's server (src/server/siteServer.ts, @fastify/static's preCompressed) sends by the
+ * request's Accept-Encoding instead of compressing on every request. Files under the assets folder only:
+ * their names carry their content hash, so a compressed copy can never be stale.
  */
 export function precompressAssets(): Plugin {
   let outDir = ''
@@ -59,47 +52,11 @@ export function precompressAssets(): Plugin {
           const path = join(outDir, name)
           const source = await readFile(path)
           if (source.length < MIN_BYTES) return
-          const compressed = await brotli(source)
-          if (compressed.length < source.length) await writeFile(`${path}.br`, compressed)
+          const [br, gz] = await Promise.all([brotli(source), gzip(source)])
+          if (br.length < source.length) await writeFile(`${path}.br`, br)
+          if (gz.length < source.length) await writeFile(`${path}.gz`, gz)
         }),
       )
-    },
-    configurePreviewServer(server) {
-      const distDir = resolve(server.config.root, server.config.build.outDir)
-      const prefix = `/${server.config.build.assetsDir}/`
-      const assetsDir = join(distDir, server.config.build.assetsDir) + sep
-      server.middlewares.use((request, response, next) => {
-        if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.url?.startsWith(prefix)) return next()
-        const type = PRECOMPRESSED_TYPES[extname(request.url.split('?')[0]!)]
-        if (!type || !acceptsBrotli(request.headers['accept-encoding'])) return next()
-        let path: string
-        try {
-          path = normalize(join(distDir, decodeURIComponent(request.url.split('?')[0]!)))
-        } catch {
-          return next()
-        }
-        if (!path.startsWith(assetsDir) || !existsSync(`${path}.br`)) return next()
-        const stats = statSync(`${path}.br`)
-        // As vite preview's own file server: revalidated with an ETag (of the compressed copy).
-        const etag = `W/"br-${stats.size}-${stats.mtime.getTime()}"`
-        const vary = response.getHeader('Vary')
-        response.setHeader('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
-        response.setHeader('ETag', etag)
-        response.setHeader('Cache-Control', 'no-cache')
-        if (request.headers['if-none-match'] === etag) {
-          response.statusCode = 304
-          response.end()
-          return
-        }
-        response.setHeader('Content-Type', type)
-        response.setHeader('Content-Encoding', 'br')
-        response.setHeader('Content-Length', stats.size)
-        if (request.method === 'HEAD') {
-          response.end()
-          return
-        }
-        createReadStream(`${path}.br`).pipe(response)
-      })
     },
   }
 }

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { Plugin, Rollup } from 'vite'
 import { RENDITION_WIDTH_PARAM } from '../../packages/core/src/contract/renditions'
 import { STORAGE_KEYS } from '../../packages/core/src/stores/keys'
 import { landingCallTable, type LandingCall } from './landingCalls'
-import { ANSWERS_ELEMENT_ID } from './serverRender'
-import { CLIENT_RENDER_ATTRIBUTE } from './src/app/documentMarks'
+import { ANSWERS_ELEMENT_ID } from './src/server/document'
+import { CLIENT_RENDER_ATTRIBUTE, SITE_CONFIG_ELEMENT_ID } from './src/app/documentMarks'
 
 /**
  * The screens a visitor most often lands on, with the paths that show them (as the site's routes in
@@ -76,7 +75,8 @@ export function routePreloadScript(routes: PreloadRoute[], config: DocumentCalls
   )
   const settings = JSON.stringify([config.adultHost ?? 0, config.mirrorHosts ?? 0, config.apiBaseUrl, STORAGE_KEYS.authToken, RENDITION_WIDTH_PARAM, config.clientFiles ?? [], config.entryFile ?? 0])
   return `(()=>{const link=(r,h,x)=>{const l=document.createElement('link');l.rel=r;l.href=h;x(l);document.head.append(l)};
-const[adultHost,mirrorHosts,api,tokenKey,widthParam,clientFiles,entry]=${settings};let started=0;
+const[adultHost,mirrorHosts,builtApi,tokenKey,widthParam,clientFiles,entry]=${settings};let started=0;
+let api=builtApi;try{const c=document.getElementById(${JSON.stringify(SITE_CONFIG_ELEMENT_ID)});if(c)api=JSON.parse(c.textContent).apiBaseUrl||api}catch(e){}
 let running=0;const waiting=[];window.__comicsEntryRuns=()=>{running=1;for(const f of waiting.splice(0))f()};
 const afterEntry=(go)=>{let once=()=>{once=()=>{};go()};const u=entry&&new URL(entry,location.href).href;
 if(running||!u||performance.getEntriesByName(u).length)return once();waiting.push(()=>once());
@@ -105,15 +105,6 @@ if(path)answer.then((a)=>{let v=a.status<300?a.data:null;for(const k of path)v=v
 if(!started)for(const h of clientFiles)link('modulepreload',h,(l)=>{l.crossOrigin=''})})()`
 }
 
-/** The CSP source (`'sha256-…'`) of each inline `<script>` of an HTML page. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = []
-  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    hashes.push(`'sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}'`)
-  }
-  return hashes
-}
-
 /** The second entry of the build, which the document runs beside the first (see src/warmContract.ts). */
 export const WARM_CONTRACT_MODULE = 'src/warmContract.ts'
 
@@ -133,8 +124,7 @@ function chunkClosure(bundle: Rollup.OutputBundle, fileName: string, seen = new 
  * Build only: puts `routePreloadScript` for `LANDING_SCREENS` in index.html, listing for each screen its
  * chunk and the chunks it imports that the entry does not (those the entry imports are preloaded by
  * Vite's own tags already). The script is inline so that it runs before any request; the site's
- * Content-Security-Policy admits it by its hash (see `inlineScriptHashes` and the preview in
- * vite.config.ts).
+ * server gives it the response's nonce, which its Content-Security-Policy admits (src/server/siteServer.ts).
  */
 export function routePreloads(siteRoot: string, calls: DocumentCallsConfig): Plugin {
   let base = '/'

@@ -1,5 +1,5 @@
 /**
- * The site's security headers. The preview (and any host serving dist/) sends the full set; the dev
+ * The site's security headers. The site's server sends the full set; the dev
  * server only those that leave Vite's HMR alone (see devSecurityHeaders).
  */
 
@@ -43,13 +43,13 @@ const GOOGLE_ANALYTICS = {
 
 /** What the policy admits beyond the environment. */
 export interface SecurityHeadersOptions {
-  /** CSP sources (`'sha256-…'`) of the page's inline scripts: routePreloads.ts's `inlineScriptHashes` of the built index.html. */
-  scriptHashes?: string[]
+  /** The response's nonce, which every script element of its document carries (src/server/document.ts). */
+  scriptNonce?: string
 }
 
 /**
  * The Content-Security-Policy of the built site: scripts and styles only from the site itself (the
- * build's one inline script, the route preloads, by its hash; no inline style element: React's style
+ * document's inline scripts by the response's nonce; no inline style element: React's style
  * props are set through the CSSOM, which a policy does not govern), data from the site's /api/v1 (and the API's origin when it is absolute),
  * Firebase Auth (its APIs, or the emulator) and the token sync's origin when it is absolute, images from the site, the API's files and data: urls,
  * frames only for Firebase's sign-in helper, no plugins, no <base> elsewhere, never framed.
@@ -66,7 +66,7 @@ export function contentSecurityPolicy(env: SecurityHeadersEnv, options: Security
 
   const directives: [string, string][] = [
     ['default-src', "'self'"],
-    ['script-src', list("'self'", options.scriptHashes, GAPI, analytics && GOOGLE_ANALYTICS.script)],
+    ['script-src', list("'self'", options.scriptNonce && `'nonce-${options.scriptNonce}'`, GAPI, analytics && GOOGLE_ANALYTICS.script)],
     ['style-src', "'self'"],
     ['img-src', list("'self'", 'data:', 'blob:', apiOrigin, filesOrigin, analytics && GOOGLE_ANALYTICS.img)],
     ['font-src', "'self'"],
@@ -80,7 +80,7 @@ export function contentSecurityPolicy(env: SecurityHeadersEnv, options: Security
   return directives.map(([name, value]) => `${name} ${value}`).join('; ')
 }
 
-/** Headers of the built site (`vite preview`, and what a production host should send). */
+/** Headers of the built site's documents (the site's server, src/server/siteServer.ts). */
 export function securityHeaders(env: SecurityHeadersEnv, options: SecurityHeadersOptions = {}): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(env, options),

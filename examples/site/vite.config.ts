@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, loadEnv, type Alias, type Plugin, type ProxyOptions } from 'vite'
 import react from '@vitejs/plugin-react'
@@ -7,9 +7,8 @@ import { workspaceAliases } from '../../vitest.shared'
 import { listOf } from './src/config/siteEnv'
 import { precompressAssets } from './precompress'
 import { reactRouterProductionAlias } from './reactRouterBuild'
-import { inlineScriptHashes, routePreloads, WARM_CONTRACT_MODULE } from './routePreloads'
-import { previewServerRender } from './serverRender'
-import { devSecurityHeaders, securityHeaders, type SecurityHeadersEnv } from './securityHeaders'
+import { routePreloads, WARM_CONTRACT_MODULE } from './routePreloads'
+import { devSecurityHeaders } from './securityHeaders'
 
 // The site runs on the kit's sources, as the workspace tests do, so `pnpm dev` needs no package build
 // and a change in packages/ shows at once.
@@ -56,28 +55,8 @@ function kitStylesFromSources(): Plugin {
   }
 }
 
-/**
- * `vite preview` sends the security headers of the built site, its policy admitting the inline scripts of
- * the dist/index.html it serves by their hashes (what a production host serving dist/ should send too).
- */
-function previewSecurityHeaders(env: SecurityHeadersEnv): Plugin {
-  return {
-    name: 'comics-site-preview-security-headers',
-    configurePreviewServer(server) {
-      const html = resolve(server.config.root, server.config.build.outDir, 'index.html')
-      const scriptHashes = existsSync(html) ? inlineScriptHashes(readFileSync(html, 'utf8')) : []
-      const headers = Object.entries(securityHeaders(env, { scriptHashes }))
-      server.middlewares.use((request, response, next) => {
-        // The API's answers through the /api/v1 proxy keep the API's own headers.
-        if (!request.url?.startsWith('/api/')) for (const [name, value] of headers) response.setHeader(name, value)
-        next()
-      })
-    },
-  }
-}
-
-// The reference API (examples/api). It decides the rating mode from the Host header, so the proxy keeps
-// the site's host (adult.localhost:5173 or localhost:5173) instead of rewriting it.
+// The reference API (examples/api), for the dev server. It decides the rating mode from the Host header,
+// so the proxy keeps the site's host (adult.localhost:5173 or localhost:5173) instead of rewriting it.
 const apiTarget = process.env.SITE_API_TARGET ?? 'http://127.0.0.1:8787'
 const apiProxy: Record<string, ProxyOptions> = {
   '/api/v1': { target: apiTarget, changeOrigin: false, xfwd: true },
@@ -98,13 +77,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
         ...(env.VITE_ADULT_HOST ? { adultHost: env.VITE_ADULT_HOST } : {}),
         ...(env.VITE_MIRROR_HOSTS ? { mirrorHosts: listOf(env.VITE_MIRROR_HOSTS) } : {}),
       }),
-      // The policy follows the same VITE_ variables as the build (.env files or the shell): give the
-      // preview the ones the build had, or the Auth emulator and a cross-origin API are refused.
-      previewSecurityHeaders({ ...env, SITE_FILES_ORIGIN: process.env.SITE_FILES_ORIGIN }),
-      // After the security headers: it answers the requests it serves itself.
-      precompressAssets(),
-      // A guest's landing on the home page, a comic page or the reader, rendered (the build's -server/).
-      previewServerRender({ apiTarget, apiBaseUrl: env.VITE_API_BASE_URL || '/api/v1' }),
+      // Brotli and gzip copies of the built scripts and stylesheets, which the site's server sends.
+      ...(isSsrBuild ? [] : [precompressAssets()]),
     ],
     resolve: { alias: production ? [...kitSourceAliases, reactRouterProductionAlias()] : kitSourceAliases },
     server: {
@@ -116,18 +90,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       proxy: apiProxy,
       headers: devSecurityHeaders(),
     },
-    preview: {
-      host: '127.0.0.1',
-      port,
-      strictPort: true,
-      allowedHosts: ['.localhost', '127.0.0.1'],
-      proxy: apiProxy,
-      // Sent by previewSecurityHeaders (above) instead: without this the preview would send the dev server's.
-      headers: {},
-    },
-    // The server render (src/server/renderLanding.tsx) is one file with its libraries: the preview loads it
-    // from wherever the build was written.
-    ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
+    // The site's server (src/server/main.ts) is one bundle with the render and its libraries, so that it
+    // runs from wherever the build was written; Fastify and its static plugin stay packages of the site.
+    ...(isSsrBuild ? { ssr: { noExternal: true, external: ['fastify', '@fastify/static'] } } : {}),
     build: {
       sourcemap: !isSsrBuild,
       ...(isSsrBuild ? { copyPublicDir: false } : {}),

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 import { workspaceAliases } from '../../vitest.shared'
 
 // End-to-end tests of the site in Debian's Chromium against the whole stack: the Auth emulator, the
-// reference API on PGlite in a temporary folder and the built site served by `vite preview`, all started
+// reference API on PGlite in a temporary folder and the built site on its production server (src/server/main.ts), all started
 // by the global setup and stopped by their process ids. One file at a time: they share one browser-facing
 // stack and the machine has few cores.
 export default defineConfig({

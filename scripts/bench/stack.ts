@@ -7,7 +7,7 @@ import { startProcessGroup } from '../../examples/site/test/e2e/stack/processGro
 import { cachedSeed, newSeedFolder, seedFingerprint } from '../../examples/site/test/e2e/stack/seededApiData'
 import { launchApi } from '../../examples/site/test/e2e/stack/startApi'
 import { startSite } from '../../examples/site/test/e2e/stack/startSite'
-import { SERVER_RENDER_ENTRY, serverRenderDir } from '../../examples/site/serverRender'
+import { SERVER_ENTRY, serverDir } from '../../examples/site/serverBuild'
 import { benchPaths } from './paths'
 
 /** The long comic the reader is measured on: 12 episodes of 60 pages (see the api's seed --long-comic). */
@@ -20,7 +20,7 @@ export interface BenchStack {
   sitePort: number
   apiUrl: string
   emulatorHost: string
-  /** The production build the preview serves (with .vite/manifest.json and source maps). */
+  /** The production build the site's server serves (with .vite/manifest.json and source maps). */
   distDir: string
   stop(): Promise<void>
 }
@@ -45,7 +45,7 @@ export async function buildBenchSite(emulatorHost: string): Promise<string> {
     env: { ...process.env, NODE_ENV: 'production', VITE_AUTH_EMULATOR_URL: `http://${emulatorHost}`, VITE_ANALYTICS_CONSOLE: '' },
     timeoutMs: 300_000,
   })
-  await run('The site server render build', process.execPath, [join(siteRoot, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', SERVER_RENDER_ENTRY, '--outDir', serverRenderDir(distDir), '--emptyOutDir'], {
+  await run('The site server build', process.execPath, [join(siteRoot, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', SERVER_ENTRY, '--outDir', serverDir(distDir), '--emptyOutDir'], {
     cwd: siteRoot,
     log: join(cacheDir, 'site-server-build.log'),
     env: { ...process.env, NODE_ENV: 'production', VITE_AUTH_EMULATOR_URL: `http://${emulatorHost}`, VITE_ANALYTICS_CONSOLE: '' },
@@ -77,7 +77,7 @@ async function seededData(): Promise<string> {
 }
 
 /**
- * Auth emulator + api (on a private copy of the seeded data) + the built site under `vite preview`, on
+ * Auth emulator + api (on a private copy of the seeded data) + the built site on its production server, on
  * free loopback ports, from the e2e suite's stack parts. Everything stops by its own process id.
  */
 export async function startBenchStack(): Promise<BenchStack> {

@@ -8,6 +8,7 @@ import { createSiteServices } from './app/createSiteServices'
 import { SiteApp } from './app/SiteApp'
 import { CLIENT_RENDER_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from './app/documentMarks'
 import { readSiteEnv } from './config/siteEnv'
+import { keepSignedInCookie } from './app/signedInCookie'
 import { primeLandingQueries } from './app/primeLandingQueries'
 import { resolveSiteHost } from './host/resolveSiteHost'
 import { landingAt } from './routes/siteRoutes'
@@ -25,8 +26,10 @@ const hostConfig = { adultHost: env.adultHost, mirrorHosts: env.mirrorHosts }
 const siteMode = resolveSiteHost(hostConfig)
 if (siteMode) {
   const services = createSiteServices(env, siteMode)
+  // The server redirects a guest's guarded route; this tells it who is not a guest.
+  keepSignedInCookie(services.session)
   const container = document.getElementById('root')!
-  // The server rendered the screen for a guest (serverRender.ts): a guest's first render is the same, and
+  // The server rendered the screen for a guest (src/server/siteServer.ts): a guest's first render is the same, and
   // takes it over. A signed-in visitor's is not: the document kept it hidden (routePreloads.ts).
   const hydrate = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE) && !document.documentElement.hasAttribute(CLIENT_RENDER_ATTRIBUTE)
   const app = (

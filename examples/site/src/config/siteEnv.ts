@@ -1,3 +1,5 @@
+import { SITE_CONFIG_ELEMENT_ID } from '../app/documentMarks'
+
 /** The site's settings from Vite's environment (see README "Configuration"); read once at start. */
 export interface SiteEnv {
   adultHost: string
@@ -19,6 +21,21 @@ export const listOf = (value: string) =>
     .filter(Boolean)
 
 /**
+ * What the site's server wrote into the document (src/server/document.ts): where this deployment's API
+ * is. Absent in development and in a render on the server.
+ */
+function runtimeConfig(): { apiBaseUrl?: string } {
+  const element = typeof document === 'undefined' ? null : document.getElementById(SITE_CONFIG_ELEMENT_ID)
+  if (!element?.textContent) return {}
+  try {
+    const value = JSON.parse(element.textContent) as { apiBaseUrl?: unknown }
+    return typeof value.apiBaseUrl === 'string' ? { apiBaseUrl: value.apiBaseUrl } : {}
+  } catch {
+    return {}
+  }
+}
+
+/**
  * Without configured hosts the site follows the port it is served on, so `pnpm dev` (5173), a preview
  * and the end-to-end run on a free port all get adult.localhost and localhost of their own port.
  */
@@ -28,7 +45,7 @@ export function readSiteEnv(location: Pick<Location, 'port'> = window.location):
   return {
     adultHost: env.VITE_ADULT_HOST || `adult.localhost${port}`,
     mirrorHosts: env.VITE_MIRROR_HOSTS ? listOf(env.VITE_MIRROR_HOSTS) : [`localhost${port}`, `127.0.0.1${port}`],
-    apiBaseUrl: env.VITE_API_BASE_URL || '/api/v1',
+    apiBaseUrl: runtimeConfig().apiBaseUrl || env.VITE_API_BASE_URL || '/api/v1',
     firebase: {
       apiKey: env.VITE_FIREBASE_API_KEY || 'demo-api-key',
       authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || 'demo-comics.firebaseapp.com',

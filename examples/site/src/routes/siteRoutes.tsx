@@ -1,4 +1,5 @@
-import { matchRoutes, Navigate, type RouteObject } from 'react-router'
+import { isValidElement } from 'react'
+import { matchRoutes, Navigate, type NavigateProps, type RouteObject } from 'react-router'
 import { DEFAULT_PAYMENT_PLAN_ID, paymentPath, routes } from '@comics/core'
 import { SiteLayout } from '../layout/SiteLayout'
 import { SiteRoot } from '../layout/SiteRoot'
@@ -87,4 +88,22 @@ export function landingAt(pathname: string): Landing | undefined {
   const match = matchRoutes(siteRoutes, pathname)?.at(-1)
   const element = lazyScreenElementIn(match?.route.element)
   return element && match ? { screen: element.type, props: element.props, params: match.params } : undefined
+}
+
+/**
+ * Where the routes send a visitor who asks for `pathname` before anything renders: a `<Navigate>`
+ * route's target, or for a guest (`signedIn` false) the redirect of a guarded route's `RequireSignIn`
+ * (spec §2). Null when the routes show a screen. Read from the route table and the guard's own props, so
+ * the server's HTTP redirects follow the routes the browser runs.
+ */
+export function redirectAt(pathname: string, signedIn: boolean): string | null {
+  const match = matchRoutes(siteRoutes, pathname)?.at(-1)
+  const element = match?.route.element
+  if (!isValidElement(element)) return null
+  if (element.type === Navigate) {
+    const to = (element.props as NavigateProps).to
+    return typeof to === 'string' ? to : null
+  }
+  if (element.type === RequireSignIn && !signedIn) return (element.props as { redirectTo?: string }).redirectTo ?? RequireSignIn.defaultRedirect
+  return null
 }

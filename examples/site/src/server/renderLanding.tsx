@@ -5,7 +5,7 @@ import { SiteApp } from '../app/SiteApp'
 import { createSiteServices } from '../app/createSiteServices'
 import { primeLandingQueries } from '../app/primeLandingQueries'
 import { readSiteEnv } from '../config/siteEnv'
-import { landingAt } from '../routes/siteRoutes'
+import { landingAt, redirectAt } from '../routes/siteRoutes'
 import { ComicScreen, HomeScreen, ReaderScreen } from '../routes/lazyScreens'
 import { landingCalls, withParams } from '../../landingCalls'
 
@@ -70,4 +70,17 @@ export function serverLanding(url: string): ServerLanding | null {
       return html
     },
   }
+}
+
+/**
+ * Where the server sends a request for `url` before rendering anything (a real HTTP redirect): the same
+ * path on the adult host for a host the site does not serve (core's `resolveHost`, spec §2), then the
+ * routes' own redirects (a guarded route for a guest, see `redirectAt`). Null when the page is served.
+ */
+export function serverRedirect(url: string, signedIn: boolean): string | null {
+  const address = new URL(url)
+  const env = readSiteEnv(address)
+  const host = resolveHost(address.href, { adultHost: env.adultHost, mirrorHosts: env.mirrorHosts })
+  if ('redirectTo' in host) return host.redirectTo
+  return redirectAt(address.pathname, signedIn)
 }

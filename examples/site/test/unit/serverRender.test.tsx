@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { assetVariant, type PreloadedAnswer } from '@comics/core'
 import { MOCK_ASSETS, MOCK_CHAPTERS, MOCK_COMICS } from '@comics/mocks'
 import { landingCalls, withParams } from '../../landingCalls'
-import { ANSWERS_ELEMENT_ID, documentWithRender, jsonInScript } from '../../serverRender'
+import { ANSWERS_ELEMENT_ID, documentWithRender, jsonInScript } from '../../src/server/document'
 import { serverLanding } from '../../src/server/renderLanding'
 
 const SITE = 'http://localhost:4173'

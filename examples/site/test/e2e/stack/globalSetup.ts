@@ -34,7 +34,7 @@ async function startAuthEmulatorWithRetry(attempts = 3) {
 /**
  * Starts the whole stack once per run: the Auth emulator (shared with other runs on its port,
  * AUTH_EMULATOR_PORT or 9099), the API on a copy of a seeded PGlite folder, a stand-in token sync
- * endpoint, the site built and previewed on free ports. Each part stops by its own id.
+ * endpoint, the site built and served by its production server on free ports. Each part stops by its own id.
  */
 export default async function setup(project: TestProject) {
   const started = Date.now()
@@ -61,7 +61,7 @@ export default async function setup(project: TestProject) {
       buildSite({ siteRoot, outDir, emulatorHost: emulator.host, env: siteEnv }),
     ])
     stops.push(api.stop)
-    const site = await startSite({ siteRoot, outDir, port: sitePort, apiUrl: api.url, emulatorHost: emulator.host, env: siteEnv })
+    const site = await startSite({ siteRoot, outDir, port: sitePort, apiUrl: api.url })
     stops.push(site.stop)
 
     const stack: E2eStack = {

@@ -1,42 +1,49 @@
 import { join } from 'node:path'
+import { SERVER_FILE, serverDir } from '../../../serverBuild'
 import { startProcessGroup, waitUntilReady, type ProcessGroup } from './processGroup'
 import { requestWithHost } from './requestWithHost'
-import type { SiteBuildEnv } from './buildSite'
 
 /**
- * The built site served by `vite preview` on `port`, with /api/v1 proxied to the API (Host kept) and the
- * security headers of vite.config.ts, whose Content-Security-Policy admits the Auth emulator, Google
- * Analytics and the token sync endpoint the build uses.
+ * The built site on its production server (`node dist-server/main.js`, src/server/main.ts) on `port`,
+ * with /api/v1 proxied to the API (Host kept). Its security policy follows the build's settings (the
+ * Auth emulator, Google Analytics, the token sync endpoint), built into the server with the page.
+ * Ready once /readyz answers and a document is served.
  */
 export async function startSite(options: {
   siteRoot: string
   outDir: string
   port: number
   apiUrl: string
-  emulatorHost: string
-  /** What the build was given (buildSite.ts), for the policy; none for a build made without. */
-  env?: SiteBuildEnv
+  emulatorHost?: string
+  /** More settings for the server (SITE_*), e.g. its grace period. */
+  env?: Record<string, string>
+  /** Where its output goes; `${outDir}.server.log` by default. */
+  log?: string
 }): Promise<ProcessGroup> {
-  const group = startProcessGroup(process.execPath, [join(options.siteRoot, 'node_modules/vite/bin/vite.js'), 'preview', '--outDir', options.outDir], {
+  const group = startProcessGroup(process.execPath, [join(serverDir(options.outDir), SERVER_FILE)], {
     cwd: options.siteRoot,
-    log: `${options.outDir}.preview.log`,
+    log: options.log ?? `${options.outDir}.server.log`,
     env: {
       ...process.env,
       SITE_PORT: String(options.port),
+      SITE_HOST: '127.0.0.1',
       SITE_API_TARGET: options.apiUrl,
-      VITE_AUTH_EMULATOR_URL: `http://${options.emulatorHost}`,
       ...options.env,
     },
   })
   const answers = async () => {
     try {
-      return (await requestWithHost(`http://127.0.0.1:${options.port}/`, { host: `localhost:${options.port}` })).status === 200
+      const origin = `http://127.0.0.1:${options.port}`
+      return (
+        (await requestWithHost(`${origin}/readyz`, { host: `localhost:${options.port}` })).status === 200 &&
+        (await requestWithHost(`${origin}/`, { host: `localhost:${options.port}` })).status === 200
+      )
     } catch {
       return false
     }
   }
   try {
-    await waitUntilReady('The site preview', group, answers, 60_000)
+    await waitUntilReady("The site's server", group, answers, 60_000)
   } catch (error) {
     await group.stop()
     throw error

@@ -1,0 +1,160 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import type { PreloadedAnswer } from '@comics/core'
+import { SIGNED_IN_COOKIE } from '../app/documentMarks'
+import { securityHeaders, styleAttributeHashes, withStyleAttributes, type SecurityHeadersEnv } from '../../securityHeaders'
+import { registerApiProxy } from './apiProxy'
+import { documentWithConfig, documentWithRender, newNonce, postJson, withScriptNonce } from './document'
+import type { serverLanding, serverRedirect } from './renderLanding'
+
+/** What the server renders with: src/server/renderLanding.tsx, built into the same bundle. */
+export interface SiteRender {
+  serverLanding: typeof serverLanding
+  serverRedirect: typeof serverRedirect
+}
+
+export interface SiteServerOptions {
+  /** The browser build (`vite build`): index.html, assets/ with their .br and .gz copies, public files. */
+  distDir: string
+  render: SiteRender
+  /**
+   * Where the browser reaches the API: a path on the site (`/api/v1`, proxied to `apiTarget`) or another
+   * origin (`https://api.example/api/v1`), given to the page in its HTML.
+   */
+  apiBaseUrl: string
+  /** The API as the server reaches it, for its own calls and the same-origin proxy (e.g. http://127.0.0.1:8787). */
+  apiTarget: string
+  /** The build's settings the policy follows (the same VITE_ variables the page was built with). */
+  policyEnv: SecurityHeadersEnv
+  /** Fastify's logger: true for JSON lines on stdout, false for none. */
+  logger?: boolean
+  /** How long a stop waits for what is in flight before it closes the remaining connections. */
+  shutdownGraceMs?: number
+}
+
+export interface SiteServer {
+  app: FastifyInstance
+  /** From now on /readyz answers 503 and every answer closes its connection (the first step of a stop). */
+  draining(): void
+}
+
+/** The request line as logged: the path only (a query can carry an email action's code or a token). */
+const pathOf = (url: string) => url.split('?')[0]!
+
+/** Where the render goes once the document's scripts have their nonce. */
+const RENDER_MARK = '<!--comics-server-render-->'
+
+/** True when the request carries the cookie the page sets while a reader is signed in (no token in it). */
+function signedIn(request: FastifyRequest): boolean {
+  const cookies = request.headers.cookie ?? ''
+  return cookies.split(';').some((part) => part.trim().startsWith(`${SIGNED_IN_COOKIE}=`))
+}
+
+/** Cache-Control of a built file: hashed assets forever, anything else revalidated. */
+export function fileCacheControl(distDir: string, file: string): string {
+  const path = relative(distDir, file).split(sep).join('/')
+  return path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, no-cache'
+}
+
+/**
+ * The reading service's production server (plain Node, Fastify): the built files with their Brotli and
+ * gzip copies, every page's document with a per-request nonce on its scripts, the landing screens
+ * rendered for a guest, the host policy and the guards answered with HTTP redirects, /healthz and
+ * /readyz, and the API on /api/v1 when the page reaches it on the same origin.
+ */
+export async function createSiteServer(options: SiteServerOptions): Promise<SiteServer> {
+  const indexFile = join(options.distDir, 'index.html')
+  if (!existsSync(indexFile)) throw new Error(`siteServer: no build at ${options.distDir} (run pnpm --filter site build)`)
+  const sameOriginApi = !/^https?:/.test(options.apiBaseUrl)
+  const template = documentWithConfig(readFileSync(indexFile, 'utf8'), { apiBaseUrl: options.apiBaseUrl })
+  const apiBase = sameOriginApi ? `${options.apiTarget.replace(/\/$/, '')}${options.apiBaseUrl}` : options.apiBaseUrl
+  const policyEnv: SecurityHeadersEnv = { ...options.policyEnv, VITE_API_BASE_URL: options.apiBaseUrl }
+
+  const app = Fastify({
+    // Requests that arrive on a kept-alive connection while the server stops are still answered.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+    // Fastify's own request lines are off: the onResponse hook writes one per answer (below).
+    logController: new LogController({ disableRequestLogging: true }),
+    // Any line naming a request (an error's) gives its method and path only: never its headers or query.
+    logger: options.logger ? { serializers: { req: (request: { method?: string; url?: string }) => ({ method: request.method, path: pathOf(request.url ?? '') }) } } : false,
+  })
+  let ready = true
+  const draining = () => {
+    ready = false
+  }
+
+  // One line per answer, without headers: no cookie, token or query string is ever written.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, path: pathOf(request.url), host: request.headers.host, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    )
+  })
+  // While it stops, the server tells each client not to send more on the same connection.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!ready) reply.header('connection', 'close')
+  })
+
+  app.get('/healthz', async () => ({ status: 'ok' }))
+  app.get('/readyz', async (_request, reply) => (ready ? { status: 'ready' } : reply.code(503).send({ status: 'stopping' })))
+
+  if (sameOriginApi) registerApiProxy(app, { prefix: options.apiBaseUrl, target: options.apiTarget })
+
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    prefix: '/',
+    // Routes for the files the build wrote, the document excepted (it is rendered for each request).
+    wildcard: false,
+    globIgnore: ['index.html', '**/*.br', '**/*.gz', '.vite/**'],
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (response, file) => {
+      response.setHeader('cache-control', fileCacheControl(options.distDir, file))
+      // The same address answers in Brotli, gzip or plain: a shared cache keeps one copy of each.
+      response.setHeader('vary', 'Accept-Encoding')
+    },
+  })
+
+  async function sendDocument(request: FastifyRequest, reply: FastifyReply) {
+    const host = request.headers.host ?? 'localhost'
+    const url = `http://${host}${request.url}`
+    const redirect = options.render.serverRedirect(url, signedIn(request))
+    reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie')
+    if (redirect) return reply.redirect(redirect, 302)
+
+    const nonce = newNonce()
+    let body = withScriptNonce(template, nonce)
+    let styleHashes: string[] = []
+    const landing = signedIn(request) ? null : options.render.serverLanding(url)
+    if (landing) {
+      try {
+        const answers = await Promise.all(
+          landing.calls.map(async ({ key, path, body: callBody }): Promise<[string, PreloadedAnswer]> => [key, await postJson(`${apiBase}${path}`, callBody, host)]),
+        )
+        const html = await landing.render(answers)
+        styleHashes = styleAttributeHashes(html)
+        // The nonce goes on the document's scripts before the render goes in: rendered markup never gets one.
+        body = withScriptNonce(documentWithRender(template, RENDER_MARK, answers), nonce).replace(RENDER_MARK, () => html)
+      } catch (error) {
+        request.log.warn({ path: pathOf(request.url), error: String(error) }, 'server render failed; the document goes without it')
+      }
+    }
+    for (const [name, value] of Object.entries(securityHeaders(policyEnv, { scriptNonce: nonce }))) {
+      reply.header(name, name === 'Content-Security-Policy' ? withStyleAttributes(value, styleHashes) : value)
+    }
+    return reply.type('text/html; charset=utf-8').send(body)
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const accept = request.headers.accept ?? '*/*'
+    const isDocument = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/assets/') && /text\/html|\*\/\*/.test(accept)
+    if (!isDocument) return reply.code(404).header('cache-control', 'no-cache').send({ error: 'Not Found' })
+    return sendDocument(request, reply)
+  })
+
+  return { app, draining }
+}
