@@ -1,13 +1,16 @@
-// pnpm dev: the whole reading service on this machine, for a newcomer. Starts the Firebase Auth emulator
-// (reusing one already running), the reference API (seeding its catalogue on the first start) and the
-// site's dev server side by side, prints where to go once all three answer, and stops them on Ctrl-C,
-// each by its own process id.
+// pnpm start and pnpm dev: the whole reading service on this machine, for a newcomer. Starts the Firebase
+// Auth emulator (reusing one already running), the reference API (seeding its catalogue on the first
+// start) and the site side by side, prints where to go once all three answer, and stops them on Ctrl-C,
+// each by its own process id. The site: with --production (pnpm start) built and run on its production
+// server (examples/site/src/server/main.ts), as a deployment runs it; without (pnpm dev) Vite's
+// hot-reloading dev server.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { AUTH_EMULATOR_DEFAULT_PORT, authEmulatorPortFromEnv, startAuthEmulator } from '@comics/auth-emulator'
 
 const API_URL = 'http://127.0.0.1:8787'
 const SITE_PORT = 5173
 const READY_TIMEOUT_MS = 180_000
+const production = process.argv.includes('--production')
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -23,6 +26,15 @@ async function answers(url: string): Promise<boolean> {
 /** The API answers its public payment-methods call once it listens (after migrations and the seed). */
 const apiAnswers = () => answers(`${API_URL}/api/v1/subscriptions/betatransfer/payment-systems`)
 const siteAnswers = () => answers(`http://127.0.0.1:${SITE_PORT}/`)
+
+/** `pnpm --filter site build` with the emulator's address built in; resolves once both builds are written. */
+function buildSite(env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('pnpm', ['--filter', 'site', 'build'], { detached: true, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } })
+    children.push(child)
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`The site build failed (exit code ${code}).`))))
+  })
+}
 
 /**
  * A child in a process group of its own: pnpm starts tsx or vite, which start node, and stopping the
@@ -105,7 +117,15 @@ try {
     children.push(startGroup('The API', ['--filter', 'api', 'start'], { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }))
     await waitFor('The API', apiAnswers)
   })()
-  children.push(startGroup('The site', ['--filter', 'site', 'dev'], { VITE_AUTH_EMULATOR_URL: `http://${emulatorHost}` }))
+  const siteEnv = { VITE_AUTH_EMULATOR_URL: `http://${emulatorHost}`, SITE_PORT: String(SITE_PORT) }
+  if (production) {
+    // The production build, made at each start (a fresh clone has none, and it follows the sources).
+    console.log('Building the site…')
+    await buildSite(siteEnv)
+    if (!stopping) children.push(startGroup('The site', ['--filter', 'site', 'serve'], { ...siteEnv, SITE_API_TARGET: API_URL, SITE_LOG_LEVEL: 'warn' }))
+  } else {
+    children.push(startGroup('The site', ['--filter', 'site', 'dev'], siteEnv))
+  }
   const [emulator] = await Promise.all([emulatorStarted, apiStarted, waitFor('The site', siteAnswers)])
   console.log(`
   The comics reading service is running:

@@ -3,7 +3,7 @@
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serverLanding, serverRedirect } from './renderLanding'
-import { createSiteServer } from './siteServer'
+import { createSiteServer, type SiteServerOptions } from './siteServer'
 
 const env = process.env
 const ownDir = dirname(fileURLToPath(import.meta.url))
@@ -27,7 +27,7 @@ const { app, draining } = await createSiteServer({
     VITE_TOKEN_SYNC_URL: import.meta.env.VITE_TOKEN_SYNC_URL,
     SITE_FILES_ORIGIN: env.SITE_FILES_ORIGIN,
   },
-  logger: env.SITE_LOG !== '0',
+  logLevel: (env.SITE_LOG_LEVEL as SiteServerOptions['logLevel']) || 'info',
 })
 
 let stopping = false

@@ -6,14 +6,20 @@ import { createSiteServices } from '../app/createSiteServices'
 import { primeLandingQueries } from '../app/primeLandingQueries'
 import { readSiteEnv } from '../config/siteEnv'
 import { landingAt, redirectAt } from '../routes/siteRoutes'
-import { ComicScreen, HomeScreen, ReaderScreen } from '../routes/lazyScreens'
+import { ComicScreen, HomeScreen, PaymentAndRefundScreen, PrivacyPolicyScreen, ReaderScreen, TermsOfUseScreen } from '../routes/lazyScreens'
 import { landingCalls, withParams } from '../../landingCalls'
 
-/** The screens the server paints for a guest: the ones the document starts the calls of. */
+/**
+ * The screens the server paints for a guest: the ones the document starts the calls of, and the policy
+ * pages, which make none (their text is the kit's).
+ */
 const SERVER_RENDERED = new Map<unknown, string>([
   [HomeScreen, 'HomeScreen'],
   [ComicScreen, 'ComicScreen'],
   [ReaderScreen, 'ReaderScreen'],
+  [PrivacyPolicyScreen, 'PrivacyPolicyScreen'],
+  [TermsOfUseScreen, 'TermsOfUseScreen'],
+  [PaymentAndRefundScreen, 'PaymentAndRefundScreen'],
 ])
 
 /** One call of a screen, with the address's parameters in its key and body. */

@@ -28,8 +28,8 @@ export interface SiteServerOptions {
   apiTarget: string
   /** The build's settings the policy follows (the same VITE_ variables the page was built with). */
   policyEnv: SecurityHeadersEnv
-  /** Fastify's logger: true for JSON lines on stdout, false for none. */
-  logger?: boolean
+  /** JSON lines on stdout from this level on (pino's: info writes a line per request), or none. */
+  logLevel?: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent'
   /** How long a stop waits for what is in flight before it closes the remaining connections. */
   shutdownGraceMs?: number
 }
@@ -79,7 +79,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     // Fastify's own request lines are off: the onResponse hook writes one per answer (below).
     logController: new LogController({ disableRequestLogging: true }),
     // Any line naming a request (an error's) gives its method and path only: never its headers or query.
-    logger: options.logger ? { serializers: { req: (request: { method?: string; url?: string }) => ({ method: request.method, path: pathOf(request.url ?? '') }) } } : false,
+    logger: { level: options.logLevel ?? 'info', serializers: { req: (request: { method?: string; url?: string }) => ({ method: request.method, path: pathOf(request.url ?? '') }) } },
   })
   let ready = true
   const draining = () => {

@@ -68,6 +68,7 @@ export default async function setup(project: TestProject) {
       adultOrigin: `http://adult.localhost:${sitePort}`,
       mirrorOrigin: `http://localhost:${sitePort}`,
       sitePort,
+      siteDistDir: outDir,
       apiUrl: api.url,
       apiClockOffsetFile: api.clockOffsetFile,
       emulatorHost: emulator.host,

@@ -5,6 +5,8 @@ export interface E2eStack {
   /** The site on the first mirror host, e.g. http://localhost:41234. */
   mirrorOrigin: string
   sitePort: number
+  /** The browser build the site's server serves (its server beside it, in `${siteDistDir}-server`). */
+  siteDistDir: string
   /** The API itself, for Node-side calls (with a Host header) and its sandbox checkout page. */
   apiUrl: string
   /** Write a number of milliseconds here to move the API's clock (scheduled releases); write 0 to restore it. */

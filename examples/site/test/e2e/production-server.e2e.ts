@@ -1,0 +1,228 @@
+import { request, type IncomingHttpHeaders } from 'node:http'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, test } from 'vitest'
+import {
+  comicChaptersRequest,
+  episodeAssetsRequest,
+  homeComicsRequest,
+  hostComicsRequest,
+  routes,
+  type Asset,
+  type Chapter,
+  type Comic,
+} from '@comics/core'
+import { freePort } from '../../../api/test/support/free-port'
+import { SIGNED_IN_COOKIE } from '../../src/app/documentMarks'
+import { startSite } from './stack/startSite'
+import { e2eStack } from './support/stack'
+
+// The site's production server (src/server/main.ts) as a client without JavaScript sees it: plain HTTP.
+const stack = e2eStack()
+const comic = stack.catalogue.mirrorComic
+const siteRoot = fileURLToPath(new URL('../..', import.meta.url))
+const mirrorHost = `localhost:${stack.sitePort}`
+const adultHost = `adult.localhost:${stack.sitePort}`
+
+interface Answer {
+  status: number
+  headers: IncomingHttpHeaders
+  body: string
+  /** When the answer had fully arrived (Date.now()). */
+  endedAt: number
+}
+
+/** GET (or `method`) on a loopback server with a site host in Host, as a browser on that host asks. */
+function get(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(`http://127.0.0.1:${port}${path}`, { method, headers: { host: mirrorHost, accept: 'text/html', ...headers }, timeout: 20_000 }, (incoming) => {
+      const chunks: Buffer[] = []
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+      incoming.on('error', reject)
+      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks).toString('utf8'), endedAt: Date.now() }))
+    })
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer to ${path}`)))
+    outgoing.on('error', reject)
+    outgoing.end()
+  })
+}
+
+/** An API call straight to the API (not through the site), for what the page must show. */
+async function apiList<T>(path: string, body: unknown, host = mirrorHost): Promise<T[]> {
+  const port = Number(new URL(stack.apiUrl).port)
+  const answer = await new Promise<string>((resolve, reject) => {
+    const payload = JSON.stringify(body)
+    const outgoing = request(`http://127.0.0.1:${port}/api/v1${path}`, { method: 'POST', headers: { host, 'content-type': 'application/json' } }, (incoming) => {
+      let text = ''
+      incoming.setEncoding('utf8')
+      incoming.on('data', (chunk: string) => (text += chunk))
+      incoming.on('end', () => resolve(text))
+    })
+    outgoing.on('error', reject)
+    outgoing.end(payload)
+  })
+  return (JSON.parse(answer) as { data: T[] }).data
+}
+
+/** Text as React writes it into HTML. */
+const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')
+
+/** The nonce the policy admits scripts by; fails the test when the policy has none. */
+function policyNonce(answer: Answer): string {
+  const policy = String(answer.headers['content-security-policy'] ?? '')
+  const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(policy)?.[1]
+  if (!nonce) throw new Error(`no nonce in the policy: ${policy}`)
+  return nonce
+}
+
+/** Every `<script>` start tag of a document. */
+const scriptTags = (html: string) => [...html.matchAll(/<script\b[^>]*>/gi)].map((match) => match[0])
+
+/** What the server renders into #root (empty when it renders nothing). */
+function rendered(html: string): string {
+  const start = html.indexOf('<div id="root"')
+  const end = html.lastIndexOf('</div>', html.indexOf('</body>'))
+  return start < 0 ? '' : html.slice(html.indexOf('>', start) + 1, end)
+}
+
+describe('the production server, read without JavaScript', () => {
+  test("renders each public screen's content into the document, every script carrying the response's nonce", async () => {
+    const [newest] = await apiList<Comic>('/comics/list', hostComicsRequest(homeComicsRequest(), 'normal'))
+    const chapters = await apiList<Chapter>('/chapters/list', comicChaptersRequest(comic.id))
+    const pages = await apiList<Asset>('/comics-assets/list', episodeAssetsRequest({ comicId: comic.id, chapterId: comic.chapterIds[0]!, variant: 'censored' }))
+    const [firstPage] = [...pages].sort((a, b) => a.position - b.position)
+    expect(newest && firstPage && chapters.length).toBeTruthy()
+
+    const screens: { path: string; shows: string[] }[] = [
+      { path: routes.home, shows: [escaped(newest!.title)] },
+      // The comic page: its title and its episode rows.
+      { path: `/comic/${comic.id}`, shows: [escaped(comic.title), ...comic.chapterTitles.slice(0, 4).map(escaped)] },
+      // The reader: the comic and the episode, and the first page's image.
+      { path: `/comic/${comic.id}/${comic.chapterIds[0]}`, shows: [escaped(comic.title), escaped(comic.chapterTitles[0]!), `src="${escaped(firstPage!.url)}"`] },
+      { path: routes.privacyPolicy, shows: ['Privacy Policy'] },
+      { path: routes.termsOfUse, shows: ['Terms of Use'] },
+      { path: routes.paymentAndRefund, shows: ['Payment and Refund Policy'] },
+    ]
+    const nonces = new Set<string>()
+    for (const { path, shows } of screens) {
+      const answer = await get(stack.sitePort, path)
+      expect(answer.status, path).toBe(200)
+      expect(answer.headers['content-type']).toMatch(/^text\/html/)
+      expect(answer.headers['cache-control']).toBe('private, no-cache')
+      const html = rendered(answer.body)
+      for (const text of shows) expect(html, `${path} shows ${text}`).toContain(text)
+      const nonce = policyNonce(answer)
+      nonces.add(nonce)
+      const tags = scriptTags(answer.body)
+      // The run-time settings, the rendered answers, the preload script, the entries.
+      expect(tags.length).toBeGreaterThanOrEqual(3)
+      for (const tag of tags) expect(tag, path).toContain(`nonce="${nonce}"`)
+    }
+    // A nonce is never reused.
+    expect(nonces.size).toBe(screens.length)
+
+    // The adult host renders nothing of the page: its age gate comes first, in the browser.
+    for (const path of [routes.home, `/comic/${stack.catalogue.uncensoredComic.id}`, routes.categories]) {
+      const answer = await get(stack.sitePort, path, { host: adultHost })
+      expect(answer.status).toBe(200)
+      expect(rendered(answer.body).trim()).toBe('')
+      for (const tag of scriptTags(answer.body)) expect(tag).toContain(`nonce="${policyNonce(answer)}"`)
+    }
+  })
+
+  test('redirects a host the site does not serve, and a guarded route for a guest, with HTTP redirects', async () => {
+    const foreign = await get(stack.sitePort, `/comic/${comic.id}?from=mail`, { host: `elsewhere.localhost:${stack.sitePort}` })
+    expect(foreign.status).toBe(302)
+    expect(foreign.headers.location).toBe(`http://${adultHost}/comic/${comic.id}?from=mail`)
+
+    for (const path of [routes.premium, routes.account, '/payment/basic']) {
+      const guest = await get(stack.sitePort, path)
+      expect(guest.status, path).toBe(302)
+      expect(guest.headers.location).toBe('/')
+      // A signed-in reader's page (the page sets the cookie while signed in): the document, for the app.
+      const reader = await get(stack.sitePort, path, { cookie: `${SIGNED_IN_COOKIE}=1` })
+      expect(reader.status, path).toBe(200)
+    }
+    // The route table's own redirect, for anyone.
+    const payment = await get(stack.sitePort, '/payment', { cookie: `${SIGNED_IN_COOKIE}=1` })
+    expect(payment.status).toBe(302)
+    expect(payment.headers.location).toMatch(/^\/payment\/[^/]+$/)
+  })
+
+  test('serves the hashed assets immutable, in Brotli or gzip by Accept-Encoding, and answers its health checks', async () => {
+    const home = await get(stack.sitePort, '/')
+    const entry = /<script[^>]*type="module"[^>]*src="(\/assets\/index-[^"]+\.js)"/.exec(home.body)?.[1]
+    expect(entry).toBeDefined()
+    const br = await get(stack.sitePort, entry!, { 'accept-encoding': 'gzip, deflate, br' })
+    const gzip = await get(stack.sitePort, entry!, { 'accept-encoding': 'gzip' })
+    const plain = await get(stack.sitePort, entry!, { 'accept-encoding': 'identity' })
+    expect([br.headers['content-encoding'], gzip.headers['content-encoding'], plain.headers['content-encoding']]).toEqual(['br', 'gzip', undefined])
+    for (const answer of [br, gzip, plain]) {
+      expect(answer.status).toBe(200)
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(answer.headers.vary).toContain('Accept-Encoding')
+    }
+    expect(Number(br.headers['content-length'])).toBeLessThan(Number(gzip.headers['content-length']))
+    expect((await get(stack.sitePort, '/assets/missing-0000.js')).status).toBe(404)
+    expect((await get(stack.sitePort, '/healthz')).status).toBe(200)
+    expect((await get(stack.sitePort, '/readyz')).status).toBe(200)
+  })
+})
+
+describe('a rolling restart of the site server', () => {
+  test("loses none of a reader's requests: the stopped server answers what it had, then exits", async () => {
+    const [portA, portB] = [await freePort(), await freePort()]
+    const start = (port: number, env: Record<string, string> = {}) =>
+      startSite({ siteRoot, outDir: stack.siteDistDir, port, apiUrl: stack.apiUrl, env, log: `${stack.siteDistDir}.rolling-${port}.log` })
+    // A stops in two steps, as behind a load balancer: /readyz says 503 for a moment, then it closes.
+    const a = await start(portA, { SITE_SHUTDOWN_DELAY_MS: '1500' })
+    let b: Awaited<ReturnType<typeof start>> | undefined
+    try {
+      // A reader's navigation: the reader's document (rendered with the API's answers), the comic page,
+      // the entry script, and the API through the site's /api/v1.
+      const entry = /<script[^>]*type="module"[^>]*src="(\/assets\/index-[^"]+\.js)"/.exec((await get(portA, '/')).body)![1]!
+      const visit = (port: number, round: number) => {
+        const chapter = comic.chapterIds[round % comic.chapterIds.length]!
+        return Promise.all([
+          get(port, `/comic/${comic.id}/${chapter}`),
+          get(port, `/comic/${comic.id}`),
+          get(port, entry, { 'accept-encoding': 'br' }),
+          get(port, '/api/v1/subscriptions/betatransfer/payment-systems', { accept: 'application/json' }),
+        ])
+      }
+      const answers: Answer[] = []
+      for (let round = 0; round < 3; round++) answers.push(...(await visit(portA, round)))
+
+      b = await start(portB)
+      // Requests in flight on A when it is told to stop.
+      const inFlight = [visit(portA, 3), visit(portA, 4), visit(portA, 5)]
+      const stoppedAt = Date.now()
+      process.kill(a.pid, 'SIGTERM')
+      // Through its stop, A says it is not ready (the balancer sends nothing new) but still answers.
+      await expect.poll(async () => (await get(portA, '/readyz')).status, { timeout: 1_000, interval: 50 }).toBe(503)
+      const lateOnA = await get(portA, `/comic/${comic.id}`)
+      // The reader goes on, on B.
+      for (let round = 6; round < 9; round++) answers.push(...(await visit(portB, round)))
+      const fromA = (await Promise.all(inFlight)).flat()
+      answers.push(...fromA, lateOnA)
+
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200))
+      for (const answer of answers) expect(answer.body.length).toBeGreaterThan(0)
+      // Some of A's answers were still on their way when the signal came: the stop waited for them.
+      expect(fromA.some((answer) => answer.endedAt > stoppedAt)).toBe(true)
+      expect(await a.exit).toBe(0)
+      // A then accepts nothing more.
+      await expect(get(portA, '/healthz')).rejects.toThrow()
+
+      // B stops at once (no delay) while the reader's requests are being answered: it finishes them first.
+      const onB = [visit(portB, 9), visit(portB, 10)]
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      process.kill(b.pid, 'SIGTERM')
+      const fromB = (await Promise.all(onB)).flat()
+      expect(fromB.map((answer) => answer.status)).toEqual(fromB.map(() => 200))
+      expect(await b.exit).toBe(0)
+    } finally {
+      await a.stop()
+      await b?.stop()
+    }
+  })
+})
