@@ -79,7 +79,7 @@ await part('sizes', async () => {
 })
 
 if (['pages', 'reader', 'lighthouse'].some((name) => parts.has(name))) {
-  log('starting the stack (Auth emulator, api with the long comic, site build and preview)')
+  log('starting the stack (Auth emulator, api with the long comic, site build and its production server)')
   const stack = await startBenchStack()
   try {
     const subscriber = await createSubscriber(stack)

@@ -72,7 +72,7 @@ function staticClosure(manifest: Record<string, ManifestChunk>, key: string, int
 
 const isFirebase = (dependency: string) => dependency === 'firebase' || dependency.startsWith('@firebase/') || dependency === 'idb'
 
-/** dist file of a url the preview served, if it is one of the build's files. */
+/** dist file of a url the site server served, if it is one of the build's files. */
 function distFileOf(distDir: string, url: string): string | null {
   const path = new URL(url).pathname
   const file = join(distDir, path)

@@ -93,9 +93,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       'request',
     )
   })
-  // While it stops, the server tells each client not to send more on the same connection.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
+    // While it stops, the server tells each client not to send more on the same connection.
     if (!ready) reply.header('connection', 'close')
+    // Every file of the site's own is taken for the type it is sent as (the API's answers keep the API's headers).
+    if (!(sameOriginApi && request.url.startsWith(`${options.apiBaseUrl}/`))) reply.header('x-content-type-options', 'nosniff')
   })
 
   app.get('/healthz', async () => ({ status: 'ok' }))

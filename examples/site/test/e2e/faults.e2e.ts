@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Locator, Page, Route } from 'playwright'
 import { episodeAssetsRequest, STORAGE_KEYS } from '@comics/core'
@@ -84,8 +82,12 @@ async function showsAfterRetries(page: Page, locator: Locator, jumpMs = 5_000): 
     .toBe(true)
 }
 
-/** The built index.html the site's server sends for an address it does not render (serverRender.ts). */
-const PLAIN_DOCUMENT = readFileSync(new URL('../../test-results/e2e-dist/index.html', import.meta.url), 'utf8')
+/**
+ * The document the site's server sends when it does not render: its own answer (headers, nonce, run-time
+ * settings) without the rendered screen and the answers it was rendered with.
+ */
+const withoutRender = (html: string) =>
+  html.replace(/<script[^>]*id="comics-landing-answers"[^>]*>[\s\S]*?<\/script>\s*/, '').replace(/<div id="root"[^>]*>[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1')
 
 /**
  * While the API is down or failing, the site's server cannot render a landing either: it sends the plain
@@ -95,7 +97,7 @@ async function serverCannotRender(context: BrowserContext): Promise<() => Promis
   const handler = async (route: Route) => {
     if (route.request().resourceType() !== 'document') return route.fallback()
     const response = await route.fetch()
-    return route.fulfill({ response, body: PLAIN_DOCUMENT })
+    return route.fulfill({ response, body: withoutRender(await response.text()) })
   }
   await context.route('**/*', handler)
   return () => context.unroute('**/*', handler)
@@ -139,15 +141,17 @@ describe('security headers', () => {
       }),
     )
     expect(policy['default-src']).toEqual(["'self'"])
-    // The one inline script (the route preloads) by its hash: it ran, and nothing else inline may.
-    // (The server render's answers are data, not a script: the policy does not apply to them.)
-    const inline = await page.evaluate(() =>
-      [...document.scripts].filter((script) => !script.src && script.type !== 'application/json').map((script) => script.textContent ?? ''),
+    // The one inline script (the route preloads) by the response's nonce, which every script element of
+    // the document carries (the server's JSON data included): it ran, and nothing else inline may.
+    const scripts = await page.evaluate(() =>
+      [...document.scripts].map((script) => ({ inline: !script.src && script.type !== 'application/json', nonce: script.nonce })),
     )
-    expect(inline).toHaveLength(1)
-    const inlineHash = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`
+    expect(scripts.filter((script) => script.inline)).toHaveLength(1)
+    const nonce = scripts[0]!.nonce
+    expect(nonce.length).toBeGreaterThanOrEqual(16)
+    expect(scripts.map((script) => script.nonce)).toEqual(scripts.map(() => nonce))
     // The build has a Google Analytics id and a token sync URL (stack/globalSetup.ts): their origins are admitted.
-    expect(policy['script-src']).toEqual(["'self'", inlineHash, 'https://apis.google.com', 'https://www.googletagmanager.com'])
+    expect(policy['script-src']).toEqual(["'self'", `'nonce-${nonce}'`, 'https://apis.google.com', 'https://www.googletagmanager.com'])
     expect(await page.locator('link[rel="modulepreload"][href*="/HomeScreen-"]').count()).toBe(1)
     expect(policy['style-src']).toEqual(["'self'"])
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://*.google-analytics.com', 'https://*.googletagmanager.com'])
@@ -171,9 +175,12 @@ describe('security headers', () => {
     const deep = await page.request.get(readerUrl(stack.mirrorOrigin, mirrorComic, 0))
     const styles = styleAttributeHashes(await deep.text())
     expect(styles.length).toBeGreaterThan(0)
-    expect(deep.headers()['content-security-policy']).toBe(`${headers['content-security-policy']}; style-src-attr 'unsafe-hashes' ${styles.join(' ')}`)
+    // Each response has a nonce of its own: the policies are the same but for it.
+    const withoutNonce = (value: string | undefined) => value?.replace(/'nonce-[^']+'/, "'nonce'")
+    expect(deep.headers()['content-security-policy']).not.toContain(nonce)
+    expect(withoutNonce(deep.headers()['content-security-policy'])).toBe(`${withoutNonce(headers['content-security-policy'])}; style-src-attr 'unsafe-hashes' ${styles.join(' ')}`)
     const notRendered = await page.request.get(`${stack.mirrorOrigin}/categories`)
-    expect(notRendered.headers()['content-security-policy']).toBe(headers['content-security-policy'])
+    expect(withoutNonce(notRendered.headers()['content-security-policy'])).toBe(withoutNonce(headers['content-security-policy']))
     const script = await page.locator('script[src]').first().getAttribute('src')
     const asset = await page.request.get(new URL(script!, stack.mirrorOrigin).href)
     expect(asset.headers()['x-content-type-options']).toBe('nosniff')
@@ -217,8 +224,10 @@ describe('security headers', () => {
     const asked = (encoding: string) => page.request.get(script, { headers: { 'accept-encoding': encoding } })
     const [brotli, gzip, plain, refused] = await Promise.all([asked('gzip, br'), asked('gzip'), asked('identity'), asked('gzip, br;q=0')])
     expect(brotli.headers()['content-encoding']).toBe('br')
-    expect(brotli.headers()['vary']).toBe('Origin, Accept-Encoding')
-    expect(brotli.headers()['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(brotli.headers()['vary']).toContain('Accept-Encoding')
+    expect(brotli.headers()['content-type']).toMatch(/^(text|application)\/javascript; charset=utf-8$/)
+    // Hashed names: kept for good by browsers and shared caches.
+    expect(brotli.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(brotli.headers()['x-content-type-options']).toBe('nosniff')
     expect(gzip.headers()['content-encoding']).toBe('gzip')
     expect(refused.headers()['content-encoding']).toBe('gzip')

@@ -2,6 +2,7 @@ import { request, type IncomingHttpHeaders } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import {
+  assetVariant,
   comicChaptersRequest,
   episodeAssetsRequest,
   homeComicsRequest,
@@ -88,8 +89,8 @@ describe('the production server, read without JavaScript', () => {
   test("renders each public screen's content into the document, every script carrying the response's nonce", async () => {
     const [newest] = await apiList<Comic>('/comics/list', hostComicsRequest(homeComicsRequest(), 'normal'))
     const chapters = await apiList<Chapter>('/chapters/list', comicChaptersRequest(comic.id))
-    const pages = await apiList<Asset>('/comics-assets/list', episodeAssetsRequest({ comicId: comic.id, chapterId: comic.chapterIds[0]!, variant: 'censored' }))
-    const [firstPage] = [...pages].sort((a, b) => a.position - b.position)
+    const pages = await apiList<Asset>('/comics-assets/list', episodeAssetsRequest({ comicId: comic.id, chapterId: comic.chapterIds[0]!, variant: assetVariant({ mode: 'normal', uncensored: false }) }))
+    const [firstPage] = [...pages].sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
     expect(newest && firstPage && chapters.length).toBeTruthy()
 
     const screens: { path: string; shows: string[] }[] = [
@@ -212,14 +213,6 @@ describe('a rolling restart of the site server', () => {
       expect(await a.exit).toBe(0)
       // A then accepts nothing more.
       await expect(get(portA, '/healthz')).rejects.toThrow()
-
-      // B stops at once (no delay) while the reader's requests are being answered: it finishes them first.
-      const onB = [visit(portB, 9), visit(portB, 10)]
-      await new Promise((resolve) => setTimeout(resolve, 30))
-      process.kill(b.pid, 'SIGTERM')
-      const fromB = (await Promise.all(onB)).flat()
-      expect(fromB.map((answer) => answer.status)).toEqual(fromB.map(() => 200))
-      expect(await b.exit).toBe(0)
     } finally {
       await a.stop()
       await b?.stop()
