@@ -4,6 +4,7 @@ import { appRunning, chromiumPerFile, DESKTOP, MOBILE, type WatchedPage } from '
 import { screenshotBothSizes } from './support/screenshots'
 import { e2eStack } from './support/stack'
 import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
+import { SIGNED_IN_COOKIE } from '../../src/app/documentMarks'
 
 const stack = e2eStack()
 const comic = stack.catalogue.mirrorComic
@@ -145,7 +146,8 @@ describe('the reader', () => {
     const order = await landing.page.evaluate(async (loaded) => {
       const entry = document.querySelector<HTMLScriptElement>('script[type="module"]:not([async])[src]')!.src
       const warmUp = document.querySelector<HTMLScriptElement>('script[type="module"][async][src]')?.src
-      const inline = document.querySelector('script:not([src])')?.textContent ?? ''
+      // The route preloads (the document's JSON elements, its settings and answers, are data).
+      const inline = document.querySelector('script:not([src]):not([type="application/json"])')?.textContent ?? ''
       const timing = (name: string) => performance.getEntriesByName(name)[0] as PerformanceResourceTiming | undefined
       return {
         named: inline.includes(JSON.stringify(new URL(entry).pathname)),
@@ -201,20 +203,36 @@ describe('the reader', () => {
     await landing.context.close()
   })
 
-  test("a signed-in reader's landing does not show the guest's page the server rendered: the app renders theirs", async () => {
+  test("a signed-in reader's landing does not show the guest's page: the server renders none for them, and one it rendered without knowing stays hidden; the app renders theirs", async () => {
     visit = await chromium.open()
     await prepareVisitor(visit.context)
     const { page, context } = visit
     await page.goto(`${stack.mirrorOrigin}/`)
     await signUpByEmail(page, uniqueEmail('landing'))
-    const releaseEntry = await holdEntryScript(context)
+    // The page keeps the signed-in cookie: the server sends the plain document.
+    expect((await context.cookies()).map((cookie) => cookie.name)).toContain(SIGNED_IN_COOKIE)
+    let releaseEntry = await holdEntryScript(context)
     await page.goto(readerUrl(0), { waitUntil: 'commit' })
+    await expect.poll(() => page.locator('#root').count()).toBe(1)
+    expect(await page.locator('#root').getAttribute('data-server-rendered')).toBeNull()
+    expect(await page.locator('#root').innerHTML()).toBe('')
+    releaseEntry()
+    await appRunning(page)
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: comic.title }).isVisible()).toBe(true)
+    await expect.poll(() => firstPageLoaded(page)).toBe(true)
+
+    // Without the cookie (a session from before it), the server renders the guest's page: kept hidden.
+    await context.clearCookies({ name: SIGNED_IN_COOKIE })
+    releaseEntry = await holdEntryScript(context)
+    await page.goto(readerUrl(1), { waitUntil: 'commit' })
     await expect.poll(() => page.locator('#root').getAttribute('data-server-rendered')).toBe('')
     await expect.poll(() => page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('hidden')
     releaseEntry()
     await appRunning(page)
     await expect.poll(() => page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('visible')
     expect(await page.locator('#root').getAttribute('data-server-rendered')).toBeNull()
+    // And the page sets the cookie again.
+    expect((await context.cookies()).map((cookie) => cookie.name)).toContain(SIGNED_IN_COOKIE)
     await expect.poll(() => page.getByRole('heading', { level: 1, name: comic.title }).isVisible()).toBe(true)
     await expect.poll(() => firstPageLoaded(page)).toBe(true)
   })
