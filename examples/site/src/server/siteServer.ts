@@ -86,9 +86,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     ready = false
   }
 
-  // One line per answer, without headers: no cookie, token or query string is ever written.
+  // One line per answer, without headers: no cookie, token or query string is ever written. A passing
+  // health check (a load balancer asks every few seconds) only at debug level.
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
+    const healthCheck = (request.url === '/healthz' || request.url === '/readyz') && reply.statusCode === 200
+    request.log[healthCheck ? 'debug' : 'info'](
       { method: request.method, path: pathOf(request.url), host: request.headers.host, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     )
