@@ -90,9 +90,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       proxy: apiProxy,
       headers: devSecurityHeaders(),
     },
-    // The site's server (src/server/main.ts) is one bundle with the render and its libraries, so that it
-    // runs from wherever the build was written; Fastify and its static plugin stay packages of the site.
-    ...(isSsrBuild ? { ssr: { noExternal: true, external: ['fastify', '@fastify/static'] } } : {}),
+    // The site's server (src/server/main.ts) is one bundle with the render and its libraries (Fastify
+    // included), so that it runs from wherever the build was written, with no node_modules beside it.
+    ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
     build: {
       sourcemap: !isSsrBuild,
       ...(isSsrBuild ? { copyPublicDir: false } : {}),
