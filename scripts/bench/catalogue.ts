@@ -64,7 +64,17 @@ export async function createSubscriber(stack: BenchStack): Promise<Subscriber> {
   const password = 'reading-4-speed'
   const { idToken } = await createUser(stack.emulatorHost, { email, password })
   const { url } = await call<{ url: string }>(stack, '/subscriptions/checkout', { level: 1, title: '1week', urlSuccess: `${stack.siteOrigin}/account` }, idToken)
-  const checkoutId = url.split('/').pop()!
+  const providerCheckoutId = url.split('/').pop()!
+  // Paid on the sandbox provider's hosted page with its success card, as a reader would; the way back to
+  // the site names the order (its `checkout` parameter), which the site then confirms.
+  const paid = await fetch(`${stack.apiUrl}/api/v1/checkout/${providerCheckoutId}/pay`, {
+    method: 'POST',
+    body: new URLSearchParams({ number: '4242424242424242', expiry: '12/40', cvc: '123' }),
+    redirect: 'manual',
+  })
+  if (paid.status !== 303) throw new Error(`the sandbox checkout answered ${paid.status}: ${await paid.text()}`)
+  const checkoutId = new URL(paid.headers.get('location')!).searchParams.get('checkout')
+  if (!checkoutId) throw new Error(`the sandbox sent the reader back without the order: ${paid.headers.get('location')}`)
   await call(stack, '/subscriptions', { checkoutId }, idToken)
   return { email, password, idToken }
 }
