@@ -21,6 +21,7 @@ import { registerOpenApiRoute } from './routes/openapi-routes'
 import { registerPaymentRoutes } from './routes/payment-routes'
 import { registerSubscriptionRoutes } from './routes/subscription-routes'
 import { registerAccountRoutes } from './routes/account-routes'
+import { registerCoinRoutes } from './routes/coin-routes'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -128,6 +129,7 @@ export async function buildApp(
   registerSubscriptionRoutes(app, context)
   registerPaymentRoutes(app, context)
   registerAccountRoutes(app, context)
+  registerCoinRoutes(app, context)
   if (context.sandbox) await registerCheckoutPageRoutes(app, context, context.sandbox)
   registerFileRoutes(app, context)
   registerOpenApiRoute(app, context)

@@ -65,7 +65,8 @@ const lockAnswers = new WeakMap<readonly EpisodeRef[], Map<string, boolean>>()
 export function isIndexedEpisodeLocked(episode: IndexedEpisode, viewer: Viewer): boolean {
   let answers = lockAnswers.get(episode.siblings)
   if (!answers) lockAnswers.set(episode.siblings, (answers = new Map()))
-  const key = `${episode.id}:${viewer.signedIn ? 1 : 0}:${viewer.level}`
+  const unlocked = viewer.unlockedEpisodeIds?.has(episode.id) ? 1 : 0
+  const key = `${episode.id}:${viewer.signedIn ? 1 : 0}:${viewer.level}:${unlocked}`
   let locked = answers.get(key)
   if (locked === undefined) answers.set(key, (locked = isEpisodeLocked(episode, episode.siblings, viewer)))
   return locked

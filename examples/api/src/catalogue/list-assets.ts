@@ -23,7 +23,8 @@ export interface AssetsGrant {
 }
 
 /**
- * Decides whether the caller may see the pages asked for, with core `isEpisodeLocked` (through
+ * Decides whether the caller may see the pages asked for (an episode the caller unlocked with coins is
+ * open to them), with core `isEpisodeLocked` (through
  * `isIndexedEpisodeLocked`, which remembers its answers) and
  * `canAccessVariant`: a locked episode is a 401 for a guest and a 403 for a reader without access,
  * before any page is read, so no URL of a locked page ever leaves. Without a `variant` filter the
@@ -37,6 +38,7 @@ export async function grantAssets(
   caller: Caller,
   levelOfCaller: () => Promise<number>,
   now: Date,
+  unlockedByCaller: (chapterIds: number[]) => Promise<ReadonlySet<string>> = async () => new Set(),
 ): Promise<AssetsGrant> {
   const requested = request.filters.chapterId
   if (!requested || requested.length === 0) {
@@ -61,12 +63,16 @@ export async function grantAssets(
   const lockedForGuests = published.some((e) => isIndexedEpisodeLocked(e, { signedIn: caller !== null, level: 0 }))
   const needsLevel = lockedForGuests || variantsAsked.includes('uncensored')
   const level = needsLevel && caller ? await levelOfCaller() : 0
-  const viewer = { signedIn: caller !== null, level }
+  // Episodes the caller unlocked with coins open to them alone (core `Viewer.unlockedEpisodeIds`); the
+  // uncensored variant still needs the level (core `canAccessVariant`).
+  const unlockedEpisodeIds =
+    lockedForGuests && caller && level < 1 ? await unlockedByCaller(published.map((e) => Number(e.id))) : undefined
+  const viewer = { signedIn: caller !== null, level, unlockedEpisodeIds }
 
   const refuse = (code: string, message: string) =>
     caller ? new HttpError(403, code, message) : new HttpError(401, 'sign_in_required', `Sign in: ${message.toLowerCase()}`)
   if (published.some((e) => isIndexedEpisodeLocked(e, viewer))) {
-    throw refuse('subscription_required', 'This episode needs an active subscription')
+    throw refuse('subscription_required', 'This episode needs an active subscription or a coin unlock')
   }
   const variants = variantsAsked.filter((variant) => canAccessVariant(variant, level))
   if (request.filters.variant && variants.length < variantsAsked.length) {

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm'
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -104,7 +106,8 @@ export const checkouts = pgTable(
   {
     id: text('id').primaryKey(),
     userId: text('user_id').notNull(),
-    kind: text('kind', { enum: ['subscription'] }).notNull().default('subscription'),
+    /** 'subscription' (planId is a plan, level its level) or 'coins' (planId is a coin pack, level 0). */
+    kind: text('kind', { enum: ['subscription', 'coins'] }).notNull().default('subscription'),
     planId: text('plan_id').notNull(),
     level: integer('level').notNull(),
     urlSuccess: text('url_success').notNull(),
@@ -256,4 +259,71 @@ export const sandboxOutbox = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (table) => [index('sandbox_outbox_due_idx').on(table.deliveredAt, table.nextAttemptAt)],
+)
+
+/**
+ * A reader's coin balance: one row per reader, the sum of their ledger. Every change locks this row first
+ * (SELECT … FOR UPDATE), so a reader's ledger is written one entry at a time, and the CHECK refuses a
+ * negative balance whatever the code above it does.
+ */
+export const coinBalances = pgTable(
+  'coin_balances',
+  {
+    userId: text('user_id').primaryKey(),
+    balance: integer('balance').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [check('coin_balances_never_negative', sql`${table.balance} >= 0`)],
+)
+
+/**
+ * The coin ledger, append-only (a trigger refuses UPDATE and DELETE): a credit is positive (a pack bought,
+ * once per order: `checkout_id` and `provider_payment_id` are unique; a support credit with its reason and
+ * its admin), a debit negative (an episode unlocked). `balance_after` is what it left, never negative.
+ */
+export const coinLedger = pgTable(
+  'coin_ledger',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    kind: text('kind', { enum: ['purchase', 'unlock', 'credit'] }).notNull(),
+    coins: integer('coins').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    packId: text('pack_id'),
+    checkoutId: text('checkout_id').unique().references(() => checkouts.id),
+    amountCents: integer('amount_cents'),
+    currency: text('currency'),
+    provider: text('provider'),
+    providerPaymentId: text('provider_payment_id').unique(),
+    /** The episode an unlock paid for (no foreign key: the history stays if the episode goes). */
+    chapterId: integer('chapter_id'),
+    comicId: integer('comic_id'),
+    reason: text('reason'),
+    /** The admin who made a support credit. */
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('coin_ledger_user_idx').on(table.userId, table.id),
+    check('coin_ledger_balance_after_never_negative', sql`${table.balanceAfter} >= 0`),
+    check('coin_ledger_coins_not_zero', sql`${table.coins} <> 0`),
+    check(
+      'coin_ledger_sign_of_kind',
+      sql`(${table.kind} = 'unlock' and ${table.coins} < 0) or (${table.kind} <> 'unlock' and ${table.coins} > 0)`,
+    ),
+  ],
+)
+
+/** Episodes a reader unlocked with coins: one row per reader and episode, whatever the number of asks. */
+export const coinUnlocks = pgTable(
+  'coin_unlocks',
+  {
+    userId: text('user_id').notNull(),
+    chapterId: integer('chapter_id').notNull().references(() => chapters.id, { onDelete: 'cascade' }),
+    comicId: integer('comic_id').notNull(),
+    ledgerId: integer('ledger_id').notNull().unique().references(() => coinLedger.id),
+    coins: integer('coins').notNull(),
+    unlockedAt: timestamp('unlocked_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.chapterId] }), index('coin_unlocks_user_comic_idx').on(table.userId, table.comicId)],
 )

@@ -4,6 +4,7 @@ import type { Database } from '../db/database'
 import { checkouts, paymentEvents, payments } from '../db/schema'
 import { isUniqueViolation } from '../db/unique-violation'
 import { HttpError } from '../http/http-error'
+import { creditCoinOrderInTransaction } from '../coins/buy-coin-pack'
 import { grantHigherPaidOrders } from './grant-higher-paid-orders'
 import { grantInTransaction } from './grant-order'
 import { markRefunded, refundDuePayments } from './refund-payment'
@@ -50,16 +51,20 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
       if (status.status !== 'paid' || status.paymentId !== event.paymentId || status.reference !== order.id) {
         throw refused('The provider does not confirm this payment')
       }
-      await grantHigherPaidOrders(db, clock, provider, order)
+      // Two plans paid at once are a subscription matter; a coin pack stands alone.
+      if (order.kind === 'subscription') await grantHigherPaidOrders(db, clock, provider, order)
       effect = async (tx) => {
-        const grant = await grantInTransaction(tx, clock, {
+        const paid = {
           orderId: order.id,
           provider: provider.name,
           providerPaymentId: status.paymentId,
           paymentMethodId: status.paymentMethodId,
           amountCents: status.amountCents,
           currency: status.currency,
-        })
+        }
+        // A coin pack's order credits coins; a plan's grants the subscription.
+        if (order.kind === 'coins') return (await creditCoinOrderInTransaction(tx, clock, paid)).granted ? 'granted' : 'no-op'
+        const grant = await grantInTransaction(tx, clock, paid)
         if (grant.refundDue) refundsOf = order.userId
         // Lost to another order paid at the same moment: this payment is given back.
         return grant.granted ? 'granted' : !grant.subscription && grant.refundDue ? 'refunded' : 'no-op'

@@ -48,8 +48,9 @@ export type Grant =
  * ({@link refundDuePayments}).
  */
 export async function grantInTransaction(tx: Database, clock: Clock, paid: ConfirmedPayment): Promise<Grant> {
-  const [found] = await tx.select({ userId: checkouts.userId }).from(checkouts).where(eq(checkouts.id, paid.orderId))
-  if (!found) throw notFound('Checkout')
+  const [found] = await tx.select({ userId: checkouts.userId, kind: checkouts.kind }).from(checkouts).where(eq(checkouts.id, paid.orderId))
+  // A coin pack's order is credited by coins/buy-coin-pack.ts, never made a subscription.
+  if (!found || found.kind !== 'subscription') throw notFound('Checkout')
   // One reader's orders in one order: two grants of that reader wait for each other, never deadlock.
   await tx.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.userId, found.userId)).orderBy(checkouts.id).for('update')
   const [order] = await tx.select().from(checkouts).where(eq(checkouts.id, paid.orderId))

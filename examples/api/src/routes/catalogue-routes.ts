@@ -10,6 +10,7 @@ import { siteModeResolver } from '../host/site-mode-of-request'
 import { HttpError } from '../http/http-error'
 import { Prepared, registerEndpoint } from '../http/register-endpoint'
 import { activeLevelOfUser } from '../payments/active-level-of-user'
+import { unlockedEpisodeIds } from '../coins/unlock-episode'
 import { PAYMENT_SYSTEMS } from '../payments/payment-systems'
 
 // Public lists are revalidated with their ETag on every use; page lists depend on who asks (locks), so
@@ -50,7 +51,15 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: AppContex
 
   registerEndpoint(app, context, endpoints.listAssets, async ({ body, caller }) => {
     const now = context.clock.now()
-    const grant = await grantAssets(db, cache, body, caller, () => activeLevelOfUser(db, caller!.uid, now), now)
+    const grant = await grantAssets(
+      db,
+      cache,
+      body,
+      caller,
+      () => activeLevelOfUser(db, caller!.uid, now),
+      now,
+      (chapterIds) => unlockedEpisodeIds(db, caller!.uid, chapterIds),
+    )
     const paging = { limit: body.limit, offset: body.offset }
     const prepared = await cache.get(`assets:${JSON.stringify([grant, paging])}`, async () =>
       prepareChecked(endpoints.listAssets.response, await listAssets(db, fileStore, grant, paging)),

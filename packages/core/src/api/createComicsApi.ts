@@ -6,7 +6,12 @@ import type {
   AssetsListRequest,
   ChaptersListRequest,
   CheckoutRequest,
+  CoinCheckoutRequest,
+  CoinHistoryListRequest,
+  CoinUnlocksListRequest,
   ComicsListRequest,
+  ConfirmCoinPurchaseBody,
+  CreditCoinsBody,
   CreateGenreBody,
   CreatePaymentBody,
   GenresListRequest,
@@ -324,6 +329,38 @@ export function createComicsApi(options: ComicsApiOptions) {
       /** The methods the payment page lists: type 'deposit' only. */
       deposit: async (callOptions?: CallOptions): Promise<PaymentMethod[]> =>
         depositMethods((await listPaymentMethods(callOptions)).data),
+    },
+
+    coins: {
+      /** GET /coins/packs: the packs on sale (core `COIN_PACKS`). */
+      packs: (callOptions?: CallOptions) => call('listCoinPacks', { ...callOptions }),
+      /** POST /coins/checkout: starts the checkout of a pack; redirect the browser to the answered `url`. */
+      checkout: (body: CoinCheckoutRequest, callOptions?: CallOptions) => call('coinCheckout', { ...callOptions, body }),
+      /**
+       * POST /coins/purchases: credits a pack the provider says was paid (once) and answers the credit;
+       * an `ApiError` with code `payment_pending` (409) or `payment_declined` (402) otherwise.
+       */
+      confirmPurchase: (body: ConfirmCoinPurchaseBody, callOptions?: CallOptions) =>
+        call('confirmCoinPurchase', { ...callOptions, body }),
+      /** GET /coins/balance: the caller's balance (skip it when signed out). */
+      balance: (callOptions?: CallOptions) => call('getCoinBalance', { ...callOptions }),
+      /**
+       * POST /coins/unlocks: unlocks an episode for good; asking again answers the same unlock. An
+       * `ApiError` 409 with code `insufficient_coins`, `subscription_active` or `episode_free` otherwise.
+       */
+      unlock: (chapterId: string, callOptions?: CallOptions) =>
+        call('unlockEpisode', { ...callOptions, body: { chapterId } }),
+      /** POST /coins/unlocks/list: the caller's unlocked episodes (of some comics with `filters.comicsId`). */
+      unlocks: (request: CoinUnlocksListRequest = firstPage, callOptions?: CallOptions) =>
+        call('listCoinUnlocks', { ...callOptions, body: request }),
+      /** POST /coins/history/list: the caller's coin ledger, newest first. */
+      history: (request: CoinHistoryListRequest = firstPage, callOptions?: CallOptions) =>
+        call('listCoinHistory', { ...callOptions, body: request }),
+      /** GET /admin/coins/{userId}/balance (admin). */
+      balanceOf: (userId: string, callOptions?: CallOptions) =>
+        call('adminCoinBalance', { ...callOptions, params: { userId } }),
+      /** POST /admin/coins/credits (admin): a support credit with its reason. */
+      credit: (body: CreditCoinsBody, callOptions?: CallOptions) => call('creditCoins', { ...callOptions, body }),
     },
 
     checkout: {

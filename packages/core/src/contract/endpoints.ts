@@ -7,6 +7,10 @@ import {
   AssetVariantSchema,
   ChapterSchema,
   CheckoutResponseSchema,
+  CoinBalanceSchema,
+  CoinLedgerEntrySchema,
+  CoinPackSchema,
+  CoinUnlockSchema,
   ComicSchema,
   GenreSchema,
   IdSchema,
@@ -19,7 +23,13 @@ import {
   AssetsListRequestSchema,
   ChaptersListRequestSchema,
   CheckoutRequestSchema,
+  CoinCheckoutRequestSchema,
+  CoinHistoryListRequestSchema,
+  CoinUnlocksListRequestSchema,
   ComicsListRequestSchema,
+  ConfirmCoinPurchaseBodySchema,
+  CreditCoinsBodySchema,
+  UnlockEpisodeBodySchema,
   CreateGenreBodySchema,
   CreatePaymentBodySchema,
   DeleteComicsBodySchema,
@@ -170,6 +180,43 @@ export const endpoints = {
     method: 'DELETE', path: '/me', access: 'user',
     summary: 'Erase the caller: running subscriptions ended, data erased, payment records detached, sign-in deleted (needs a sign-in of the last 5 minutes)',
     response: AccountDeletionSchema,
+  },
+  listCoinPacks: {
+    method: 'GET', path: '/coins/packs', access: 'public', summary: 'The coin packs on sale',
+    response: envelope(CoinPackSchema),
+  },
+  coinCheckout: {
+    method: 'POST', path: '/coins/checkout', access: 'user', summary: 'Start the checkout of a coin pack; answers the payment page url',
+    body: CoinCheckoutRequestSchema, response: CheckoutResponseSchema,
+  },
+  confirmCoinPurchase: {
+    method: 'POST', path: '/coins/purchases', access: 'user', summary: 'Credit a coin pack the provider says was paid, once (else 409 payment_pending, 402 payment_declined)',
+    body: ConfirmCoinPurchaseBodySchema, response: envelope(CoinLedgerEntrySchema),
+  },
+  getCoinBalance: {
+    method: 'GET', path: '/coins/balance', access: 'user', summary: "The caller's coin balance",
+    response: envelope(CoinBalanceSchema),
+  },
+  unlockEpisode: {
+    method: 'POST', path: '/coins/unlocks', access: 'user', summary: 'Unlock an episode with coins, once (409 insufficient_coins, subscription_active, episode_free)',
+    body: UnlockEpisodeBodySchema, response: envelope(CoinUnlockSchema),
+  },
+  listCoinUnlocks: {
+    method: 'POST', path: '/coins/unlocks/list', access: 'user', summary: "The episodes the caller unlocked with coins (an admin: anyone's)",
+    body: CoinUnlocksListRequestSchema, response: envelope(CoinUnlockSchema),
+  },
+  listCoinHistory: {
+    method: 'POST', path: '/coins/history/list', access: 'user', summary: "The caller's coin ledger, newest first (an admin: anyone's)",
+    body: CoinHistoryListRequestSchema, response: envelope(CoinLedgerEntrySchema),
+  },
+  adminCoinBalance: {
+    method: 'GET', path: '/admin/coins/:userId/balance', access: 'admin', summary: "A reader's coin balance (admin)",
+    params: builtOnUse(() => z.object({ userId: z.string().check(z.minLength(1), z.maxLength(128)) })),
+    response: envelope(CoinBalanceSchema),
+  },
+  creditCoins: {
+    method: 'POST', path: '/admin/coins/credits', access: 'admin', summary: 'Credit coins to a reader with a reason (support), logged',
+    body: CreditCoinsBodySchema, response: envelope(CoinLedgerEntrySchema),
   },
 } as const satisfies Record<string, EndpointDefinition>
 

@@ -207,6 +207,67 @@ export const CheckoutRecordSchema = builtOnUse(() =>
 )
 export type CheckoutRecord = z.infer<typeof CheckoutRecordSchema>
 
+export const CoinPackIdSchema = z.enum(['coins-50', 'coins-100', 'coins-300', 'coins-500'])
+
+/** A coin pack (core `COIN_PACKS`): prices in US dollars, `amount` in US cents. */
+export const CoinPackSchema = builtOnUse(() =>
+  z.object({
+    id: CoinPackIdSchema,
+    coins: count(1),
+    bonusCoins: count(0),
+    totalCoins: count(1),
+    price: money(),
+    amount: count(1),
+  }),
+)
+export type CoinPackEntity = z.infer<typeof CoinPackSchema>
+
+/** A reader's coin balance: the sum of their coin ledger, never below 0. */
+export const CoinBalanceSchema = builtOnUse(() =>
+  z.object({
+    userId: z.string().check(z.minLength(1)),
+    balance: count(0),
+    /** Coins one episode costs (core `EPISODE_COIN_PRICE`). */
+    episodePrice: count(1),
+  }),
+)
+export type CoinBalance = z.infer<typeof CoinBalanceSchema>
+
+/**
+ * One entry of a reader's coin ledger (append-only): `coins` is positive for a credit (a pack bought, a
+ * support credit), negative for a debit (an episode unlocked). `balanceAfter` is the balance it left.
+ */
+export const CoinLedgerEntrySchema = builtOnUse(() =>
+  z.object({
+    id: IdSchema,
+    userId: z.string().check(z.minLength(1)),
+    /** 'purchase' (a pack paid through the provider), 'unlock' (an episode), 'credit' (support, with a reason). */
+    kind: z.enum(['purchase', 'unlock', 'credit']),
+    coins: z.int(),
+    balanceAfter: count(0),
+    packId: z.optional(CoinPackIdSchema),
+    chapterId: z.optional(IdSchema),
+    comicsId: z.optional(IdSchema),
+    reason: z.optional(z.string()),
+    /** ISO timestamp. */
+    createdAt: z.string(),
+  }),
+)
+export type CoinLedgerEntry = z.infer<typeof CoinLedgerEntrySchema>
+
+/** An episode a reader unlocked with coins: open to them for good (censored or legal edition). */
+export const CoinUnlockSchema = builtOnUse(() =>
+  z.object({
+    chapterId: IdSchema,
+    comicsId: IdSchema,
+    userId: z.string().check(z.minLength(1)),
+    coins: count(0),
+    /** ISO timestamp. */
+    unlockedAt: z.string(),
+  }),
+)
+export type CoinUnlock = z.infer<typeof CoinUnlockSchema>
+
 /**
  * Everything the service holds about the caller (GET /me/export), as a JSON download: the profile the
  * sign-in token carries, then every row of theirs. Reading progress and settings live in the reader's
@@ -222,6 +283,9 @@ export const AccountExportSchema = builtOnUse(() =>
     subscriptions: z.array(SubscriptionSchema),
     payments: z.array(PaymentSchema),
     checkouts: z.array(CheckoutRecordSchema),
+    /** The coin ledger and unlocks; absent from servers before coins. */
+    coinHistory: z.optional(z.array(CoinLedgerEntrySchema)),
+    coinUnlocks: z.optional(z.array(CoinUnlockSchema)),
   }),
 )
 export type AccountExport = z.infer<typeof AccountExportSchema>

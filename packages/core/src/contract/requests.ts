@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { builtOnUse, listRequest } from './envelope'
 import {
   AssetVariantSchema,
+  CoinPackIdSchema,
   ContentRatingSchema,
   IdSchema,
   PlanIdSchema,
@@ -155,3 +156,49 @@ export const CreatePaymentBodySchema = builtOnUse(() =>
   }),
 )
 export type CreatePaymentBody = z.infer<typeof CreatePaymentBodySchema>
+
+const userIds = () => z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.maxLength(200)))
+
+/** POST /coins/checkout: buy a pack through the provider's hosted checkout; back on `urlSuccess?checkout={id}`. */
+export const CoinCheckoutRequestSchema = builtOnUse(() =>
+  z.strictObject({
+    packId: CoinPackIdSchema,
+    urlSuccess: z.url().check(z.maxLength(2048)),
+  }),
+)
+export type CoinCheckoutRequest = z.infer<typeof CoinCheckoutRequestSchema>
+
+/**
+ * POST /coins/purchases: the reader, back from the checkout, asks for the coins. Credited once when the
+ * provider confirms the payment; otherwise 409 `payment_pending`, 402 `payment_declined`.
+ */
+export const ConfirmCoinPurchaseBodySchema = builtOnUse(() =>
+  z.strictObject({ checkoutId: z.string().check(z.minLength(1), z.maxLength(128)) }),
+)
+export type ConfirmCoinPurchaseBody = z.infer<typeof ConfirmCoinPurchaseBodySchema>
+
+/** POST /coins/unlocks: unlock one episode for good; asking again answers the same unlock. */
+export const UnlockEpisodeBodySchema = builtOnUse(() => z.strictObject({ chapterId: IdSchema }))
+export type UnlockEpisodeBody = z.infer<typeof UnlockEpisodeBodySchema>
+
+/** POST /coins/unlocks/list: the caller's unlocked episodes, of some comics when `comicsId` is given. */
+export const CoinUnlocksListRequestSchema = builtOnUse(() =>
+  listRequest({ comicsId: idList(), userId: userIds() }, ['unlocked_at'] as const),
+)
+export type CoinUnlocksListRequest = z.input<typeof CoinUnlocksListRequestSchema>
+
+/** POST /coins/history/list: the caller's coin ledger, newest first; an admin may name a reader. */
+export const CoinHistoryListRequestSchema = builtOnUse(() =>
+  listRequest({ userId: userIds() }, ['created_at'] as const),
+)
+export type CoinHistoryListRequest = z.input<typeof CoinHistoryListRequestSchema>
+
+/** POST /admin/coins/credits (admin): a support credit, with the reason kept in the ledger. */
+export const CreditCoinsBodySchema = builtOnUse(() =>
+  z.strictObject({
+    userId: z.string().check(z.minLength(1), z.maxLength(128)),
+    coins: z.int().check(z.minimum(1), z.maximum(100_000)),
+    reason: z.string().check(z.trim(), z.minLength(3), z.maxLength(500)),
+  }),
+)
+export type CreditCoinsBody = z.infer<typeof CreditCoinsBodySchema>

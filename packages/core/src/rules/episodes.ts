@@ -5,6 +5,11 @@ export const FREE_EPISODES = 3
 export interface Viewer {
   signedIn: boolean
   level: number
+  /**
+   * Episodes this reader unlocked with coins: open to them for good, whatever their level (core
+   * `coinUnlockRefusal`). Absent: none.
+   */
+  unlockedEpisodeIds?: ReadonlySet<string>
 }
 
 /** The fields the episode rules read from a chapter. */
@@ -39,7 +44,8 @@ export function isFreeEpisode(chapter: EpisodeRef, chapters: readonly EpisodeRef
 
 /**
  * Whether an episode is locked for a viewer. The first {@link FREE_EPISODES} by chapter number are free
- * to all; any active subscription (level 1 or higher) unlocks every episode (spec §6).
+ * to all; any active subscription (level 1 or higher) unlocks every episode (spec §6); an episode the
+ * reader unlocked with coins stays open to them (`viewer.unlockedEpisodeIds`).
  * A chapter's `isFree` flag does not open episodes beyond the first three: the spec ties locking and
  * the Next button to the position alone (see docs/decisions.md).
  * @example
@@ -51,6 +57,7 @@ export function isEpisodeLocked(
   viewer: Viewer,
 ): boolean {
   if (viewer.level >= 1) return false
+  if (viewer.signedIn && viewer.unlockedEpisodeIds?.has(chapter.id)) return false
   return !isFreeEpisode(chapter, chapters)
 }
 
@@ -100,7 +107,8 @@ export function canGoPrev(chapter: EpisodeRef, chapters: readonly EpisodeRef[]):
 
 /**
  * Next is disabled on the last episode, and on the third for a reader without an active subscription
- * (spec §4): in both cases there is no next episode the viewer may open.
+ * (spec §4): in both cases there is no next episode the viewer may open. An episode the reader unlocked
+ * with coins is one they may open.
  */
 export function canGoNext(
   chapter: EpisodeRef,

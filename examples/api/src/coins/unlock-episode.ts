@@ -1,0 +1,72 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { coinUnlockRefusal, EPISODE_COIN_PRICE } from '@comics/core/rules'
+import type { CatalogueCache } from '../catalogue/catalogue-cache'
+import { indexEpisodes } from '../catalogue/episode-index'
+import type { Clock } from '../clock'
+import type { Database } from '../db/database'
+import { coinUnlocks } from '../db/schema'
+import { isUniqueViolation } from '../db/unique-violation'
+import { HttpError, notFound } from '../http/http-error'
+import { requestedRowIds } from '../http/requested-row-ids'
+import { activeLevelOfUser } from '../payments/active-level-of-user'
+import { lockCoinAccount } from './coin-account'
+
+const unlockOf = async (db: Database, userId: string, chapterId: number) =>
+  (await db.select().from(coinUnlocks).where(and(eq(coinUnlocks.userId, userId), eq(coinUnlocks.chapterId, chapterId))))[0]
+
+/**
+ * POST /coins/unlocks: a reader pays {@link EPISODE_COIN_PRICE} coins for one published episode, once.
+ * Asking again (at once or later) answers the unlock there is, never a second debit: the reader's balance
+ * row is locked first and the unlock is unique per reader and episode. Refused with 409 and nothing
+ * written (core `coinUnlockRefusal`): `episode_free`, `subscription_active`, `insufficient_coins`.
+ */
+export async function unlockEpisode(
+  db: Database,
+  cache: CatalogueCache,
+  clock: Clock,
+  userId: string,
+  chapterIdText: string,
+): Promise<typeof coinUnlocks.$inferSelect> {
+  const [chapterId] = requestedRowIds([chapterIdText], 'chapterId')
+  const now = clock.now()
+  const [episode] = await indexEpisodes(db, cache, [chapterId!], { now, unpublished: false })
+  if (!episode) throw notFound('Episode')
+  const existing = await unlockOf(db, userId, chapterId!)
+  if (existing) return existing
+  const refusal = coinUnlockRefusal(episode, episode.siblings, { signedIn: true, level: await activeLevelOfUser(db, userId, now) })
+  if (refusal === 'episode_free') throw new HttpError(409, 'episode_free', 'This episode is free: there is nothing to unlock')
+  if (refusal === 'subscription_active') {
+    throw new HttpError(409, 'subscription_active', 'Your subscription opens every episode: no coins are needed')
+  }
+  try {
+    return await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database
+      const account = await lockCoinAccount(tx, userId, now)
+      // Another ask of the same unlock may have committed while this one waited for the lock.
+      const again = await unlockOf(tx, userId, chapterId!)
+      if (again) return again
+      const entry = await account.append({ kind: 'unlock', coins: -EPISODE_COIN_PRICE, chapterId: chapterId!, comicId: episode.comicId })
+      const [unlock] = await tx
+        .insert(coinUnlocks)
+        .values({ userId, chapterId: chapterId!, comicId: episode.comicId, ledgerId: entry.id, coins: EPISODE_COIN_PRICE, unlockedAt: now })
+        .returning()
+      return unlock!
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const first = await unlockOf(db, userId, chapterId!)
+      if (first) return first
+    }
+    throw error
+  }
+}
+
+/** Which of these episodes the reader unlocked with coins (core `Viewer.unlockedEpisodeIds`). */
+export async function unlockedEpisodeIds(db: Database, userId: string, chapterIds: readonly number[]): Promise<Set<string>> {
+  if (chapterIds.length === 0) return new Set()
+  const rows = await db
+    .select({ chapterId: coinUnlocks.chapterId })
+    .from(coinUnlocks)
+    .where(and(eq(coinUnlocks.userId, userId), inArray(coinUnlocks.chapterId, [...chapterIds])))
+  return new Set(rows.map((row) => String(row.chapterId)))
+}

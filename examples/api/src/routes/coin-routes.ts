@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify'
+import { and, asc, count, desc, inArray, type SQL } from 'drizzle-orm'
+import { endpoints } from '@comics/core/contract'
+import { COIN_PACKS, EPISODE_COIN_PRICE } from '@comics/core/rules'
+import type { AppContext } from '../app-context'
+import type { Caller } from '../auth/caller'
+import { prepareChecked } from '../catalogue/prepare-checked'
+import { coinBalanceOf } from '../coins/coin-account'
+import { ledgerEntryFromRow, unlockFromRow } from '../coins/coin-views'
+import { confirmCoinPurchase, createCoinCheckout } from '../coins/buy-coin-pack'
+import { creditCoins } from '../coins/credit-coins'
+import { unlockEpisode } from '../coins/unlock-episode'
+import { coinLedger, coinUnlocks } from '../db/schema'
+import { HttpError } from '../http/http-error'
+import { requestedRowIds } from '../http/requested-row-ids'
+import { Prepared, registerEndpoint } from '../http/register-endpoint'
+
+/** The users a list call is about: the caller's own, or (an admin only) those named. */
+function listedUsers(caller: Caller, asked: readonly string[] | undefined, what: string): string[] {
+  const users = asked ?? [caller!.uid]
+  if (!caller!.admin && users.some((userId) => userId !== caller!.uid)) {
+    throw new HttpError(403, 'forbidden', `You may list only your own ${what}`)
+  }
+  return [...users]
+}
+
+/** Coins: the packs, buying one, the balance, unlocking an episode, the history; support's credit. */
+export function registerCoinRoutes(app: FastifyInstance, context: AppContext): void {
+  const { db, clock, config, provider, cache } = context
+  const rateLimit = { max: config.paymentRateLimitPerMinute, timeWindow: '1 minute' }
+
+  const packs = prepareChecked(endpoints.listCoinPacks.response, { data: COIN_PACKS.map((pack) => ({ ...pack })) })
+  registerEndpoint(app, context, endpoints.listCoinPacks, async () => new Prepared(packs, 'public, no-cache'))
+
+  registerEndpoint(
+    app,
+    context,
+    endpoints.coinCheckout,
+    async ({ body, caller }) => createCoinCheckout(db, clock, provider, { allowedOrigins: config.allowedOrigins }, caller!.uid, body),
+    { rateLimit },
+  )
+
+  registerEndpoint(
+    app,
+    context,
+    endpoints.confirmCoinPurchase,
+    async ({ body, caller }) => ({ data: [ledgerEntryFromRow(await confirmCoinPurchase(db, clock, provider, caller!.uid, body.checkoutId))] }),
+    { rateLimit },
+  )
+
+  registerEndpoint(app, context, endpoints.getCoinBalance, async ({ caller }) => ({
+    data: [{ userId: caller!.uid, balance: await coinBalanceOf(db, caller!.uid), episodePrice: EPISODE_COIN_PRICE }],
+  }))
+
+  registerEndpoint(
+    app,
+    context,
+    endpoints.unlockEpisode,
+    async ({ body, caller }) => ({ data: [unlockFromRow(await unlockEpisode(db, cache, clock, caller!.uid, body.chapterId))] }),
+    { rateLimit },
+  )
+
+  registerEndpoint(app, context, endpoints.listCoinUnlocks, async ({ body, caller }) => {
+    const conditions: SQL[] = [inArray(coinUnlocks.userId, listedUsers(caller, body.filters.userId, 'unlocks'))]
+    if (body.filters.comicsId) conditions.push(inArray(coinUnlocks.comicId, requestedRowIds(body.filters.comicsId, 'filters.comicsId')))
+    const where = and(...conditions)
+    const direction = body.sort?.order === 'asc' ? asc : desc
+    const [rows, [totalRow]] = await Promise.all([
+      db.select().from(coinUnlocks).where(where).orderBy(direction(coinUnlocks.unlockedAt), direction(coinUnlocks.chapterId)).limit(body.limit).offset(body.offset),
+      db.select({ total: count() }).from(coinUnlocks).where(where),
+    ])
+    return { data: rows.map(unlockFromRow), total: totalRow?.total ?? 0 }
+  })
+
+  registerEndpoint(app, context, endpoints.listCoinHistory, async ({ body, caller }) => {
+    const where = inArray(coinLedger.userId, listedUsers(caller, body.filters.userId, 'coin history'))
+    const direction = body.sort?.order === 'asc' ? asc : desc
+    const [rows, [totalRow]] = await Promise.all([
+      db.select().from(coinLedger).where(where).orderBy(direction(coinLedger.id)).limit(body.limit).offset(body.offset),
+      db.select({ total: count() }).from(coinLedger).where(where),
+    ])
+    return { data: rows.map(ledgerEntryFromRow), total: totalRow?.total ?? 0 }
+  })
+
+  registerEndpoint(app, context, endpoints.adminCoinBalance, async ({ params }) => ({
+    data: [{ userId: params.userId, balance: await coinBalanceOf(db, params.userId), episodePrice: EPISODE_COIN_PRICE }],
+  }))
+
+  registerEndpoint(app, context, endpoints.creditCoins, async ({ body, caller, request }) => {
+    const entry = await creditCoins(db, clock, caller!.uid, body)
+    // Support credits are money-like: each one is logged with who gave what to whom and why.
+    request.log.info({ admin: caller!.uid, userId: body.userId, coins: body.coins, reason: body.reason, ledgerId: entry.id }, 'coins credited by support')
+    return { data: [ledgerEntryFromRow(entry)] }
+  })
+}
