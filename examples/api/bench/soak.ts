@@ -5,8 +5,9 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import { createUser, startAuthEmulator } from '@comics/auth-emulator'
-import { PLANS } from '@comics/core/rules'
-import { assets, checkouts, paymentEvents, payments, subscriptions } from '../src/db/schema'
+import { EPISODE_COIN_PRICE, getCoinPack, PLANS } from '@comics/core/rules'
+import { auditCoinLedgers } from '../src/coins/audit-coin-ledgers'
+import { assets, chapters, checkouts, coinLedger, coinUnlocks, paymentEvents, payments, subscriptions } from '../src/db/schema'
 import { buildServerBundle, packageRoot, startApiProcess } from './api-process'
 import { benchTargets, prepareBenchDatabase } from './bench-database'
 
@@ -94,11 +95,22 @@ const prepared = await prepareBenchDatabase(kind, `${packageRoot}.soak-data/${ki
   throw error
 })
 let failed = false
+// Coins, before each reader subscribes: one 50-coin pack paid `--pays` times at once, then this many
+// different episodes unlocked at once (one more than the pack pays for) and the first again `--pays` times.
+const COIN_PACK = getCoinPack('coins-50')!
+const COIN_UNLOCKS = COIN_PACK.totalCoins / EPISODE_COIN_PRICE + 1
 try {
   // What the reads ask for: the bench's three calls, the genres, and one page image.
   const inspect = await prepared.open()
   const bodies = await benchTargets(inspect.db)
   const [page] = await inspect.db.select({ file: assets.file }).from(assets).orderBy(asc(assets.id)).limit(1)
+  // Episodes past the free ones of the first comic: what the readers unlock with coins before subscribing.
+  const [firstEpisode] = await inspect.db.select({ comicId: chapters.comicId }).from(chapters).orderBy(asc(chapters.id)).limit(1)
+  const lockedEpisodeIds = (
+    await inspect.db.select({ id: chapters.id }).from(chapters).where(eq(chapters.comicId, firstEpisode!.comicId)).orderBy(asc(chapters.chapterNumber))
+  )
+    .slice(3, 3 + COIN_UNLOCKS)
+    .map((row) => String(row.id))
   await inspect.close()
 
   const memory: { at: number; rss: number; heapUsed: number }[] = []
@@ -148,10 +160,51 @@ try {
     const sameSubscription: boolean[] = []
     const spacingMs = (duration * 1000 * 0.9) / userCount
     const card = new URLSearchParams({ number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }).toString()
+    const coinCalls: Timed[] = []
+    const coinOk = (status: number) => status === 200 || status === 303 || status === 409
+    const timedCoinCall = async (url: string, init: RequestInit) => {
+      const startedCall = performance.now()
+      const answer = await fetch(url, { ...init, redirect: 'manual' }).catch(() => undefined)
+      const text = answer ? await answer.text() : ''
+      coinCalls.push({ status: answer?.status ?? 0, ms: performance.now() - startedCall })
+      return { status: answer?.status ?? 0, location: answer?.headers.get('location') ?? null, text }
+    }
+    /** A reader without a subscription buys a pack (paid `pays` times at once) and spends it on unlocks at once. */
+    const coinJourney = async (auth: Record<string, string>) => {
+      const opened = await timedCoinCall(`${api}/coins/checkout`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ packId: COIN_PACK.id, urlSuccess: 'http://localhost:5173/coins' }),
+      })
+      if (opened.status !== 200) return
+      const pageUrl = (JSON.parse(opened.text) as { url: string }).url
+      const presses = await Promise.all(
+        Array.from({ length: paysPerCheckout }, () =>
+          timedCoinCall(`${pageUrl}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: card }),
+        ),
+      )
+      const back = presses.find((press) => press.status === 303)?.location
+      if (!back) return
+      const orderId = new URL(back).searchParams.get('checkout')!
+      await Promise.all(
+        Array.from({ length: paysPerCheckout }, () =>
+          timedCoinCall(`${api}/coins/purchases`, { method: 'POST', headers: auth, body: JSON.stringify({ checkoutId: orderId }) }),
+        ),
+      )
+      await Promise.all([
+        ...lockedEpisodeIds.map((chapterId) =>
+          timedCoinCall(`${api}/coins/unlocks`, { method: 'POST', headers: auth, body: JSON.stringify({ chapterId }) }),
+        ),
+        ...Array.from({ length: paysPerCheckout }, () =>
+          timedCoinCall(`${api}/coins/unlocks`, { method: 'POST', headers: auth, body: JSON.stringify({ chapterId: lockedEpisodeIds[0] }) }),
+        ),
+      ])
+    }
     const payRuns = users.map(async (user, i) => {
       await new Promise((resolve) => setTimeout(resolve, i * spacingMs))
       const plan = PLANS[i % PLANS.length]!
       const auth = { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' }
+      await coinJourney(auth)
       const started = performance.now()
       const response = await fetch(`${api}/subscriptions/checkout`, {
         method: 'POST',
@@ -237,6 +290,8 @@ try {
     // One press of Pay takes the payment (303 to urlSuccess); the others find the checkout paid (409 page).
     rows.push(ownRow('checkout/:id/pay (page)', pagePays, (status) => status === 303 || status === 409))
     rows.push(ownRow('subscriptions (confirm; pending counts as answered)', confirms, (status) => status === 200))
+    // Coin calls: a 409 is an answer (a pending payment, a paid page pressed again, a short balance).
+    rows.push(ownRow('coins (checkout, pay, purchases, unlocks)', coinCalls, coinOk))
     rows.push(ownRow('until active (event landed)', waits, (status) => status === 200))
     const total = rows.reduce((sum, row) => sum + row.requests, 0)
     const errors = rows.reduce((sum, row) => sum + row.errors, 0)
@@ -296,6 +351,19 @@ try {
     console.log(
       `payments exactly once: ${users.length} readers × ${paysPerCheckout} concurrent Pays of one checkout → ${subscribed.total} subscriptions, ${paid.total} payments, ${closed.total} paid checkouts in the database; readers with none: ${subscribed.none}, with more than one: ${subscribed.more + paid.more}; the sandbox's paid events applied: ${paidEvents} (granted ${applied.granted ?? 0}, already granted by a confirmation ${applied['no-op'] ?? 0})`,
     )
+    // Coins exactly once, and every ledger equal to its balance.
+    const credits = await perReader(
+      db.select({ userId: coinLedger.userId, n: count() }).from(coinLedger).where(and(inArray(coinLedger.userId, uids), eq(coinLedger.kind, 'purchase'))).groupBy(coinLedger.userId),
+    )
+    const unlocked = await perReader(
+      db.select({ userId: coinUnlocks.userId, n: count() }).from(coinUnlocks).where(inArray(coinUnlocks.userId, uids)).groupBy(coinUnlocks.userId),
+    )
+    const mismatches = await auditCoinLedgers(db)
+    const expectedUnlocks = COIN_PACK.totalCoins / EPISODE_COIN_PRICE
+    console.log(
+      `coins exactly once: ${credits.total} pack credits for ${users.length} readers (none: ${credits.none}, more than one: ${credits.more}); ${unlocked.total} unlocks (${expectedUnlocks} expected per reader); ledgers whose sum is not the balance: ${mismatches.length}`,
+    )
+    if (credits.total !== users.length || credits.more > 0 || unlocked.total !== users.length * expectedUnlocks || mismatches.length > 0) failed = true
     if (
       subscribed.total !== users.length ||
       subscribed.none + subscribed.more > 0 ||

@@ -38,6 +38,21 @@ export async function prepareFuzzWorld(
     const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.providerCheckoutId, sandboxId))
     orderIds.push(order!.id)
   }
+  // Coin pack orders, paid on the page by some cases: the webhook and the reader credit them once.
+  const coinOrderIds: string[] = []
+  for (const [account, packId] of [[accounts.reader, 'coins-100'], [accounts.admin, 'coins-50']] as const) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/coins/checkout',
+      headers: { authorization: `Bearer ${account.idToken}` },
+      payload: { packId, urlSuccess: `${origin}/coins` },
+    })
+    if (response.statusCode !== 200) throw new Error(`Could not open a coin checkout for the fuzz run: ${response.statusCode} ${response.body}`)
+    const sandboxId = new URL((response.json() as { url: string }).url).pathname.split('/').pop()!
+    checkouts.push(sandboxId)
+    const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.providerCheckoutId, sandboxId))
+    coinOrderIds.push(order!.id)
+  }
   // The reader is subscribed at level 1 (so the open checkouts above it may be paid); the admin at level 2.
   await grantLevel(db, accounts.reader.uid, 1, server.context.clock.now())
   await grantLevel(db, accounts.admin.uid, 2, server.context.clock.now())
@@ -57,6 +72,7 @@ export async function prepareFuzzWorld(
       subscriptions: await ids(subscriptions.id, subscriptions),
       checkouts,
       orders: orderIds,
+      coinOrders: coinOrderIds,
       payments: (await db.select({ id: payments.id }).from(payments).orderBy(asc(payments.id)).limit(10)).map((row) => String(row.id)),
       episodes: (await db.select({ comicId: chapters.comicId, chapterId: chapters.id }).from(chapters).orderBy(asc(chapters.id)).limit(40)).map(
         (row) => ({ comicId: String(row.comicId), chapterId: String(row.chapterId) }),

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { API_PREFIX, endpoints, type EndpointName } from '@comics/core/contract'
-import { PLANS } from '@comics/core/rules'
+import { COIN_PACKS, PLANS } from '@comics/core/rules'
 import { signatureHeader, SIGNATURE_HEADER } from '../src/payments/sandbox/event-signature'
 import { TEST_CARDS } from '../src/payments/sandbox/test-cards'
 import { WEBHOOK_PATH } from '../src/routes/payment-routes'
@@ -40,6 +40,8 @@ export interface FuzzWorld {
     checkouts: string[]
     /** The API's ids of those orders (what urlSuccess carries back and POST /subscriptions confirms). */
     orders: string[]
+    /** The API's ids of open coin pack orders of the reader and of someone else (POST /coins/purchases). */
+    coinOrders: string[]
     /** Payments (someone may refund them). */
     payments: string[]
     /** Chapters with the comic they belong to. */
@@ -409,6 +411,30 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
     cancelSubscription: { params: { id: idOf(ids.subscriptions) } },
     exportMyData: {},
     deleteMyAccount: {},
+    listCoinPacks: {},
+    coinCheckout: {
+      body: jsonBody(
+        nearValidObject({
+          packId: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...COIN_PACKS.map((pack) => pack.id)) }, { weight: 1, arbitrary: hostileString }),
+          urlSuccess,
+        }),
+      ),
+    },
+    confirmCoinPurchase: { body: jsonBody(nearValidObject({ checkoutId: idOf([...ids.coinOrders, ...ids.orders]) })) },
+    getCoinBalance: {},
+    unlockEpisode: { body: jsonBody(nearValidObject({ chapterId })) },
+    listCoinUnlocks: { body: jsonBody(listBody({ comicsId: listOf(comicId), userId: listOf(uid) }, ['unlocked_at'])) },
+    listCoinHistory: { body: jsonBody(listBody({ userId: listOf(uid) }, ['created_at'])) },
+    adminCoinBalance: { params: { userId: uid } },
+    creditCoins: {
+      body: jsonBody(
+        nearValidObject({
+          userId: uid,
+          coins: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 500 }) }, { weight: 1, arbitrary: fc.integer() }),
+          reason: title,
+        }),
+      ),
+    },
   }
 }
 

@@ -6,6 +6,7 @@ import { isPublished } from '@comics/core/rules'
 import type { Clock } from '../src/clock'
 import type { Database } from '../src/db/database'
 import { writtenState } from '../test/support/written-state'
+import { auditCoinLedgers } from '../src/coins/audit-coin-ledgers'
 import { fuzzRequest, type FuzzRequest, type FuzzTarget, type FuzzWorld } from './request-arbitraries'
 
 export interface FuzzOptions {
@@ -126,6 +127,13 @@ export async function runFuzz(server: Server, world: FuzzWorld, options: FuzzOpt
     if (problem) throw new Error(problem)
   })
   const details = await fc.check(property, { numRuns: options.numRuns, seed: options.seed })
+  // Whatever was credited, unlocked or refused, every reader's balance is still their ledger's sum.
+  for (const mismatch of await auditCoinLedgers(server.db)) {
+    report.failures.push({
+      request: { target: 'unlockEpisode', role: 'reader', method: 'POST', url: '(after the run)', headers: {} },
+      problem: `coin balance of ${mismatch.userId} is ${mismatch.balance}, its ledger sums to ${mismatch.ledgerSum}`,
+    })
+  }
   if (details.failed) {
     const request = details.counterexample?.[0]
     const problem = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)

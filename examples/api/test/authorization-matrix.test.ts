@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { ApiErrorBodySchema, endpoints, type EndpointName } from '@comics/core/contract'
-import { assets as assetRows, chapters, comics, subscriptions } from '../src/db/schema'
+import { assets as assetRows, chapters, coinLedger, comics, subscriptions } from '../src/db/schema'
 import { bearer, createAccount, createRoleAccounts, grantLevel, ROLES, type Account, type Role } from './support/accounts'
 import { catalogueFacts } from './support/catalogue-facts'
 import { testImage } from './support/images'
@@ -17,6 +17,8 @@ let level1SubscriptionId: string
 let image: Buffer
 /** An episode of the uncensored comic scheduled a week ahead, with one page in each variant. */
 let scheduledChapterId: string
+/** The 5th episode of the uncensored comic, which `reader` unlocked with coins. */
+let coinUnlockedChapterId: string
 
 beforeAll(async () => {
   server = await startTestServer()
@@ -35,6 +37,19 @@ beforeAll(async () => {
   await server.db.insert(assetRows).values(
     (['censored', 'uncensored', 'legal'] as const).map((variant) => ({ comicId, chapterId: scheduled!.id, variant, position: 1, file: page!.file })),
   )
+})
+beforeAll(async () => {
+  const episodes = await server.db
+    .select({ id: chapters.id })
+    .from(chapters)
+    .where(eq(chapters.comicId, Number(facts.uncensoredComic.comicId)))
+    .orderBy(asc(chapters.chapterNumber))
+  coinUnlockedChapterId = String(episodes[4]!.id)
+  const asAdmin = { authorization: `Bearer ${accounts.admin.idToken}` }
+  const credited = await server.app.inject({ method: 'POST', url: '/api/v1/admin/coins/credits', headers: asAdmin, payload: { userId: accounts.reader.uid, coins: 10, reason: 'matrix' } })
+  expect(credited.statusCode, credited.body).toBe(200)
+  const unlocked = await server.app.inject({ method: 'POST', url: '/api/v1/coins/unlocks', headers: bearer(accounts.reader), payload: { chapterId: coinUnlockedChapterId } })
+  expect(unlocked.statusCode, unlocked.body).toBe(200)
 })
 afterAll(() => server?.close())
 
@@ -272,6 +287,75 @@ const cells: Cell[] = [
     },
     expected: adminOnly(200),
   },
+  {
+    endpoint: 'listAssets', name: 'pages of an episode the reader unlocked with coins, censored: to that reader only',
+    request: assets(() => coinUnlockedChapterId, 'censored'),
+    expected: { guest: 401, reader: 200, level1: 200, level2: 200, level3: 200, level4: 200, admin: 403, expired: 403 },
+  },
+  {
+    endpoint: 'listAssets', name: 'pages of an episode the reader unlocked with coins, uncensored: never by coins',
+    request: assets(() => coinUnlockedChapterId, 'uncensored'),
+    expected: { guest: 401, reader: 403, level1: 403, level2: 403, level3: 200, level4: 200, admin: 403 },
+  },
+  { endpoint: 'listCoinPacks', name: 'coin packs', request: () => json('GET', '/coins/packs'), expected: everyone(200) },
+  {
+    endpoint: 'coinCheckout', name: 'checkout of a coin pack',
+    request: () => json('POST', '/coins/checkout', { packId: 'coins-50', urlSuccess: 'http://adult.localhost:5173/coins' }),
+    expected: signedIn(200),
+  },
+  {
+    endpoint: 'confirmCoinPurchase', name: 'confirmation of an unknown coin checkout',
+    request: () => json('POST', '/coins/purchases', { checkoutId: 'no-such-checkout-id' }), expected: signedIn(404),
+  },
+  {
+    endpoint: 'getCoinBalance', name: 'own coin balance',
+    request: () => json('GET', '/coins/balance'), expected: signedIn(200),
+    check: (role, body) => {
+      const [balance] = (body as { data: { userId: string; balance: number }[] }).data
+      expect(balance!.userId).toBe(accounts[role as Exclude<Role, 'guest'>].uid)
+      expect(balance!.balance).toBe(0)
+    },
+  },
+  {
+    endpoint: 'unlockEpisode', name: 'unlock a locked episode with no coins (a subscriber needs none)',
+    request: () => json('POST', '/coins/unlocks', { chapterId: facts.uncensoredComic.lockedChapterId }),
+    expected: signedIn(409),
+  },
+  {
+    endpoint: 'listCoinUnlocks', name: 'own coin unlocks',
+    request: () => json('POST', '/coins/unlocks/list', { limit: 200, offset: 0 }), expected: signedIn(200),
+    check: (role, body) => {
+      const unlocks = (body as { data: { userId: string; chapterId: string }[] }).data
+      expect(unlocks.map((u) => u.chapterId)).toEqual(role === 'reader' ? [coinUnlockedChapterId] : [])
+    },
+  },
+  {
+    endpoint: 'listCoinUnlocks', name: "someone else's coin unlocks",
+    request: () => json('POST', '/coins/unlocks/list', { limit: 200, offset: 0, filters: { userId: [accounts.reader.uid] } }),
+    expected: { ...adminOnly(200), reader: 200 },
+  },
+  {
+    endpoint: 'listCoinHistory', name: 'own coin history',
+    request: () => json('POST', '/coins/history/list', { limit: 200, offset: 0 }), expected: signedIn(200),
+    check: (role, body) => {
+      const uid = accounts[role as Exclude<Role, 'guest'>].uid
+      for (const entry of (body as { data: { userId: string }[] }).data) expect(entry.userId).toBe(uid)
+    },
+  },
+  {
+    endpoint: 'listCoinHistory', name: "someone else's coin history",
+    request: () => json('POST', '/coins/history/list', { limit: 200, offset: 0, filters: { userId: [accounts.reader.uid] } }),
+    expected: { ...adminOnly(200), reader: 200 },
+  },
+  {
+    endpoint: 'adminCoinBalance', name: "a reader's coin balance",
+    request: () => json('GET', `/admin/coins/${accounts.reader.uid}/balance`), expected: adminOnly(200),
+  },
+  {
+    endpoint: 'creditCoins', name: 'credit coins to level2 with a reason',
+    request: () => json('POST', '/admin/coins/credits', { userId: accounts.level2.uid, coins: 5, reason: 'matrix credit' }),
+    expected: adminOnly(200),
+  },
 ]
 
 it('covers every endpoint of the contract', () => {
@@ -312,4 +396,7 @@ it('wrote only what the admin asked for: refused writes left nothing behind', as
     .where(and(eq(assetRows.chapterId, Number(scheduledChapterId)), eq(assetRows.variant, 'legal')))
     .orderBy(asc(assetRows.id))
   expect(await scheduledLegalPages()).toEqual([String(added!.id), String(first!.id)])
+  // One support credit by the admin; the readers' own refused credits wrote nothing.
+  const credits = await server.db.select().from(coinLedger).where(and(eq(coinLedger.userId, accounts.level2.uid)))
+  expect(credits.map((entry) => [entry.kind, entry.coins, entry.createdBy])).toEqual([['credit', 5, accounts.admin.uid]])
 })
