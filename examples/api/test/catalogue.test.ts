@@ -321,6 +321,8 @@ describe('other public reads', () => {
     const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId))
     expect(operations.sort()).toEqual(Object.keys(endpoints).sort())
     expect(document.paths['/api/v1/comics/{id}']?.patch).toBeDefined()
+    expect(document.paths['/api/v1/coins/unlocks']?.post?.operationId).toBe('unlockEpisode')
+    expect(document.paths['/api/v1/admin/coins/{userId}/balance']?.get?.operationId).toBe('adminCoinBalance')
   })
 
   it('answers unknown routes with the error body', async () => {

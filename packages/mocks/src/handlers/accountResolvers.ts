@@ -24,6 +24,8 @@ export const exportMyData: Resolver<'exportMyData'> = ({ state, viewer, now }) =
         status: subscriptionId === null ? 'open' : 'paid',
         createdAt: now.toISOString(),
       })),
+    coinHistory: state.coinLedger.filter((entry) => entry.userId === userId),
+    coinUnlocks: state.coinUnlocks.filter((unlock) => unlock.userId === userId),
   }
   return HttpResponse.json(exported)
 }

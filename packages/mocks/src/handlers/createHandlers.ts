@@ -13,6 +13,17 @@ import { resolveViewer } from './resolveViewer'
 import type { Resolver, ResolverContext } from './resolverContext'
 import { createGenre, listGenres, updateGenre } from './genresResolvers'
 import {
+  adminCoinBalance,
+  coinCheckout,
+  confirmCoinPurchase,
+  creditCoins,
+  getCoinBalance,
+  listCoinHistory,
+  listCoinPacks,
+  listCoinUnlocks,
+  unlockEpisode,
+} from './coinsResolvers'
+import {
   cancelSubscription,
   checkout,
   createPayment,
@@ -88,11 +99,20 @@ const resolvers: { [N in EndpointName]: Resolver<N> } = {
   cancelSubscription,
   exportMyData,
   deleteMyAccount,
+  listCoinPacks,
+  coinCheckout,
+  confirmCoinPurchase,
+  getCoinBalance,
+  unlockEpisode,
+  listCoinUnlocks,
+  listCoinHistory,
+  adminCoinBalance,
+  creditCoins,
 }
 
 /** 200 with a body that breaks the contract where a client would notice: a number for an id or url. */
 function contractBreakingResponse(name: EndpointName) {
-  return HttpResponse.json(name === 'checkout' ? { url: 42 } : { data: [{ id: 42 }] })
+  return HttpResponse.json(name === 'checkout' || name === 'coinCheckout' ? { url: 42 } : { data: [{ id: 42 }] })
 }
 
 function forcedResponse(name: EndpointName, forced: MockForcedError) {

@@ -1,4 +1,4 @@
-import type { Asset, Chapter, Comic, Genre, Payment, PaymentMethod, Subscription } from '@comics/core/contract'
+import type { Asset, Chapter, CoinLedgerEntry, CoinUnlock, Comic, Genre, Payment, PaymentMethod, Subscription } from '@comics/core/contract'
 import { MOCK_ASSETS } from '../fixtures/assets'
 import { MOCK_CHAPTERS } from '../fixtures/chapters'
 import { MOCK_COMICS } from '../fixtures/comics'
@@ -11,6 +11,8 @@ import { MOCK_SUBSCRIPTIONS } from '../fixtures/subscriptions'
 export interface MockCheckout {
   id: string
   userId: string
+  /** 'subscription' (absent: the same) buys `planId`; 'coins' buys the coin pack `planId` (level 0). */
+  kind?: 'subscription' | 'coins'
   planId: string
   level: number
   /** Where the provider sends the browser back: the requested urlSuccess with `?checkout={id}`. */
@@ -24,6 +26,8 @@ export interface MockCheckout {
   amount: number
   /** Set once granted; confirming again answers the same subscription. */
   subscriptionId: string | null
+  /** A coin pack's credit, once credited; confirming again answers the same entry. */
+  coinEntryId?: string | null
 }
 
 /** The mutable data behind one set of handlers. */
@@ -37,6 +41,10 @@ export interface MockState {
   payments: Payment[]
   paymentMethods: PaymentMethod[]
   checkouts: MockCheckout[]
+  /** The coin ledger of every viewer, oldest first (core `ledgerBalance` gives a balance). */
+  coinLedger: CoinLedgerEntry[]
+  /** Episodes unlocked with coins. */
+  coinUnlocks: CoinUnlock[]
   /** Source of new ids; each new record takes the next number. */
   sequence: number
 }
@@ -59,6 +67,8 @@ export function createMockState(): MockState {
     payments: structuredClone([...MOCK_PAYMENTS]),
     paymentMethods: structuredClone([...MOCK_PAYMENT_METHODS]),
     checkouts: [],
+    coinLedger: [],
+    coinUnlocks: [],
     sequence: 1000,
   }
 }

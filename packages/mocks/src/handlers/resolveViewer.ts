@@ -17,7 +17,8 @@ const bearerToken = (request: Request): string | null => {
 /**
  * The viewer behind a request: the override when a story picked one, otherwise the fixture viewer
  * whose token the `Authorization: Bearer` header carries. A token the mocks do not know counts as
- * no token. The level comes from the viewer's subscriptions through the core rule `activeLevel`.
+ * no token. The level comes from the viewer's subscriptions through the core rule `activeLevel`; the
+ * episodes they unlocked with coins from the state's coin unlocks.
  */
 export function resolveViewer(
   request: Request,
@@ -38,5 +39,6 @@ export function resolveViewer(
     admin: signedIn && viewer.admin,
     signedIn,
     level: signedIn ? activeLevel(state.subscriptions.filter((s) => s.userId === userId), now) : 0,
+    unlockedEpisodeIds: new Set(signedIn ? state.coinUnlocks.filter((u) => u.userId === userId).map((u) => u.chapterId) : []),
   }
 }

@@ -70,7 +70,7 @@ export function settleMockCheckout(state: MockState, checkoutId: string, outcome
  * checkout_cancelled, and nothing changes.
  */
 export const createPayment: Resolver<'createPayment'> = ({ body, state, viewer, now }) => {
-  const paid = state.checkouts.find((c) => c.id === body.checkoutId && c.userId === viewer.userId)
+  const paid = state.checkouts.find((c) => c.id === body.checkoutId && c.userId === viewer.userId && c.kind !== 'coins')
   if (!paid) return errorResponse(404, { message: `No checkout ${body.checkoutId}` })
   const existing = state.subscriptions.find((s) => s.id === paid.subscriptionId)
   if (existing) return HttpResponse.json({ data: [existing] })
