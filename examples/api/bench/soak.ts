@@ -336,7 +336,7 @@ try {
       db
         .select({ userId: checkouts.userId, n: count() })
         .from(checkouts)
-        .where(and(inArray(checkouts.userId, uids), eq(checkouts.status, 'paid')))
+        .where(and(inArray(checkouts.userId, uids), eq(checkouts.status, 'paid'), eq(checkouts.kind, 'subscription')))
         .groupBy(checkouts.userId),
     )
     // This run's readers' paid events (the soak's database is kept between runs).
@@ -344,7 +344,7 @@ try {
       .select({ outcome: paymentEvents.outcome, n: count() })
       .from(paymentEvents)
       .innerJoin(checkouts, eq(checkouts.providerCheckoutId, paymentEvents.objectId))
-      .where(and(eq(paymentEvents.type, 'checkout.paid'), inArray(checkouts.userId, uids)))
+      .where(and(eq(paymentEvents.type, 'checkout.paid'), inArray(checkouts.userId, uids), eq(checkouts.kind, 'subscription')))
       .groupBy(paymentEvents.outcome)
     const applied = Object.fromEntries(events.map((row) => [row.outcome, Number(row.n)]))
     const paidEvents = (applied.granted ?? 0) + (applied['no-op'] ?? 0)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { comicPath, otherMainSiteUrl, paymentPath, readerPath, resolveHost, routes } from '@comics/core'
+import { coinShopPath, comicPath, otherMainSiteUrl, paymentPath, readerPath, resolveHost, routes } from '@comics/core'
 
 const config = { adultHost: 'adult.example.com', mirrorHosts: ['example.com', 'mirror.example.net'] }
 const devConfig = { adultHost: 'adult.localhost:5173', mirrorHosts: ['localhost:5173'] }
@@ -59,8 +59,16 @@ describe('route paths (spec §2)', () => {
       termsOfUse: '/terms-of-use',
       paymentAndRefund: '/payment-and-refund',
       admin: '/admin',
+      coins: '/coins',
       emailAction: '/auth/action',
     })
+  })
+
+  it('builds the coin shop path with an in-app episode to return to, never another site', () => {
+    expect(coinShopPath('/comic/7/12')).toBe('/coins?return=%2Fcomic%2F7%2F12')
+    expect(coinShopPath('//evil.example/x')).toBe('/coins')
+    expect(coinShopPath('https://evil.example/')).toBe('/coins')
+    expect(coinShopPath()).toBe('/coins')
   })
 
   it('builds comic, reader and payment paths, uncensored forms included', () => {

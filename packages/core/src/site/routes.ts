@@ -8,6 +8,8 @@ export const routes = Object.freeze({
   termsOfUse: '/terms-of-use',
   paymentAndRefund: '/payment-and-refund',
   admin: '/admin',
+  /** The coin shop (signed-in readers); `?return={path}` names the episode to go back to after paying. */
+  coins: '/coins',
   /**
    * The site's email action page: the project's custom action URL, which Firebase uses for every kind of
    * emailed link (a password reset opens it with mode resetPassword).
@@ -34,4 +36,9 @@ export function readerPath(
 /** `/payment/{planId}`. */
 export function paymentPath(planId: string): string {
   return `/payment/${seg(planId)}`
+}
+
+/** The coin shop, remembering the in-app path to go back to once the coins are credited. */
+export function coinShopPath(returnTo?: string): string {
+  return returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? `/coins?return=${seg(returnTo)}` : '/coins'
 }

@@ -33,3 +33,14 @@ export { useNavigate } from './useNavigate'
 export { useGoBack } from './useGoBack'
 export { useRedirect } from './useRedirect'
 export { useLink } from './useLink'
+export {
+  useCoinPacks,
+  useCoinBalance,
+  useCoinUnlocks,
+  useCoinHistory,
+  useUnlockEpisode,
+  useCoinCheckout,
+  useCoinPurchaseConfirmation,
+  COIN_CONFIRMATION_POLL_MS,
+  type CoinCheckoutOptions,
+} from './useCoins'

@@ -19,4 +19,8 @@ export const queryKeys = {
   checkoutConfirmation: (checkoutId: string, viewerId: string | null) =>
     ['comics-kit', 'checkout-confirmation', checkoutId, viewerId ?? 'guest'] as const,
   paymentMethods: () => ['comics-kit', 'payment-methods'] as const,
+  coinPacks: () => ['comics-kit', 'coin-packs'] as const,
+  coinBalance: (viewerId: string | null) => ['comics-kit', 'coin-balance', viewerId ?? 'guest'] as const,
+  coinUnlocks: (viewerId: string | null) => ['comics-kit', 'coin-unlocks', viewerId ?? 'guest'] as const,
+  coinHistory: (viewerId: string | null) => ['comics-kit', 'coin-history', viewerId ?? 'guest'] as const,
 }

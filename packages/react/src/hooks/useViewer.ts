@@ -1,4 +1,5 @@
 import type { Viewer } from '@comics/core'
+import { useCoinUnlocks } from './useCoins'
 import { useSession } from './useSession'
 import { useSubscription } from './useSubscription'
 
@@ -8,8 +9,8 @@ export interface ViewerState extends Viewer {
 }
 
 /**
- * Who is reading, as the core rules take it: signed in or not, and the active level (0 without a
- * subscription).
+ * Who is reading, as the core rules take it: signed in or not, the active level (0 without a
+ * subscription) and, for a reader without one, the episodes they unlocked with coins.
  * @example
  * const viewer = useViewer()
  * const locked = isEpisodeLocked(chapter, chapters, viewer)
@@ -17,5 +18,6 @@ export interface ViewerState extends Viewer {
 export function useViewer(): ViewerState {
   const { signedIn } = useSession()
   const { level, isPending } = useSubscription()
-  return { signedIn, level, isPending }
+  const unlocks = useCoinUnlocks({ enabled: signedIn && !isPending && level < 1 })
+  return { signedIn, level, isPending, unlockedEpisodeIds: unlocks.episodeIds }
 }

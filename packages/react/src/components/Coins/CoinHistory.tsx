@@ -1,0 +1,48 @@
+import { formatMessage } from '../../messages'
+import { useCoinHistory, useLocale, useMessages } from '../../hooks'
+
+export interface CoinHistoryProps {
+  className?: string
+}
+
+/**
+ * The signed-in reader's coin history for the account page, newest first: packs bought, episodes
+ * unlocked, credits from support (with their reason), each with its coins and the balance it left.
+ * @example
+ * <CoinHistory />
+ */
+export function CoinHistory({ className }: CoinHistoryProps) {
+  const messages = useMessages()
+  const locale = useLocale()
+  const { entries, isPending, error, refetch } = useCoinHistory()
+  const base = className ? `comics-coin-history ${className}` : 'comics-coin-history'
+  const state = isPending ? 'loading' : error ? 'error' : entries.length === 0 ? 'empty' : 'ready'
+  return (
+    <section className={base} data-state={state} aria-busy={isPending}>
+      <h2 className="comics-coin-history__heading">{messages['coins.historyHeading']}</h2>
+      {isPending && <p>{messages['common.loading']}</p>}
+      {error && (
+        <div role="alert">
+          {messages['common.error']}{' '}
+          <button type="button" className="comics-button" data-variant="ghost" onClick={() => void refetch()}>{messages['common.retry']}</button>
+        </div>
+      )}
+      {state === 'empty' && <p className="comics-coin-history__empty">{messages['coins.historyEmpty']}</p>}
+      {entries.length > 0 && (
+        <ul className="comics-coin-history__list">
+          {entries.map((entry) => (
+            <li key={entry.id} className="comics-coin-history__entry" data-kind={entry.kind}>
+              <span className="comics-coin-history__what">
+                {messages[`coins.history.${entry.kind}`]}
+                {entry.reason ? `: ${entry.reason}` : ''}
+              </span>
+              <span className="comics-coin-history__coins">{`${entry.coins > 0 ? '+' : '−'}${Math.abs(entry.coins).toLocaleString(locale)}`}</span>
+              <span className="comics-coin-history__after">{formatMessage(messages['coins.balance'], { n: entry.balanceAfter }, locale)}</span>
+              <time className="comics-coin-history__when" dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleDateString(locale)}</time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,69 @@
+import { coinShopPath, coinShortfall, EPISODE_COIN_PRICE, lockedEpisodeOffer, readerPath, routes, type Chapter, type EpisodeRef } from '@comics/core'
+import { formatMessage } from '../../messages'
+import { useCoinBalance, useLink, useMessages, useUnlockEpisode, useViewer } from '../../hooks'
+import { useComicsContext } from '../../hooks/useComicsContext'
+
+export interface EpisodeUnlockProps {
+  chapter: Pick<Chapter, 'id' | 'comicsId' | 'chapterNumber'>
+  chapters: readonly EpisodeRef[]
+  /** Called once the episode is unlocked; default: open it in the reader. */
+  onUnlocked?: (chapterId: string) => void
+  className?: string
+}
+
+/**
+ * What a locked episode offers (core `lockedEpisodeOffer`): a guest is asked to sign in; a signed-in reader
+ * without a subscription may 'Unlock for 10 coins' or subscribe through /premium; with too few coins the
+ * shop is offered, and it comes back to this episode after paying. An open episode, and any episode for a
+ * subscriber, shows nothing: a subscriber is never asked to pay coins.
+ * @example
+ * <EpisodeUnlock chapter={chapter} chapters={chapters} />
+ */
+export function EpisodeUnlock({ chapter, chapters, onUnlocked, className }: EpisodeUnlockProps) {
+  const { authModal, navigate } = useComicsContext('EpisodeUnlock')
+  const viewer = useViewer()
+  const messages = useMessages()
+  const Link = useLink()
+  const { balance, isPending: balancePending } = useCoinBalance()
+  const unlock = useUnlockEpisode()
+  const offer = lockedEpisodeOffer(chapter, chapters, viewer)
+  if (offer === 'open' || viewer.isPending) return null
+  const base = className ? `comics-episode-unlock ${className}` : 'comics-episode-unlock'
+  if (offer === 'sign-in') {
+    return (
+      <div className={base} data-offer="sign-in">
+        <button type="button" className="comics-button" onClick={() => authModal.open('sign-in')}>{messages['coins.signInToUnlock']}</button>
+      </div>
+    )
+  }
+  const readerLink = readerPath(chapter.comicsId, chapter.id)
+  const refusedShort = (unlock.error as { code?: string } | null)?.code === 'insufficient_coins'
+  const shortBy = balance === undefined ? 0 : coinShortfall(balance)
+  const short = refusedShort || (!balancePending && shortBy > 0)
+  return (
+    <div className={base} data-offer="unlock-or-subscribe" data-state={short ? 'short' : balancePending ? 'loading' : 'ready'}>
+      {short ? (
+        <>
+          <p className="comics-episode-unlock__short">{formatMessage(messages['coins.short'], { n: shortBy || EPISODE_COIN_PRICE })}</p>
+          <Link to={coinShopPath(readerLink)} className="comics-button">{messages['coins.getCoins']}</Link>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="comics-button"
+          disabled={balancePending || unlock.isPending}
+          aria-busy={unlock.isPending}
+          onClick={() =>
+            unlock.mutate(chapter.id, {
+              onSuccess: () => (onUnlocked ? onUnlocked(chapter.id) : navigate(readerLink)),
+            })
+          }
+        >
+          {unlock.isPending ? messages['coins.unlocking'] : formatMessage(messages['coins.unlock'], { price: EPISODE_COIN_PRICE })}
+        </button>
+      )}
+      <Link to={routes.premium} className="comics-button" data-variant="ghost">{messages['coins.orSubscribe']}</Link>
+      {unlock.error && !refusedShort && <p role="alert" className="comics-episode-unlock__error">{messages['coins.unlockFailed']}</p>}
+    </div>
+  )
+}
