@@ -1,9 +1,9 @@
 // Compiled by the smoke test's `tsc --noEmit`, never bundled: proof that the packed declarations type
 // the kit rather than leaving `any`. Each directive fails the check if its line compiles.
-import { createMemoryStorage, createPrefixedStorage, isEpisodeLocked } from '@comics/core'
+import { coinUnlockRefusal, COIN_PACKS, createComicsApi, createMemoryStorage, createPrefixedStorage, isEpisodeLocked } from '@comics/core'
 import type { ComicsReaderElement } from '@comics/embed'
-import { createHandlers } from '@comics/mocks'
-import { Reader } from '@comics/react'
+import { createHandlers, creditMockCoins, createMockState } from '@comics/mocks'
+import { CoinBalance, CoinHistory, CoinShop, EpisodeUnlock, Reader, useUnlockEpisode } from '@comics/react'
 
 // @ts-expect-error a Reader needs the episode's comicId and chapterId
 export const readerWithoutEpisode = <Reader comicId="4" />
@@ -25,3 +25,22 @@ embedded?.addEventListener('locked', (event) => {
   return [status, event.detail.page]
 })
 embedded?.addEventListener('progress', (event) => event.detail.page satisfies number)
+
+// Coins: the packs, the unlock rule, the client, the mocks and the kit's components are typed.
+export const packIds: ('coins-50' | 'coins-100' | 'coins-300' | 'coins-500')[] = COIN_PACKS.map((pack) => pack.id)
+export const refusal: 'sign_in_required' | 'episode_free' | 'subscription_active' | 'already_unlocked' | null = coinUnlockRefusal(
+  { id: '4', chapterNumber: 4 },
+  [],
+  { signedIn: true, level: 0, unlockedEpisodeIds: new Set(['4']) },
+)
+// @ts-expect-error unlocked episodes are a set of ids
+export const unlockedAsArray = isEpisodeLocked({ id: '1', chapterNumber: 1 }, [], { signedIn: true, level: 0, unlockedEpisodeIds: ['1'] })
+const api = createComicsApi({ baseUrl: '/api/v1', siteMode: 'normal' })
+export const balance: Promise<number | undefined> = api.coins.balance().then((answer) => answer.data[0]?.balance)
+// @ts-expect-error a coin checkout names a pack the contract knows
+export const unknownPack = api.coins.checkout({ packId: 'coins-7', urlSuccess: 'https://comics.example/coins' })
+export const credited = creditMockCoins(createMockState(), 'user-reader', 20).balanceAfter satisfies number
+export const coinScreens = [<CoinBalance key="b" />, <CoinShop key="s" checkoutId={null} />, <CoinHistory key="h" />]
+// @ts-expect-error the unlock choice needs the episode and its comic's episodes
+export const unlockWithoutEpisode = <EpisodeUnlock />
+export const unlockHook: typeof useUnlockEpisode = useUnlockEpisode
