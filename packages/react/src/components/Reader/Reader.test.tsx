@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMockState, MOCK_ASSETS, MOCK_CHAPTERS, MOCK_VIEWERS, mockPageCount } from '@comics/mocks'
+import { createMockState, creditMockCoins, MOCK_ASSETS, MOCK_CHAPTERS, MOCK_VIEWERS, mockPageCount } from '@comics/mocks'
 import { useAuthModal } from '../../hooks'
 import { queryKeys } from '../../hooks/queryKeys'
 import { createKit, renderWithKit, type KitOptions, type KitViewer } from '../../../test/render'
@@ -464,12 +464,24 @@ describe('Reader: asset fetch errors', () => {
     expect(await firstPage('4', '404')).toBeInTheDocument()
   })
 
-  it.each<KitViewer>(['free', 'level1', 'level2'])('sends %s to /premium when the pages are refused', async (viewer) => {
+  it('offers a reader without a subscription the coin unlock or a subscription on a locked episode, and opens it once unlocked', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const state = createMockState()
+    creditMockCoins(state, 'user-reader', 10)
+    const { user, navigate } = renderReader({ chapterId: '404' }, { viewer: 'free', mocks: { state } })
+    const unlock = await screen.findByRole('button', { name: 'Unlock for 10 coins' })
+    expect(screen.getByRole('link', { name: 'Subscribe to read every episode' })).toHaveAttribute('href', '/premium')
+    expect(navigate).not.toHaveBeenCalledWith('/premium')
+    await user.click(unlock)
+    expect(await firstPage('4', '404')).toBeInTheDocument()
+  })
+
+  it.each<KitViewer>(['level1', 'level2'])('sends %s to /premium when the pages are refused', async (viewer) => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     const { navigate } = renderReader(
-      // 404 is locked for 'free'; the uncensored variant needs a level above 2.
-      viewer === 'free' ? { chapterId: '404' } : { comicId: '1', chapterId: '101', uncensored: true },
-      { viewer, siteMode: viewer === 'free' ? 'normal' : 'adult' },
+      // The uncensored variant needs a level above 2.
+      { comicId: '1', chapterId: '101', uncensored: true },
+      { viewer, siteMode: 'adult' },
     )
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/premium'))
     expect(error).toHaveBeenCalled()

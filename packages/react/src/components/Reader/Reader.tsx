@@ -3,6 +3,7 @@ import {
   ANALYTICS_EVENTS,
   assetVariant,
   canGoNext,
+  lockedEpisodeOffer,
   canGoPrev,
   comicPath,
   isReaderChromeVisible,
@@ -24,6 +25,7 @@ import {
   useViewer,
 } from '../../hooks'
 import { LockIcon } from '../EpisodeList/LockIcon'
+import { EpisodeUnlock } from '../Coins/EpisodeUnlock'
 import { ReaderEpisodesDialog } from './ReaderEpisodesDialog'
 import { ReaderPage, ReaderPagePlaceholder } from './ReaderPage'
 import { READER_PAGE_SIZES } from './pageSizes'
@@ -90,8 +92,15 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes = REA
   const assets = useEpisodeAssets({ comicId, chapterId, variant })
   // The titles, Prev/Next and the recorded progress need the comic and its episodes as well as the
   // pages: a failure of any of them shows the error, and its retry fetches again whatever failed.
+  const chapterOfList = chapters.find((candidate) => candidate.id === chapterId)
+  // A reader without a subscription refused a locked episode may unlock it with coins (core
+  // `lockedEpisodeOffer`); never the uncensored edition, which needs a level above 2.
+  const offersCoinUnlock =
+    !viewer.signedIn || viewer.isPending || chaptersQuery.isPending
+      ? undefined
+      : !uncensored && !preview && chapterOfList !== undefined && lockedEpisodeOffer(chapterOfList, chapters, viewer) === 'unlock-or-subscribe'
   const failure =
-    useAssetsFailure(assets, `${comicId}/${chapterId}/${variant}`) ?? (comicQuery.isError || chaptersQuery.isError ? 'failed' : null)
+    useAssetsFailure(assets, `${comicId}/${chapterId}/${variant}`, offersCoinUnlock) ?? (comicQuery.isError || chaptersQuery.isError ? 'failed' : null)
   const retry = () => {
     for (const query of [assets, comicQuery, chaptersQuery]) if (query.isError) void query.refetch()
   }
@@ -249,6 +258,12 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes = REA
             <button type="button" className="comics-button" onClick={() => authModal.openAuthModal('sign-in')}>
               {messages['nav.signIn']}
             </button>
+          </div>
+        )}
+        {failure === 'refused' && offersCoinUnlock && chapterOfList && (
+          <div className="comics-reader__status" data-state="locked">
+            <LockIcon />
+            <EpisodeUnlock chapter={chapterOfList} chapters={chapters} onUnlocked={() => void assets.refetch()} />
           </div>
         )}
         {failure === 'failed' && (

@@ -14,7 +14,15 @@ const isAccessRefusal = (error: unknown) => error instanceof ApiError && (error.
  * server) is left to the reader's own retry: it says nothing about the reader's plan.
  * Returns 'refused', 'failed' or null.
  */
-export function useAssetsFailure(assets: UseQueryResult<Asset[]>, episodeKey: string): 'refused' | 'failed' | null {
+export function useAssetsFailure(
+  assets: UseQueryResult<Asset[]>,
+  episodeKey: string,
+  /**
+   * Whether a signed-in reader refused this episode is offered to unlock it with coins (then the reader
+   * stays, showing the choice, instead of going to /premium); undefined while that is not known yet.
+   */
+  offersCoinUnlock: boolean | undefined = false,
+): 'refused' | 'failed' | null {
   const { authModal } = useComicsContext('Reader')
   const navigate = useNavigate()
   const { signedIn } = useSession()
@@ -25,13 +33,14 @@ export function useAssetsFailure(assets: UseQueryResult<Asset[]>, episodeKey: st
     if (!error) return
     console.error('Reader: the pages of the episode could not load', error)
     if (!isAccessRefusal(error)) return
-    if (signedIn) navigate(routes.premium)
-    else if (prompted.current !== episodeKey) {
+    if (signedIn) {
+      if (offersCoinUnlock === false) navigate(routes.premium)
+    } else if (prompted.current !== episodeKey) {
       // Once: a guest who closes the modal without signing in sees the lock, not the modal again.
       prompted.current = episodeKey
       authModal.open('sign-in')
     }
-  }, [error, signedIn, navigate, authModal, episodeKey])
+  }, [error, signedIn, navigate, authModal, episodeKey, offersCoinUnlock])
 
   useOnAuthModalClose(() => {
     if (assets.isError) void assets.refetch()
