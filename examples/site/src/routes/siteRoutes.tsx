@@ -9,6 +9,7 @@ import {
   AdminPreviewScreen,
   AdminScreen,
   CategoriesScreen,
+  CoinsScreen,
   ComicScreen,
   EmailActionScreen,
   HomeScreen,
@@ -48,6 +49,14 @@ export const siteRoutes: RouteObject[] = [
             element: (
               <RequireSignIn>
                 <AccountScreen />
+              </RequireSignIn>
+            ),
+          },
+          {
+            path: routes.coins,
+            element: (
+              <RequireSignIn>
+                <CoinsScreen />
               </RequireSignIn>
             ),
           },

@@ -8,6 +8,8 @@ import {
   ChangeEmailModal,
   ChangePasswordModal,
   DeleteAccount,
+  CoinBalance,
+  CoinHistory,
   DownloadMyData,
   LastReadSlider,
   PaymentConfirmation,
@@ -43,6 +45,8 @@ export default function AccountScreen() {
         <div className="site-account__details">
           <AccountInfo onChangePassword={() => setChangingPassword(true)} onChangeEmail={() => setChangingEmail(true)} />
           <AccountBenefits />
+          <CoinBalance />
+          <CoinHistory />
           <DownloadMyData />
           <DeleteAccount />
         </div>

@@ -9,6 +9,10 @@ export const ANALYTICS_EVENTS = Object.freeze({
   lastReadComicClicked: 'last_read_comic_clicked',
   carouselClicked: 'carousel_clicked',
   pageView: 'page_view',
+  /** A coin pack's Buy pressed (`pack_id`, `value` in US dollars). */
+  coinPackCheckout: 'coin_pack_checkout',
+  /** An episode unlocked with coins (`comic_id`, `chapter_id`, `coins`). */
+  episodeUnlocked: 'episode_unlocked_with_coins',
 })
 
 export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[keyof typeof ANALYTICS_EVENTS]

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { formatMessage, formatMoney } from '../../messages'
-import { useCoinCheckout, useCoinPacks, useCoinPurchaseConfirmation, useLink, useLocale, useMessages } from '../../hooks'
-import type { CoinPackId } from '@comics/core'
+import { useAnalytics, useCoinCheckout, useCoinPacks, useCoinPurchaseConfirmation, useLink, useLocale, useMessages } from '../../hooks'
+import { ANALYTICS_EVENTS, type CoinPackId } from '@comics/core'
 
 export interface CoinShopProps {
   /**
@@ -30,6 +30,7 @@ export function CoinShop({ returnUrl, checkoutId = null, returnTo = null, redire
   const messages = useMessages()
   const locale = useLocale()
   const Link = useLink()
+  const analytics = useAnalytics()
   const { packs, isPending, error, refetch } = useCoinPacks()
   const checkout = useCoinCheckout(redirect ? { redirect } : {})
   const confirmation = useCoinPurchaseConfirmation(checkoutId)
@@ -66,6 +67,7 @@ export function CoinShop({ returnUrl, checkoutId = null, returnTo = null, redire
           onSubmit={(event) => {
             event.preventDefault()
             if (!chosen || !agreed) return
+            analytics.track(ANALYTICS_EVENTS.coinPackCheckout, { pack_id: chosen, value: pack?.price })
             checkout.mutate({ packId: chosen, returnTo: returnUrl ?? window.location.href.replace(/[?&]checkout=[^&#]*/, '') })
           }}
         >

@@ -30,7 +30,7 @@ describe('CoinShop', () => {
   it('lists the packs with the Coin rules, and pays only once the terms are accepted', async () => {
     const state = createMockState()
     const redirect = vi.fn()
-    const { user } = renderWithKit(<CoinShop returnUrl="http://localhost:5173/coins?return=%2Fcomic%2F4%2F1" redirect={redirect} />, { viewer: 'free', mocks: { state } })
+    const { user, events } = renderWithKit(<CoinShop returnUrl="http://localhost:5173/coins?return=%2Fcomic%2F4%2F1" redirect={redirect} />, { viewer: 'free', mocks: { state } })
     expect(await screen.findByText('Coins have no real-world value, are non-transferable and non-refundable.')).toBeInTheDocument()
     expect(screen.getAllByRole('radio')).toHaveLength(4)
     expect(screen.getByText('+10 bonus')).toBeInTheDocument()
@@ -42,6 +42,7 @@ describe('CoinShop', () => {
     await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1))
     const order = state.checkouts.at(-1)!
     expect(order).toMatchObject({ kind: 'coins', planId: 'coins-100', amount: 999 })
+    expect(events).toContainEqual({ name: 'coin_pack_checkout', params: { pack_id: 'coins-100', value: 9.99 } })
     expect(order.urlSuccess).toBe(`http://localhost:5173/coins?return=%2Fcomic%2F4%2F1&checkout=${order.id}`)
   })
 
@@ -73,7 +74,7 @@ describe('EpisodeUnlock', () => {
     const state = createMockState()
     creditMockCoins(state, READER, 10)
     const onUnlocked = vi.fn()
-    const { user } = renderWithKit(
+    const { user, events } = renderWithKit(
       <>
         <EpisodeUnlock chapter={fourth()} chapters={chaptersOf('4')} onUnlocked={onUnlocked} />
         <CoinBalance />
@@ -83,6 +84,7 @@ describe('EpisodeUnlock', () => {
     )
     await user.click(await screen.findByRole('button', { name: 'Unlock for 10 coins' }))
     await waitFor(() => expect(onUnlocked).toHaveBeenCalledWith(fourth().id))
+    expect(events).toContainEqual({ name: 'episode_unlocked_with_coins', params: { comic_id: '4', chapter_id: fourth().id, coins: 10 } })
     expect(await screen.findByText('0 coins')).toBeInTheDocument()
     await waitFor(() => {
       const row = screen.getAllByRole('listitem').find((r) => within(r).queryByText('Episode 4'))!

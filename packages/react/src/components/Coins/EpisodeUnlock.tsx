@@ -1,6 +1,6 @@
-import { coinShopPath, coinShortfall, EPISODE_COIN_PRICE, lockedEpisodeOffer, readerPath, routes, type Chapter, type EpisodeRef } from '@comics/core'
+import { ANALYTICS_EVENTS, coinShopPath, coinShortfall, EPISODE_COIN_PRICE, lockedEpisodeOffer, readerPath, routes, type Chapter, type EpisodeRef } from '@comics/core'
 import { formatMessage } from '../../messages'
-import { useCoinBalance, useLink, useMessages, useUnlockEpisode, useViewer } from '../../hooks'
+import { useAnalytics, useCoinBalance, useLink, useMessages, useUnlockEpisode, useViewer } from '../../hooks'
 import { useComicsContext } from '../../hooks/useComicsContext'
 
 export interface EpisodeUnlockProps {
@@ -26,6 +26,7 @@ export function EpisodeUnlock({ chapter, chapters, onUnlocked, className }: Epis
   const Link = useLink()
   const { balance, isPending: balancePending } = useCoinBalance()
   const unlock = useUnlockEpisode()
+  const analytics = useAnalytics()
   const offer = lockedEpisodeOffer(chapter, chapters, viewer)
   if (offer === 'open' || viewer.isPending) return null
   const base = className ? `comics-episode-unlock ${className}` : 'comics-episode-unlock'
@@ -55,7 +56,11 @@ export function EpisodeUnlock({ chapter, chapters, onUnlocked, className }: Epis
           aria-busy={unlock.isPending}
           onClick={() =>
             unlock.mutate(chapter.id, {
-              onSuccess: () => (onUnlocked ? onUnlocked(chapter.id) : navigate(readerLink)),
+              onSuccess: (unlocked) => {
+                analytics.track(ANALYTICS_EVENTS.episodeUnlocked, { comic_id: unlocked.comicsId, chapter_id: unlocked.chapterId, coins: unlocked.coins })
+                if (onUnlocked) onUnlocked(chapter.id)
+                else navigate(readerLink)
+              },
             })
           }
         >
