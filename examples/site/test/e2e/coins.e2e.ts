@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'vitest'
+import type { Page } from 'playwright'
+import { chromiumPerFile } from './support/browser'
+import { payForSelectedPlan, payWithCard, TEST_CARD } from './support/premium'
+import { e2eStack } from './support/stack'
+import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
+
+const stack = e2eStack()
+const comic = stack.catalogue.uncensoredComic
+const chromium = chromiumPerFile()
+
+/** The balance the shop shows, as a number. */
+const shownBalance = async (page: Page) => Number((await page.getByLabel('Your coins').first().textContent())?.replace(/\D+/g, ''))
+const firstPage = (page: Page) => page.getByRole('img', { name: /^Page 1 of \d+$/ })
+
+describe('coins', () => {
+  test('a new reader buys a pack in the sandbox, unlocks episode 4, reads it, and the balance falls by the price, after a reload too', async () => {
+    const { page } = await chromium.open()
+    await prepareVisitor(page.context())
+    const episode4 = `${stack.adultOrigin}/comic/${comic.id}/${comic.chapterIds[3]}`
+    await page.goto(`${stack.adultOrigin}/comic/${comic.id}`)
+    await signUpByEmail(page, uniqueEmail('coins'))
+    await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Account' }).isVisible()).toBe(true)
+
+    // Episode 4 is locked: with no coins the reader is offered the shop or a subscription.
+    await page.goto(episode4)
+    const getCoins = page.getByRole('link', { name: 'Get coins' })
+    await expect.poll(() => getCoins.isVisible(), { timeout: 15_000 }).toBe(true).catch(async (error: unknown) => {
+      console.error('The locked episode offered no shop; the page was', page.url(), (await page.locator('body').innerText()).slice(0, 800))
+      throw error
+    })
+    expect(await page.getByRole('link', { name: 'Subscribe to read every episode' }).isVisible()).toBe(true)
+    await getCoins.click()
+    await page.waitForURL((url) => url.pathname === '/coins' && url.searchParams.get('return') === new URL(episode4).pathname)
+
+    // The shop: the Coin rules, and Buy only once the terms are accepted.
+    await expect.poll(() => page.getByText('Coins have no real-world value, are non-transferable and non-refundable.').isVisible()).toBe(true)
+    const buy = page.getByRole('button', { name: 'Buy for $4.99' })
+    expect(await buy.isDisabled()).toBe(true)
+    await page.getByLabel('I have read and agree to the Terms and Conditions and understand the Coin rules').check()
+    await buy.click()
+    await page.waitForURL(/\/api\/v1\/checkout\//)
+    await payWithCard(page, TEST_CARD.succeeds)
+    await page.waitForURL((url) => url.origin === stack.adultOrigin && url.pathname === '/coins' && url.searchParams.has('checkout'))
+    await expect.poll(() => page.getByText('50 coins were added to your balance.').isVisible(), { timeout: 20_000 }).toBe(true)
+    await expect.poll(() => shownBalance(page)).toBe(50)
+
+    // Back to the episode: unlock it for 10 coins and read it.
+    await page.getByRole('link', { name: 'Back to the episode' }).click()
+    await page.waitForURL(episode4)
+    const unlock = page.getByRole('button', { name: 'Unlock for 10 coins' })
+    await expect.poll(() => unlock.isVisible(), { timeout: 15_000 }).toBe(true)
+    await unlock.click()
+    await expect.poll(() => firstPage(page).isVisible(), { timeout: 20_000 }).toBe(true)
+
+    // The balance fell by the price, and a reload keeps both the episode and the balance.
+    await page.reload()
+    await expect.poll(() => firstPage(page).isVisible(), { timeout: 20_000 }).toBe(true)
+    await page.goto(`${stack.adultOrigin}/coins`)
+    await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(40)
+    await page.goto(`${stack.adultOrigin}/account`)
+    await expect.poll(() => page.getByText('Episode unlocked').isVisible(), { timeout: 15_000 }).toBe(true)
+  })
+
+  test('a guest is asked to sign in first', async () => {
+    const { page } = await chromium.open()
+    await prepareVisitor(page.context())
+    await page.goto(`${stack.adultOrigin}/comic/${comic.id}/${comic.chapterIds[3]}`)
+    await expect.poll(() => page.getByRole('dialog').isVisible(), { timeout: 15_000 }).toBe(true)
+    expect(await page.getByRole('button', { name: /Unlock for/ }).count()).toBe(0)
+    await page.goto(`${stack.adultOrigin}/coins`)
+    await page.waitForURL(`${stack.adultOrigin}/`)
+  })
+
+  test('a subscriber is never asked to pay coins', async () => {
+    const { page } = await chromium.open()
+    await prepareVisitor(page.context())
+    await page.goto(`${stack.adultOrigin}/comic/${comic.id}`)
+    await signUpByEmail(page, uniqueEmail('coins-subscriber'))
+    await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Account' }).isVisible()).toBe(true)
+    await page.goto(`${stack.adultOrigin}/premium`)
+    await payForSelectedPlan(page, stack.adultOrigin)
+    await expect.poll(() => page.getByRole('region', { name: 'YOUR BENEFITS' }).getByRole('heading', { level: 3 }).textContent(), { timeout: 20_000 }).toMatch(/^Premium/)
+    await page.goto(`${stack.adultOrigin}/comic/${comic.id}/${comic.chapterIds[3]}`)
+    await expect.poll(() => firstPage(page).isVisible(), { timeout: 20_000 }).toBe(true)
+    expect(await page.getByRole('button', { name: /Unlock for/ }).count()).toBe(0)
+    expect(await page.getByRole('link', { name: 'Get coins' }).count()).toBe(0)
+  })
+})
