@@ -43,6 +43,8 @@ const ADMIN_CALLS: Partial<Record<EndpointName, () => Parameters<typeof callEndp
   refundPayment: () => ({ params: { id: 'pay-level1-1' } }),
   uploadPage: () => ({ params: { comicId: '4', chapterId: '401', variant: 'legal' }, form: form({}, { file: [png()] }) }),
   setPageOrder: () => ({ params: { comicId: '4', chapterId: '401', variant: 'legal' }, body: { assetIds: legalPagesOf401().reverse() } }),
+  adminCoinBalance: () => ({ params: { userId: 'user-reader' } }),
+  creditCoins: () => ({ body: { userId: 'user-reader', coins: 20, reason: 'Support credit' } }),
 }
 
 describe('admin calls', () => {
