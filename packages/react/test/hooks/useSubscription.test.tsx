@@ -17,7 +17,7 @@ describe('useSubscription and useViewer', () => {
     expect(queryClient.isFetching()).toBe(0)
     expect(calls).toBe(0)
     expect(result.current.subscription).toMatchObject({ subscriptions: [], level: 0, isPending: false })
-    expect(result.current.viewer).toEqual({ signedIn: false, level: 0, isPending: false })
+    expect(result.current.viewer).toEqual({ signedIn: false, level: 0, isPending: false, unlockedEpisodeIds: new Set() })
 
     const signedIn = renderHookWithKit(() => useSubscription(), { viewer: 'free' })
     expect(signedIn.queryClient.isFetching()).toBe(1)

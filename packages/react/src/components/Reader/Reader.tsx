@@ -25,7 +25,7 @@ import {
   useViewer,
 } from '../../hooks'
 import { LockIcon } from '../EpisodeList/LockIcon'
-import { EpisodeUnlock } from '../Coins/EpisodeUnlock'
+import { EpisodeUnlock } from '../EpisodeUnlock/EpisodeUnlock'
 import { ReaderEpisodesDialog } from './ReaderEpisodesDialog'
 import { ReaderPage, ReaderPagePlaceholder } from './ReaderPage'
 import { READER_PAGE_SIZES } from './pageSizes'

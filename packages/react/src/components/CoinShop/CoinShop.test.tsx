@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from 'vitest'
 import { createMockState, creditMockCoins, MOCK_CHAPTERS, mockChapterId, settleMockCheckout } from '@comics/mocks'
 import { renderWithKit } from '../../../test/render'
 import { EpisodeList } from '../EpisodeList'
-import { CoinBalance } from './CoinBalance'
-import { CoinHistory } from './CoinHistory'
+import { CoinBalance } from '../CoinBalance/CoinBalance'
+import { CoinHistory } from '../CoinHistory/CoinHistory'
 import { CoinShop } from './CoinShop'
-import { EpisodeUnlock } from './EpisodeUnlock'
+import { EpisodeUnlock } from '../EpisodeUnlock/EpisodeUnlock'
 
 const READER = 'user-reader'
 const chaptersOf = (comicId: string) => MOCK_CHAPTERS.filter((c) => c.comicsId === comicId)

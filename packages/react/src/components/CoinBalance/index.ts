@@ -1,0 +1,1 @@
+export { CoinBalance, type CoinBalanceProps } from './CoinBalance'

@@ -1,0 +1,1 @@
+export { CoinHistory, type CoinHistoryProps } from './CoinHistory'

@@ -1,0 +1,1 @@
+export { CoinShop, type CoinShopProps } from './CoinShop'

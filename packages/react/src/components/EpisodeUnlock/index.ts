@@ -1,0 +1,1 @@
+export { EpisodeUnlock, type EpisodeUnlockProps } from './EpisodeUnlock'
