@@ -45,9 +45,16 @@ ALTER TABLE "coin_unlocks" ADD CONSTRAINT "coin_unlocks_chapter_id_chapters_id_f
 ALTER TABLE "coin_unlocks" ADD CONSTRAINT "coin_unlocks_ledger_id_coin_ledger_id_fk" FOREIGN KEY ("ledger_id") REFERENCES "public"."coin_ledger"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "coin_ledger_user_idx" ON "coin_ledger" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "coin_unlocks_user_comic_idx" ON "coin_unlocks" USING btree ("user_id","comic_id");--> statement-breakpoint
--- Hand-written: the ledger is append-only. A correction is a new entry, never an edit of an old one.
+-- Hand-written: the ledger is append-only. A correction is a new entry, never an edit of an old one. The
+-- one change allowed is the erasure of an account (DELETE /me): the entry kept, its reader replaced by an
+-- anonymous 'erased:' reference and its link to the erased order dropped, its amounts untouched.
 CREATE FUNCTION "coin_ledger_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	IF TG_OP = 'UPDATE' AND NEW.user_id LIKE 'erased:%' AND OLD.user_id NOT LIKE 'erased:%'
+		AND NEW.id = OLD.id AND NEW.kind = OLD.kind AND NEW.coins = OLD.coins AND NEW.balance_after = OLD.balance_after
+		AND NEW.created_at = OLD.created_at AND NEW.checkout_id IS NULL THEN
+		RETURN NEW;
+	END IF;
 	RAISE EXCEPTION 'coin_ledger is append-only: % refused', TG_OP USING ERRCODE = 'restrict_violation';
 END;
 $$;--> statement-breakpoint

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AccountDeletionSchema, ApiErrorBodySchema } from '@comics/core/contract'
 import { RECENT_SIGN_IN_MAX_AGE_MS } from '@comics/core/rules'
 import { inject } from 'vitest'
-import { checkouts, payments, sandboxCheckouts, subscriptions } from '../src/db/schema'
+import { auditCoinLedgers } from '../src/coins/audit-coin-ledgers'
+import { creditCoins } from '../src/coins/credit-coins'
+import { chapters, checkouts, coinBalances, coinLedger, coinUnlocks, payments, sandboxCheckouts, subscriptions } from '../src/db/schema'
 import { bearer, createAccount, insertSubscription, type Account } from './support/accounts'
 import { paymentJourney } from './support/payment-journey'
 import { startTestServer, type TestServer } from './support/test-server'
@@ -42,6 +44,10 @@ describe('DELETE /me', () => {
     const { sandboxId: openSandboxId } = await journey().opened(reader, '24weeks')
     await journey().subscribe(other, '1week')
     const [paid] = await server.db.select().from(payments).where(eq(payments.userId, reader.uid))
+    // Coins too (a support credit, and an unlock made before subscribing), so that every table holds a row.
+    const credit = await creditCoins(server.db, server.clock, 'support', { userId: reader.uid, coins: 10, reason: 'Before subscribing' })
+    const [chapter] = await server.db.select({ id: chapters.id, comicId: chapters.comicId }).from(chapters).limit(1)
+    await server.db.insert(coinUnlocks).values({ userId: reader.uid, chapterId: chapter!.id, comicId: chapter!.comicId, ledgerId: credit.id, coins: 10, unlockedAt: server.clock.now() })
     const otherBefore = await rowsOf(other.uid)
     expect(Object.values(await rowsOf(reader.uid)).every((n) => n > 0)).toBe(true)
 
@@ -105,6 +111,35 @@ describe('DELETE /me', () => {
     const response = await deleteMe(reader)
     expect(response.statusCode, response.body).toBe(200)
     expect(response.json()).toEqual({ deleted: true, cancelledSubscriptions: 0, keptPayments: 0 })
+  })
+
+  it("a reader with coins is erased: the ledger and its balance kept under the anonymous reference, the unlocks gone", async () => {
+    const reader = await createAccount('reader')
+    const opened = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/coins/checkout',
+      headers: bearer(reader),
+      payload: { packId: 'coins-50', urlSuccess: 'http://adult.localhost:5173/coins' },
+    })
+    const sandboxId = new URL((opened.json() as { url: string }).url).pathname.split('/').pop()!
+    expect((await journey().payOnPage(sandboxId, '4242 4242 4242 4242')).statusCode).toBe(303)
+    await server.sandbox.runDue()
+    const [episode] = await server.db.execute(sql`select id from chapters order by comic_id, chapter_number offset 3 limit 1`).then((r) =>
+      (Array.isArray(r) ? r : (r as { rows: { id: number }[] }).rows) as { id: number }[],
+    )
+    const unlocked = await server.app.inject({ method: 'POST', url: '/api/v1/coins/unlocks', headers: bearer(reader), payload: { chapterId: String(episode!.id) } })
+    expect(unlocked.statusCode, unlocked.body).toBe(200)
+
+    const response = await deleteMe(reader)
+    expect(response.statusCode, response.body).toBe(200)
+    expect(Object.values(await rowsOf(reader.uid)).every((n) => n === 0)).toBe(true)
+    const erased = await server.db.select().from(coinLedger).where(like(coinLedger.userId, 'erased:%'))
+    const purchase = erased.find((entry) => entry.kind === 'purchase' && entry.providerPaymentId !== null)!
+    const kept = erased.filter((entry) => entry.userId === purchase.userId)
+    expect(kept.map((entry) => [entry.kind, entry.coins, entry.checkoutId])).toEqual([['purchase', 50, null], ['unlock', -10, null]])
+    const [balance] = await server.db.select().from(coinBalances).where(eq(coinBalances.userId, purchase.userId))
+    expect(balance?.balance).toBe(40)
+    expect(await auditCoinLedgers(server.db)).toEqual([])
   })
 
   it('a guest is asked to sign in', async () => {

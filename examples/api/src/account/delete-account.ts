@@ -5,7 +5,7 @@ import { isRecentSignIn, subscriptionInForce } from '@comics/core/rules'
 import type { TokenVerifier, VerifiedToken } from '../auth/token-verifier'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
-import { checkouts, payments, subscriptions } from '../db/schema'
+import { checkouts, coinBalances, coinLedger, coinUnlocks, payments, subscriptions } from '../db/schema'
 import { HttpError } from '../http/http-error'
 import { cancelSubscription } from '../payments/cancel-subscription'
 import type { PaymentProvider } from '../payments/provider/payment-provider'
@@ -56,6 +56,11 @@ export async function deleteAccount(
       .set({ userId: anonymous, subscriptionId: null, checkoutId: null })
       .where(eq(payments.userId, uid))
       .returning({ id: payments.id })
+    // Coins: the ledger and its balance are kept under the same anonymous reference (the ledger is
+    // append-only and its sum stays the balance), without the link to the erased orders; the unlocks go.
+    await tx.update(coinLedger).set({ userId: anonymous, checkoutId: null }).where(eq(coinLedger.userId, uid))
+    await tx.update(coinBalances).set({ userId: anonymous }).where(eq(coinBalances.userId, uid))
+    await tx.delete(coinUnlocks).where(eq(coinUnlocks.userId, uid))
     await tx.delete(subscriptions).where(eq(subscriptions.userId, uid))
     await tx.delete(checkouts).where(eq(checkouts.userId, uid))
     return kept.length
