@@ -95,10 +95,12 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes = REA
   const chapterOfList = chapters.find((candidate) => candidate.id === chapterId)
   // A reader without a subscription refused a locked episode may unlock it with coins (core
   // `lockedEpisodeOffer`); never the uncensored edition, which needs a level above 2.
+  // Without a subscription a refusal of the censored or legal pages can only be the lock, so the choice
+  // is known from the viewer alone (the episode list may still be on its way).
   const offersCoinUnlock =
-    !viewer.signedIn || viewer.isPending || chaptersQuery.isPending
+    !viewer.signedIn || viewer.isPending
       ? undefined
-      : !uncensored && !preview && chapterOfList !== undefined && lockedEpisodeOffer(chapterOfList, chapters, viewer) === 'unlock-or-subscribe'
+      : !uncensored && !preview && (chapterOfList ? lockedEpisodeOffer(chapterOfList, chapters, viewer) === 'unlock-or-subscribe' : viewer.level < 1)
   const failure =
     useAssetsFailure(assets, `${comicId}/${chapterId}/${variant}`, offersCoinUnlock) ?? (comicQuery.isError || chaptersQuery.isError ? 'failed' : null)
   const retry = () => {
