@@ -21,6 +21,11 @@ export interface ApiConfig {
   /** Public URL of the API itself, used to build the sandbox checkout page link. */
   publicUrl: string
   firebaseProjectId: string
+  /**
+   * The Auth emulator whose unsigned tokens are trusted (FIREBASE_AUTH_EMULATOR_HOST), asked for
+   * explicitly by the development and test stacks; unset, tokens are verified against Google's keys.
+   * Refused unless the server listens on a loopback address.
+   */
   firebaseAuthEmulatorHost: string | undefined
   /**
    * The secret the payment provider signs its events with (PAYMENT_WEBHOOK_SECRET). A development default
@@ -40,6 +45,19 @@ export interface ApiConfig {
   /** Episodes of that catalogue (the first start's, over 3000, unless a test asks for fewer). */
   seedEpisodes: number
   logLevel: string
+  /**
+   * The proxies (addresses or CIDR ranges, TRUST_PROXY) whose X-Forwarded-For names the client; empty,
+   * the connecting address is the client's. Rate limits key on that address.
+   */
+  trustProxy: string[]
+  /**
+   * Apply pending migrations on start (MIGRATE_ON_START). Off, the server refuses to start on a schema
+   * whose migrations differ from its own; migrations are then a release step (`pnpm --filter api migrate`).
+   * On by default on one machine, off with NODE_ENV=production.
+   */
+  migrateOnStart: boolean
+  /** How long a stop (SIGTERM) waits for requests and jobs in flight before the process exits anyway. */
+  shutdownTimeoutMs: number
 }
 
 /** The webhook secret of one machine's development setup; never for a deployed server. */
@@ -55,10 +73,35 @@ function integer(name: string, value: string | undefined, fallback: number): num
   return parsed
 }
 
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback
+  if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true
+  if (['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false
+  throw new Error(`${name} must be true or false, got '${value}'`)
+}
+
+/** TRUST_PROXY: addresses or CIDR ranges, comma separated; trusting every peer ('true') is refused. */
+function proxies(value: string | undefined): string[] {
+  const items = list(value, [])
+  if (items.length === 1 && ['0', 'false', 'off', 'no'].includes(items[0]!.toLowerCase())) return []
+  for (const item of items) {
+    if (!/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(item)) {
+      throw new Error(`TRUST_PROXY lists the proxies' addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1), got '${item}'`)
+    }
+  }
+  return items
+}
+
 function positive(name: string, value: string | undefined, fallback: number): number {
   const parsed = integer(name, value, fallback)
   if (parsed === 0) throw new Error(`${name} must be a positive integer, got '${value}'`)
   return parsed
+}
+
+/** Whether `host` (an address or name to listen on) is reachable from this machine only. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase()
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare) || /^::ffff:127(\.\d{1,3}){3}$/.test(bare)
 }
 
 /** Reads the configuration from environment variables; every variable has a working local default. */
@@ -68,7 +111,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const dataDir = resolve(env.DATA_DIR || resolve(packageRoot, '.data'))
   const webhookSecret = env.PAYMENT_WEBHOOK_SECRET || (env.NODE_ENV === 'production' ? undefined : DEV_WEBHOOK_SECRET)
   if (!webhookSecret) throw new Error('PAYMENT_WEBHOOK_SECRET must be set in production')
-  const emulatorDefault = env.NODE_ENV === 'production' ? undefined : '127.0.0.1:9099'
+  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || undefined
+  if (emulatorHost && !isLoopback(host)) {
+    throw new Error(
+      `FIREBASE_AUTH_EMULATOR_HOST=${emulatorHost} trusts unsigned tokens: refused while HOST=${host} listens beyond loopback (127.0.0.1, ::1, localhost)`,
+    )
+  }
   return {
     host,
     port,
@@ -87,7 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     },
     publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
     firebaseProjectId: env.FIREBASE_PROJECT_ID || 'demo-comics',
-    firebaseAuthEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || emulatorDefault,
+    firebaseAuthEmulatorHost: emulatorHost,
     paymentWebhookSecret: webhookSecret,
     sandboxDelayMs: integer('SANDBOX_DELAY_MS', env.SANDBOX_DELAY_MS, 4_000),
     paymentRateLimitPerMinute: integer('PAYMENT_RATE_LIMIT', env.PAYMENT_RATE_LIMIT, 30),
@@ -96,5 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     seedOnFirstStart: env.SEED_ON_FIRST_START !== '0',
     seedEpisodes: positive('SEED_EPISODES', env.SEED_EPISODES, FIRST_START_CATALOGUE.episodes),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: proxies(env.TRUST_PROXY),
+    migrateOnStart: flag('MIGRATE_ON_START', env.MIGRATE_ON_START, env.NODE_ENV !== 'production'),
+    shutdownTimeoutMs: positive('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000),
   }
 }

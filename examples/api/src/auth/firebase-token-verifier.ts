@@ -11,7 +11,10 @@ export const VERIFIED_TOKEN_MAX_AGE_MS = 60_000
  * Verifies ID tokens with firebase-admin, checking that the account is neither disabled nor revoked
  * (`checkRevoked`). With `emulatorHost` set, firebase-admin trusts the Auth emulator's unsigned tokens (it
  * reads FIREBASE_AUTH_EMULATOR_HOST), which is how local runs and tests work; it still checks their
- * expiry, audience and issuer.
+ * expiry, audience and issuer. Without it, a token must carry Google's RS256 signature: and since
+ * firebase-admin decides from the process environment at each verification, a verifier not asked to trust
+ * the emulator refuses every token while FIREBASE_AUTH_EMULATOR_HOST is set in the environment (by
+ * another part of the same process, say), rather than let firebase-admin skip the signature.
  */
 export async function createFirebaseTokenVerifier(options: {
   projectId: string
@@ -31,6 +34,9 @@ export async function createFirebaseTokenVerifier(options: {
 
   return {
     async verify(idToken) {
+      if (!options.emulatorHost && process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+        throw new Error('FIREBASE_AUTH_EMULATOR_HOST is set in the environment, but this verifier was not asked to trust the Auth emulator')
+      }
       // Verified tokens are remembered for a short while, sparing a look-up of the account on every request.
       const remembered = recent.get(idToken)
       if (remembered && remembered.expiresAt > now()) return remembered.token

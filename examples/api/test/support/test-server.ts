@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app'
 import { WEBHOOK_PATH } from '../../src/routes/payment-routes'
 import type { AppContext } from '../../src/app-context'
 import { createFirebaseTokenVerifier } from '../../src/auth/firebase-token-verifier'
+import type { TokenVerifier } from '../../src/auth/token-verifier'
 import { CatalogueCache } from '../../src/catalogue/catalogue-cache'
 import { nextPublishTime } from '../../src/catalogue/list-chapters'
 import { loadConfig, type ApiConfig } from '../../src/config'
@@ -48,6 +49,8 @@ export async function startTestServer(
     beforeReady?: (app: FastifyInstance) => void
     /** Run the sandbox's settlements and deliveries on its own timer (default: only when a test calls runDue). */
     sandboxRunning?: boolean
+    /** The token verifier (default: one that trusts the run's Auth emulator). */
+    verifier?: TokenVerifier
   } = {},
 ): Promise<TestServer> {
   const seeded = inject('seededDatabase')
@@ -93,6 +96,7 @@ export async function startServerOn(
     /** Adds hooks the test observes the server with. */
     beforeReady?: (app: FastifyInstance) => void
     sandboxRunning?: boolean
+    verifier?: TokenVerifier
   },
 ): Promise<TestServer> {
   const { folder, filesDir } = options
@@ -103,10 +107,11 @@ export async function startServerOn(
     publicUrl: 'http://127.0.0.1:8787',
     paymentRateLimitPerMinute: 100_000,
     logLevel: 'silent',
+    firebaseAuthEmulatorHost: options.authEmulatorHost,
     ...options.config,
   }
   const clock = new ManualClock(TEST_NOW)
-  const verifier = await createFirebaseTokenVerifier({ projectId: 'demo-comics', emulatorHost: options.authEmulatorHost })
+  const verifier = options.verifier ?? (await createFirebaseTokenVerifier({ projectId: 'demo-comics', emulatorHost: options.authEmulatorHost }))
   const fileStore = new FileStore(filesDir, config.filesPublicUrl)
   // The sandbox's events reach the webhook through the app itself, signed like over HTTP.
   let app: FastifyInstance | undefined
