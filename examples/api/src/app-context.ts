@@ -27,4 +27,11 @@ export interface AppContext {
   provider: PaymentProvider
   /** The sandbox provider, when it is the one: its hosted pages are served by this server. */
   sandbox?: SandboxProvider
+  /** Set by the process that runs the server: `stopping` makes /readyz answer 503 while it drains. */
+  lifecycle?: { stopping: boolean }
+  /**
+   * How long closing the server lets the renditions still queued be made before it drops them (they are
+   * then made on their first request); without it they are dropped at once.
+   */
+  finishRenditionsWithinMs?: number
 }

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { constants as zlibConstants } from 'node:zlib'
 import compress from '@fastify/compress'
@@ -10,6 +12,7 @@ import { ANSWER_ENCODINGS, BROTLI_QUALITY, COMPRESS_THRESHOLD_BYTES } from './ht
 import { answerFrameworkError, installErrorHandling } from './http/error-handler'
 import { HttpError } from './http/http-error'
 import { API_SECURITY_HEADERS } from './http/security-headers'
+import { registerHealthRoutes } from './routes/health-routes'
 import { registerAdminAssetRoutes } from './routes/admin-asset-routes'
 import { registerAdminChapterRoutes } from './routes/admin-chapter-routes'
 import { registerAdminComicRoutes } from './routes/admin-comic-routes'
@@ -49,6 +52,17 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   }
 }
 
+/** The header a request id travels in, from the load balancer in and back to the client out. */
+export const REQUEST_ID_HEADER = 'x-request-id'
+/** A request id taken as given: short, and only characters that cannot forge a log line or a header. */
+const ACCEPTED_REQUEST_ID = /^[A-Za-z0-9._:@\/+=-]{1,128}$/
+
+/** The incoming X-Request-Id when it is well formed (one header, accepted characters), else a new UUID. */
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers[REQUEST_ID_HEADER]
+  return typeof given === 'string' && ACCEPTED_REQUEST_ID.test(given) ? given : randomUUID()
+}
+
 /**
  * The access log: one structured line per request, written when it completes (Fastify's default is two).
  * Catalogue reads (GET and the list calls), by far the most frequent requests, log at debug when they
@@ -76,6 +90,9 @@ export async function buildApp(
     bodyLimit: context.config.bodyLimitBytes,
     // Requests travel through the site's dev proxy; trusting it would let any client pick its IP for rate limits.
     trustProxy: false,
+    // The request id of every log line: the load balancer's X-Request-Id when well formed, else a new one.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: answerFrameworkError,
     logController: new AccessLog(),
@@ -94,15 +111,16 @@ export async function buildApp(
   })
 
   // Security headers (helmet's, recorded once) set with the reply's own headers.
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(API_SECURITY_HEADERS)
+    reply.header(REQUEST_ID_HEADER, request.id)
     done()
   })
   await app.register(cors, {
     origin: context.config.allowedOrigins,
     methods: ['GET', 'POST', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
-    exposedHeaders: ['ETag'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'X-Request-Id'],
+    exposedHeaders: ['ETag', 'X-Request-Id'],
     maxAge: 600,
   })
   await app.register(rateLimit, {
@@ -121,6 +139,7 @@ export async function buildApp(
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   })
 
+  registerHealthRoutes(app, context)
   registerCatalogueRoutes(app, context)
   registerAdminComicRoutes(app, context)
   registerAdminChapterRoutes(app, context)
@@ -133,9 +152,9 @@ export async function buildApp(
   if (context.sandbox) await registerCheckoutPageRoutes(app, context, context.sandbox)
   registerFileRoutes(app, context)
   registerOpenApiRoute(app, context)
-  // Renditions being made in the background are finished, the queued ones dropped, before the server's
-  // resources (its database, its files) go.
-  app.addHook('onClose', () => context.renditions.close())
+  // Renditions being made in the background are finished, the queued ones made within
+  // `finishRenditionsWithinMs` or dropped, before the server's resources (its database, its files) go.
+  app.addHook('onClose', () => context.renditions.close({ finishWithinMs: context.finishRenditionsWithinMs }))
   // The sandbox's deliveries in flight end before the database goes.
   app.addHook('onClose', async () => context.sandbox?.stop())
   return app

@@ -10,8 +10,9 @@ import type { TokenVerifier } from './auth/token-verifier'
 
 // pnpm --filter api start: listens on 127.0.0.1:8787 (HOST, PORT) with the embedded database unless
 // DATABASE_URL is set, seeding its catalogue on the first start (over 3000 episodes; SEED_EPISODES).
+// Stops gracefully on SIGTERM or SIGINT (see `stop`). Operating it: docs/deploy.md, "API".
 const startedAt = Date.now()
-const config = loadConfig()
+const config = loadOrExit()
 const clock = clockOf(process.env)
 const fileStore = new FileStore(config.filesDir, config.filesPublicUrl)
 const renditions = new Renditions(fileStore)
@@ -20,7 +21,7 @@ const renditions = new Renditions(fileStore)
 // that is most of a cold start. firebase-admin, the heaviest module, is loaded once the server listens
 // (see `verifierLoadedAfterListening`): only signed-in calls need it, and they wait for it.
 const [database, { buildApp }, { renewDueSubscriptions }, { createSandbox }] = await Promise.all([
-  openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }),
+  openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }).catch((error: unknown) => exit(error instanceof Error ? error.message : String(error))),
   import('./app'),
   import('./payments/renew-subscriptions'),
   import('./payments/sandbox/create-sandbox'),
@@ -40,33 +41,93 @@ const verifier = verifierLoadedAfterListening()
 const sandbox = createSandbox(config, database.db, clock)
 // Kept catalogue reads expire when the next scheduled episode comes out.
 const cache = new CatalogueCache(undefined, { clock, nextPublishTime: async (after) => (await import('./catalogue/list-chapters')).nextPublishTime(database.db, after) })
-const context = { config, db: database.db, clock, verifier, cache, fileStore, renditions, provider: sandbox, sandbox }
+const lifecycle = { stopping: false }
+const context = {
+  config,
+  db: database.db,
+  clock,
+  verifier,
+  cache,
+  fileStore,
+  renditions,
+  provider: sandbox,
+  sandbox,
+  lifecycle,
+  finishRenditionsWithinMs: Math.floor(config.shutdownTimeoutMs / 2),
+}
 const app = await buildApp(context)
+if (config.firebaseAuthEmulatorHost) {
+  app.log.warn(
+    { authEmulator: config.firebaseAuthEmulatorHost },
+    'FIREBASE_AUTH_EMULATOR_HOST is set: unsigned ID tokens of the Auth emulator are trusted (development and tests only; listening on loopback only)',
+  )
+}
 await app.listen({ host: config.host, port: config.port })
 sandbox.start()
 verifier.load()
 app.log.info(
-  { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, startupMs: Date.now() - startedAt },
+  {
+    database: database.kind,
+    dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
+    startupMs: Date.now() - startedAt,
+  },
   'api ready',
 )
 
-// Renewals and expiries are settled every minute.
+// Renewals and expiries are settled every minute; a stop waits for the run in progress.
+let renewing: Promise<unknown> | undefined
 const renewals = setInterval(() => {
-  renewDueSubscriptions(database.db, clock, sandbox).then(
-    (result) => (result.renewed || result.failed || result.expired || result.refunded || result.refundsLeft) && app.log.info(result, 'subscriptions settled'),
-    (error: unknown) => app.log.error({ err: error }, 'renewal failed'),
-  )
+  if (renewing) return
+  renewing = renewDueSubscriptions(database.db, clock, sandbox)
+    .then(
+      (result) => (result.renewed || result.failed || result.expired || result.refunded || result.refundsLeft) && app.log.info(result, 'subscriptions settled'),
+      (error: unknown) => app.log.error({ err: error }, 'renewal failed'),
+    )
+    .finally(() => (renewing = undefined))
 }, 60_000)
 renewals.unref()
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    clearInterval(renewals)
-    void app
-      .close()
-      .then(() => database.close())
-      .finally(() => process.exit(0))
-  })
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal))
+
+/**
+ * A graceful stop: /readyz answers 503, the server stops accepting connections (idle keep-alive ones are
+ * closed), the requests in flight are answered, the renditions queued are made (for half the budget) and
+ * the sandbox's deliveries end, the renewal run in progress finishes, and the database closes. Past
+ * SHUTDOWN_TIMEOUT_MS the process exits anyway (code 1).
+ */
+async function stop(signal: string): Promise<void> {
+  lifecycle.stopping = true
+  app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'stopping: no new connections, finishing requests in flight')
+  const deadline = setTimeout(() => {
+    app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'stop timed out; exiting with work unfinished')
+    process.exit(1)
+  }, config.shutdownTimeoutMs)
+  deadline.unref()
+  clearInterval(renewals)
+  try {
+    await app.close()
+    await renewing
+    await database.close()
+    app.log.info({ signal }, 'stopped')
+    process.exit(0)
+  } catch (error) {
+    app.log.error({ err: error }, 'stop failed')
+    process.exit(1)
+  }
+}
+
+/** The configuration, or a clear message and exit code 1 (no stack trace) when a variable is wrong. */
+function loadOrExit() {
+  try {
+    return loadConfig()
+  } catch (error) {
+    return exit(error instanceof Error ? error.message : String(error))
+  }
+}
+
+function exit(message: string): never {
+  console.error(`api: ${message}`)
+  process.exit(1)
 }
 
 /** A token verifier whose firebase-admin is loaded on `load()` (or by the first token, if that comes first). */

@@ -76,8 +76,16 @@ export class Renditions {
     while (this.draining) await this.draining
   }
 
-  /** Drops what is still queued and waits for the renditions being made: the folder is left alone after. */
-  async close(): Promise<void> {
+  /**
+   * Lets what is queued be made for up to `finishWithinMs` (none by default), then drops the rest (made on
+   * their first request instead) and waits for the renditions being made: the folder is left alone after.
+   */
+  async close(options: { finishWithinMs?: number | undefined } = {}): Promise<void> {
+    if (options.finishWithinMs) {
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([this.settled(), new Promise((resolve) => (timer = setTimeout(resolve, options.finishWithinMs)))])
+      clearTimeout(timer)
+    }
     this.closed = true
     this.waiting.length = 0
     await this.settled()
