@@ -11,6 +11,7 @@ import type { AppContext } from './app-context'
 import { ANSWER_ENCODINGS, BROTLI_QUALITY, COMPRESS_THRESHOLD_BYTES } from './http/compression'
 import { answerFrameworkError, installErrorHandling } from './http/error-handler'
 import { HttpError } from './http/http-error'
+import { databaseRateLimitStore } from './http/database-rate-limit-store'
 import { API_SECURITY_HEADERS } from './http/security-headers'
 import { registerHealthRoutes } from './routes/health-routes'
 import { registerAdminAssetRoutes } from './routes/admin-asset-routes'
@@ -88,8 +89,9 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? loggerOptions(context.config.logLevel),
     bodyLimit: context.config.bodyLimitBytes,
-    // Requests travel through the site's dev proxy; trusting it would let any client pick its IP for rate limits.
-    trustProxy: false,
+    // Only the configured proxies (TRUST_PROXY) may name the client in X-Forwarded-For: trusting any peer
+    // would let every client pick its address, and so its rate-limit bucket.
+    trustProxy: context.config.trustProxy.length > 0 ? context.config.trustProxy : false,
     // The request id of every log line: the load balancer's X-Request-Id when well formed, else a new one.
     genReqId: requestIdOf,
     requestIdHeader: false,
@@ -125,6 +127,8 @@ export async function buildApp(
   })
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database: every instance on it shares a client's allowance.
+    store: databaseRateLimitStore(context.db),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'rate_limited', `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`),
   })

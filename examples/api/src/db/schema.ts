@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -326,4 +327,19 @@ export const coinUnlocks = pgTable(
     unlockedAt: timestamp('unlocked_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.chapterId] }), index('coin_unlocks_user_comic_idx').on(table.userId, table.comicId)],
+)
+
+/**
+ * Rate-limit windows shared by every instance on the database: a client's calls of one route counted in
+ * a fixed window that starts with its first call (milliseconds of the database's clock, so instances
+ * whose clocks differ agree). Updated in one statement (INSERT … ON CONFLICT … RETURNING).
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').primaryKey(),
+    windowStartMs: bigint('window_start_ms', { mode: 'number' }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (table) => [index('rate_limit_windows_start_idx').on(table.windowStartMs)],
 )
