@@ -1,4 +1,5 @@
-// Bundles the server (src/main.ts) into dist/ for `pnpm --filter api start`: the server's own code,
+// Bundles the server (src/main.ts) into dist/ for `pnpm --filter api start`, and the release step
+// (src/scripts/migrate.ts) for `pnpm --filter api migrate`: the server's own code,
 // @comics/core's sources and the pure-JavaScript packages it uses (Fastify, drizzle, zod…), loaded by
 // plain node without a TypeScript loader or a walk through node_modules for every file, which shortens a
 // cold start on an existing data folder (figures in docs/performance.md).
@@ -17,7 +18,7 @@ const isExternal = (specifier) => EXTERNAL.some((name) => specifier === name || 
 const started = Date.now()
 const outdir = resolve('dist')
 const result = await build({
-  entryPoints: { main: 'src/main.ts' },
+  entryPoints: { main: 'src/main.ts', migrate: 'src/scripts/migrate.ts' },
   outdir,
   bundle: true,
   splitting: true,

@@ -20,8 +20,12 @@ const renditions = new Renditions(fileStore)
 // Opening the database (PGlite compiles its WebAssembly) overlaps with loading the server's modules:
 // that is most of a cold start. firebase-admin, the heaviest module, is loaded once the server listens
 // (see `verifierLoadedAfterListening`): only signed-in calls need it, and they wait for it.
+// With MIGRATE_ON_START=false (the production default) migrations are the release step's, and a schema
+// that is not exactly this build's stops the start here.
 const [database, { buildApp }, { renewDueSubscriptions }, { createSandbox }] = await Promise.all([
-  openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }).catch((error: unknown) => exit(error instanceof Error ? error.message : String(error))),
+  openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }, {
+    migrate: config.migrateOnStart,
+  }).catch((error: unknown) => exit(error instanceof Error ? error.message : String(error))),
   import('./app'),
   import('./payments/renew-subscriptions'),
   import('./payments/sandbox/create-sandbox'),
@@ -69,6 +73,7 @@ app.log.info(
   {
     database: database.kind,
     dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
+    migrateOnStart: config.migrateOnStart,
     startupMs: Date.now() - startedAt,
   },
   'api ready',

@@ -5,6 +5,7 @@ import * as schema from './schema'
 import type { Pool } from 'pg'
 import type { Database, OpenDatabase } from './database'
 import { databaseUnavailable } from './database-unavailable'
+import { checkMigrations } from './migration-check'
 
 export const MIGRATIONS_FOLDER = join(packageRoot, 'drizzle')
 
@@ -13,10 +14,20 @@ export type DatabaseTarget =
   /** `dataDir` undefined keeps the database in memory; `snapshot` starts it from a `dumpDataDir` tarball. */
   | { kind: 'pglite'; dataDir?: string; snapshot?: Blob }
 
-/** Opens the database and applies pending migrations (a no-op on an up-to-date database). */
+/**
+ * Opens the database and applies pending migrations (a no-op on an up-to-date database). With
+ * `migrate: false` it applies none and checks instead that the database's migrations are exactly this
+ * build's (SchemaMismatch otherwise, the database closed again).
+ */
 export async function openDatabase(target: DatabaseTarget, options: { migrate?: boolean } = {}): Promise<OpenDatabase> {
   const opened = target.kind === 'postgres' ? await openPostgres(target.url, target.poolSize) : await openPglite(target)
-  if (options.migrate !== false) await opened.migrate()
+  try {
+    if (options.migrate !== false) await opened.migrate()
+    else await checkMigrations(opened.db, MIGRATIONS_FOLDER)
+  } catch (error) {
+    await opened.close().catch(() => undefined)
+    throw error
+  }
   return { db: opened.db, kind: target.kind, close: opened.close }
 }
 
