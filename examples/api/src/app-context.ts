@@ -2,7 +2,7 @@ import type { TokenVerifier } from './auth/token-verifier'
 import type { CatalogueCache } from './catalogue/catalogue-cache'
 import type { Clock } from './clock'
 import type { ApiConfig } from './config'
-import type { Database } from './db/database'
+import type { Database, Notifications } from './db/database'
 import type { FileStore } from './files/file-store'
 import type { PaymentProvider } from './payments/provider/payment-provider'
 import type { SandboxProvider } from './payments/sandbox/sandbox-provider'
@@ -27,6 +27,8 @@ export interface AppContext {
   provider: PaymentProvider
   /** The sandbox provider, when it is the one: its hosted pages are served by this server. */
   sandbox?: SandboxProvider
+  /** LISTEN/NOTIFY on the database: catalogue writes here clear the other instances' caches. */
+  notifications?: Notifications
   /** Set by the process that runs the server: `stopping` makes /readyz answer 503 while it drains. */
   lifecycle?: { stopping: boolean }
   /**

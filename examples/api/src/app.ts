@@ -13,6 +13,7 @@ import { answerFrameworkError, installErrorHandling } from './http/error-handler
 import { HttpError } from './http/http-error'
 import { databaseRateLimitStore } from './http/database-rate-limit-store'
 import { API_SECURITY_HEADERS } from './http/security-headers'
+import { shareCatalogueChanges } from './catalogue/catalogue-changes'
 import { registerHealthRoutes } from './routes/health-routes'
 import { registerAdminAssetRoutes } from './routes/admin-asset-routes'
 import { registerAdminChapterRoutes } from './routes/admin-chapter-routes'
@@ -143,6 +144,11 @@ export async function buildApp(
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   })
 
+  // Admin writes on any instance on this database clear this one's catalogue cache (and the reverse).
+  if (context.notifications) {
+    const stopSharing = await shareCatalogueChanges(context.cache, context.notifications, app.log)
+    app.addHook('onClose', () => stopSharing())
+  }
   registerHealthRoutes(app, context)
   registerCatalogueRoutes(app, context)
   registerAdminComicRoutes(app, context)

@@ -56,6 +56,11 @@ export interface ApiConfig {
    * On by default on one machine, off with NODE_ENV=production.
    */
   migrateOnStart: boolean
+  /**
+   * How long the catalogue cache keeps what it read at most (CATALOGUE_CACHE_MAX_AGE_MS): the safety net
+   * behind the notifications that clear it on every instance at each admin write.
+   */
+  catalogueCacheMaxAgeMs: number
   /** How long a stop (SIGTERM) waits for requests and jobs in flight before the process exits anyway. */
   shutdownTimeoutMs: number
 }
@@ -146,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: proxies(env.TRUST_PROXY),
     migrateOnStart: flag('MIGRATE_ON_START', env.MIGRATE_ON_START, env.NODE_ENV !== 'production'),
+    catalogueCacheMaxAgeMs: positive('CATALOGUE_CACHE_MAX_AGE_MS', env.CATALOGUE_CACHE_MAX_AGE_MS, 60_000),
     shutdownTimeoutMs: positive('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000),
   }
 }

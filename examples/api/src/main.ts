@@ -43,8 +43,13 @@ if (config.seedOnFirstStart && !(await hasCatalogue(database.db))) {
 const verifier = verifierLoadedAfterListening()
 // The sandbox stands in for a payment provider: its events reach the webhook over HTTP, like a real one's.
 const sandbox = createSandbox(config, database.db, clock)
-// Kept catalogue reads expire when the next scheduled episode comes out.
-const cache = new CatalogueCache(undefined, { clock, nextPublishTime: async (after) => (await import('./catalogue/list-chapters')).nextPublishTime(database.db, after) })
+// Kept catalogue reads expire when the next scheduled episode comes out, and at most
+// CATALOGUE_CACHE_MAX_AGE_MS after they were read; any instance's admin write clears them (LISTEN/NOTIFY).
+const cache = new CatalogueCache(
+  undefined,
+  { clock, nextPublishTime: async (after) => (await import('./catalogue/list-chapters')).nextPublishTime(database.db, after) },
+  config.catalogueCacheMaxAgeMs,
+)
 const lifecycle = { stopping: false }
 const context = {
   config,
@@ -56,6 +61,7 @@ const context = {
   renditions,
   provider: sandbox,
   sandbox,
+  notifications: database.notifications,
   lifecycle,
   finishRenditionsWithinMs: Math.floor(config.shutdownTimeoutMs / 2),
 }

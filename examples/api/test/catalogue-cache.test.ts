@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { CatalogueCache } from '../src/catalogue/catalogue-cache'
 import { ManualClock } from './support/manual-clock'
 
@@ -87,5 +87,36 @@ describe('CatalogueCache with a publication schedule', () => {
     fail = false
     await cache.get('genres', async () => 'read')
     expect(cache.answer('chapters\n{}')).toBe('answer')
+  })
+})
+
+describe('CatalogueCache maximum age', () => {
+  it('forgets what it keeps once it is older than maxAgeMs, the safety net behind the change notifications', async () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T12:00:00Z'), toFake: ['Date'] })
+    try {
+      const cache = new CatalogueCache(100, undefined, 60_000)
+      let loads = 0
+      const load = async () => ++loads
+      expect(await cache.get('genres', load)).toBe(1)
+      cache.remember('genres\n{}', 'answer', cache.generation)
+      vi.setSystemTime(Date.now() + 59_999)
+      expect(await cache.get('genres', load)).toBe(1)
+      expect(cache.answer('genres\n{}')).toBe('answer')
+      vi.setSystemTime(Date.now() + 1)
+      expect(cache.answer('genres\n{}')).toBeUndefined()
+      expect(await cache.get('genres', load)).toBe(2)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('tells the other instances of an invalidation (announce), not of a clear', () => {
+    const cache = new CatalogueCache()
+    let announced = 0
+    cache.announce = () => announced++
+    cache.clear()
+    expect(announced).toBe(0)
+    cache.invalidate()
+    expect(announced).toBe(1)
   })
 })

@@ -21,6 +21,10 @@ export function prepareResponse(value: unknown): PreparedResponse {
  * It also remembers whole answers under the exact request that produced them (`answer`/`remember`): a
  * repeated request is then answered without validating its body again (see registerEndpoint).
  *
+ * Several instances on one database: `invalidate` (an admin write here) also calls `announce`, which
+ * tells the others (LISTEN/NOTIFY, see catalogue-changes.ts), who `clear` theirs. As a safety net for a
+ * notification lost on the way, what is kept also expires `maxAgeMs` after it began to be kept.
+ *
  * With a publication `schedule`, what it keeps also expires when the next scheduled episode comes out:
  * an answer computed before that time lacks the episode. After each invalidation the schedule is asked
  * for the first publish time after the invalidation; until it has answered, no remembered answer is
@@ -36,10 +40,15 @@ export class CatalogueCache {
   /** The time of the last invalidation: episodes published after it may be missing from what is kept. */
   private since: Date
   private scheduling: Promise<void> | undefined
+  /** When (real time, ms) what is kept began to be kept. */
+  private clearedAt = Date.now()
+  /** Told of every invalidation made here, to pass it on to the other instances. */
+  announce: (() => void) | undefined
 
   constructor(
     private readonly maxEntries = 20_000,
     private readonly schedule?: PublicationSchedule,
+    private readonly maxAgeMs = Infinity,
   ) {
     this.since = schedule ? schedule.clock.now() : new Date(0)
     if (!schedule) this.expiresAt = Infinity
@@ -58,12 +67,13 @@ export class CatalogueCache {
    * the schedule (once at a time).
    */
   private expireIfDue(): boolean {
+    if (Date.now() - this.clearedAt >= this.maxAgeMs) this.clear()
     if (this.expiresAt === undefined) {
       void this.knowSchedule()
       return false
     }
     if (this.schedule && this.schedule.clock.now().getTime() >= this.expiresAt) {
-      this.invalidate()
+      this.clear()
       void this.knowSchedule()
       return false
     }
@@ -120,7 +130,15 @@ export class CatalogueCache {
     this.answers.set(request, answer)
   }
 
+  /** After a catalogue write on this instance: forgets everything, and tells the other instances. */
   invalidate(): void {
+    this.clear()
+    this.announce?.()
+  }
+
+  /** Forgets everything kept (a write elsewhere, or an expiry). */
+  clear(): void {
+    this.clearedAt = Date.now()
     this.generation++
     this.entries.clear()
     this.answers.clear()

@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { packageRoot } from '../package-root'
 import * as schema from './schema'
 import type { Pool } from 'pg'
-import type { Database, OpenDatabase } from './database'
+import { sql } from 'drizzle-orm'
+import type { Database, Notifications, OpenDatabase } from './database'
 import { databaseUnavailable } from './database-unavailable'
 import { checkMigrations } from './migration-check'
 
@@ -28,7 +29,21 @@ export async function openDatabase(target: DatabaseTarget, options: { migrate?: 
     await opened.close().catch(() => undefined)
     throw error
   }
-  return { db: opened.db, kind: target.kind, close: opened.close }
+  return { db: opened.db, kind: target.kind, close: opened.close, notifications: opened.notifications }
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/
+
+function checkedChannel(channel: string): string {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`)
+  return channel
+}
+
+/** NOTIFY through the database (any connection of the pool). */
+function notifyOver(db: Database): Notifications['notify'] {
+  return async (channel, payload) => {
+    await db.execute(sql`select pg_notify(${checkedChannel(channel)}, ${payload})`)
+  }
 }
 
 async function openPostgres(url: string, poolSize = 10) {
@@ -41,10 +56,78 @@ async function openPostgres(url: string, poolSize = 10) {
     keepAlive: true,
   })
   const db = await databaseOverPool(pool)
+  const listeners = new Set<() => Promise<void>>()
+  const notifications: Notifications = {
+    notify: notifyOver(db),
+    async listen(channel, onMessage, onReconnect) {
+      const stop = await listenOnPostgres(pg, url, checkedChannel(channel), onMessage, onReconnect)
+      listeners.add(stop)
+      return async () => {
+        listeners.delete(stop)
+        await stop()
+      }
+    },
+  }
   return {
     db,
+    notifications,
     migrate: () => migrate(db as unknown as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()))
+      await pool.end()
+    },
+  }
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost connection
+ * is opened again a second later, and `onReconnect` told; so is a first connection that failed.
+ */
+async function listenOnPostgres(
+  pg: typeof import('pg').default,
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let client: import('pg').Client | undefined
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+  const again = () => {
+    if (stopped || retry) return
+    retry = setTimeout(() => {
+      retry = undefined
+      connect().then(() => onReconnect?.(), again)
+    }, 1_000)
+    retry.unref()
+  }
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5_000 })
+    next.on('error', () => undefined)
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '')
+    })
+    next.on('end', () => {
+      if (client === next) client = undefined
+      again()
+    })
+    try {
+      await next.connect()
+      await next.query(`listen ${channel}`)
+    } catch (error) {
+      await next.end().catch(() => undefined)
+      throw error
+    }
+    if (stopped) return void (await next.end().catch(() => undefined))
+    client = next
+  }
+  await connect().catch(again)
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    const last = client
+    client = undefined
+    await last?.end().catch(() => undefined)
   }
 }
 
@@ -94,8 +177,14 @@ async function openPglite(target: { dataDir?: string; snapshot?: Blob }) {
   })
   await client.waitReady
   const db = drizzle(client, { schema })
+  const notifications: Notifications = {
+    notify: notifyOver(db as unknown as Database),
+    // One connection, in this process: a notification reaches the listeners of every server built on it.
+    listen: async (channel, onMessage) => client.listen(checkedChannel(channel), onMessage),
+  }
   return {
     db: db as unknown as Database,
+    notifications,
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   }

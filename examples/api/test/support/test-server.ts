@@ -126,7 +126,13 @@ export async function startServerOn(
     db: database.db,
     clock,
     verifier,
-    cache: new CatalogueCache(undefined, { clock, nextPublishTime: (after) => nextPublishTime(database.db, after) }),
+    // Kept without a maximum age (options.config's catalogueCacheMaxAgeMs sets one): tests count reads.
+    cache: new CatalogueCache(
+      undefined,
+      { clock, nextPublishTime: (after) => nextPublishTime(database.db, after) },
+      options.config?.catalogueCacheMaxAgeMs ?? Infinity,
+    ),
+    notifications: database.notifications,
     fileStore,
     renditions: new Renditions(fileStore),
     provider: sandbox,

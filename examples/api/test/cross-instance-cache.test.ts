@@ -1,0 +1,52 @@
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import { bearer, createAccount, type Account } from './support/accounts'
+import { startServerOn, startTestServer, type TestServer } from './support/test-server'
+
+// Two instances on one database (PGlite in this process, or PostgreSQL in the api-postgres project),
+// each with its own catalogue cache: an admin write taken by one clears the other's within a second
+// (LISTEN/NOTIFY), where before the other served its stale lists until it restarted.
+
+let first: TestServer
+let second: TestServer
+let admin: Account
+
+beforeAll(async () => {
+  first = await startTestServer()
+  const folder = await mkdtemp(join(tmpdir(), 'api-second-instance-'))
+  const { notifications } = first.context
+  second = await startServerOn(
+    { db: first.db, kind: inject('seededDatabase').kind, close: async () => {}, ...(notifications ? { notifications } : {}) },
+    { folder, filesDir: first.filesDir, authEmulatorHost: inject('authEmulatorHost') },
+  )
+  admin = await createAccount('admin', { admin: true })
+})
+afterAll(async () => {
+  await second?.close()
+  await first?.close()
+})
+
+const genreNames = async (server: TestServer) => {
+  const response = await server.app.inject({ method: 'POST', url: '/api/v1/genres/list', payload: { limit: 200, offset: 0 } })
+  expect(response.statusCode).toBe(200)
+  return (response.json() as { data: { name: string }[] }).data.map((genre) => genre.name)
+}
+
+it("an admin write on one instance clears the other's catalogue cache within a second, both ways", async () => {
+  for (const [writer, reader, name] of [
+    [first, second, 'Zz Written On The First'],
+    [second, first, 'Zz Written On The Second'],
+  ] as const) {
+    // The reader's list is cached (asked twice: the second answer comes from its cache).
+    expect(await genreNames(reader)).not.toContain(name)
+    expect(await genreNames(reader)).not.toContain(name)
+    const created = await writer.app.inject({ method: 'POST', url: '/api/v1/genres', headers: bearer(admin), payload: { name, mature: false } })
+    expect(created.statusCode).toBe(200)
+    expect(await genreNames(writer)).toContain(name)
+    const written = Date.now()
+    await expect.poll(() => genreNames(reader), { timeout: 1_000, interval: 25 }).toContain(name)
+    expect(Date.now() - written).toBeLessThan(1_000)
+  }
+})
