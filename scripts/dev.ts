@@ -114,6 +114,7 @@ try {
       console.log(`An API already answers on ${API_URL}; using it.`)
       return
     }
+    // The API trusts the emulator's unsigned tokens only when asked to, as here (and only on loopback).
     children.push(startGroup('The API', ['--filter', 'api', 'start'], { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }))
     await waitFor('The API', apiAnswers)
   })()
