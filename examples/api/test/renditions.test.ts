@@ -98,3 +98,18 @@ describe('renditions made ahead', () => {
     expect(told).toEqual([])
   })
 })
+
+describe('closing', () => {
+  it('with finishWithinMs (a graceful stop) makes what is queued before it lets the folder go', async () => {
+    const images = [await stored(800, 1000, 60), await stored(800, 1000, 70), await stored(800, 1000, 80)]
+    const { told, onFailure } = failures()
+    renditions.prepare(images, onFailure)
+    await renditions.close({ finishWithinMs: 20_000 })
+    expect(await kept()).toHaveLength(9)
+    expect(told).toEqual([])
+    // Closed: nothing more is queued.
+    renditions.prepare([await stored(800, 1000, 90)], onFailure)
+    await renditions.settled()
+    expect(await kept()).toHaveLength(9)
+  })
+})
