@@ -40,6 +40,9 @@ describe('analytics event names (spec §7)', () => {
       'last_read_comic_clicked',
       'carousel_clicked',
       'page_view',
+      // Not in §7: the coins of §1 and §9 (docs/decisions.md, "Coins").
+      'coin_pack_checkout',
+      'episode_unlocked_with_coins',
     ])
   })
 })

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect, useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { EPISODE_COIN_PRICE } from '@comics/core'
 import { MOCK_LONG_EPISODE } from '@comics/mocks'
 import { flakyPageImages, withFlakyPage } from '../../../../../.storybook/flakyPageImages'
 import { kitOf, page, type StoryKit } from '../../../../../.storybook/stories'
@@ -129,12 +130,17 @@ export const LockedEpisodeGuest: Story = {
   },
 }
 
-/** Signed in without a subscription on a locked episode: sent to /premium. */
+/**
+ * Signed in without a subscription on a locked episode: offered to unlock it with coins or to subscribe,
+ * in place, not sent away (docs/decisions.md, "Coins").
+ */
 export const LockedEpisodeSignedIn: Story = {
   globals: { viewer: 'free' },
   args: { chapterId: '404' },
   play: async (context) => {
-    await waitFor(() => expect(kitOf(context).navigate).toHaveBeenCalledWith('/premium'))
+    const unlock = await context.canvas.findByRole('button', { name: `Unlock for ${EPISODE_COIN_PRICE} coins` })
+    await expect(unlock).toBeVisible()
+    await expect(kitOf(context).navigate).not.toHaveBeenCalledWith('/premium')
   },
 }
 
