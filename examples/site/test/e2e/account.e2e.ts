@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { chromiumPerFile, type WatchedPage } from './support/browser'
 import { screenshotBothSizes } from './support/screenshots'
 import { e2eStack } from './support/stack'
-import { authDialog, PASSWORD, prepareVisitor, signUpByEmail, submitAuthModal, uniqueEmail } from './support/visitor'
+import { authDialog, openSignIn, PASSWORD, prepareVisitor, signUpByEmail, submitAuthModal, uniqueEmail } from './support/visitor'
 
 const stack = e2eStack()
 const chromium = chromiumPerFile()
@@ -55,7 +55,7 @@ describe('the account page', () => {
     await expect.poll(() => page.evaluate(() => [window.localStorage.getItem('authUser'), window.localStorage.getItem('authToken')])).toEqual([null, null])
     await expect.poll(() => page.getByRole('banner').getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true)
 
-    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+    await openSignIn(page)
     await submitAuthModal(page, email, 'new-secret-1', 'sign-in')
     await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Account' }).isVisible()).toBe(true)
     expect(await authDialog(page).isVisible()).toBe(false)

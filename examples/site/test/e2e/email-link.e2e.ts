@@ -3,7 +3,7 @@ import type { Page } from 'playwright'
 import { oobCodes } from '@comics/auth-emulator'
 import { chromiumPerFile } from './support/browser'
 import { e2eStack } from './support/stack'
-import { authDialog, prepareVisitor, uniqueEmail } from './support/visitor'
+import { authDialog, openSignIn, prepareVisitor, uniqueEmail } from './support/visitor'
 
 // spec §7 "Sign in with an email link": the sign-in modal sends it, the site finishes it when the reader
 // comes back from the Auth emulator's link (its action page redirects to the continue URL with the code).
@@ -29,7 +29,7 @@ async function signInLinkFor(email: string): Promise<string> {
 /** Opens `path` on the mirror host as a visitor and asks the sign-in modal for a link to `email`. */
 async function requestLink(page: Page, path: string, email: string): Promise<string> {
   await page.goto(`${stack.mirrorOrigin}${path}`)
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+  await openSignIn(page)
   const dialog = authDialog(page)
   await expect.poll(() => dialog.isVisible()).toBe(true)
   await dialog.getByLabel('Your Email').fill(email)

@@ -6,7 +6,7 @@ import { requestWithHost } from './stack/requestWithHost'
 import type { E2eComic } from './stack/stackContext'
 import { appRunning, chromiumPerFile, type WatchedPage } from './support/browser'
 import { e2eStack } from './support/stack'
-import { authDialog, PASSWORD, prepareVisitor, uniqueEmail, type VisitorState } from './support/visitor'
+import { authDialog, openSignIn, PASSWORD, prepareVisitor, uniqueEmail, type VisitorState } from './support/visitor'
 
 // Faults a reader meets, injected into the whole stack through Playwright's routing and init scripts:
 // the API refusing or dropping connections, answering slowly, with 500s or with a body that breaks the
@@ -516,7 +516,7 @@ describe('the Auth service down', () => {
     await authDown()
     await page.goto(`${stack.mirrorOrigin}/`)
     const email = uniqueEmail('auth-down')
-    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+    await openSignIn(page)
     const dialog = authDialog(page)
     await expect.poll(() => dialog.isVisible()).toBe(true)
     await dialog.getByRole('button', { name: 'Not a member?' }).click()

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { chromiumPerFile, type WatchedPage } from './support/browser'
 import { serveGapiStandIn } from './support/gapiStandIn'
 import { e2eStack } from './support/stack'
-import { authDialog, prepareVisitor, uniqueEmail } from './support/visitor'
+import { authDialog, openSignIn, prepareVisitor, uniqueEmail } from './support/visitor'
 
 const stack = e2eStack()
 const emulatorOrigin = `http://${stack.emulatorHost}`
@@ -24,7 +24,7 @@ describe('Google sign-in', () => {
     const { page, context } = visit
     const email = uniqueEmail('google')
     await page.goto(`${stack.mirrorOrigin}/`)
-    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+    await openSignIn(page)
 
     const popupOpened = context.waitForEvent('page')
     await authDialog(page).getByRole('button', { name: 'Continue With Google' }).click()

@@ -3,7 +3,7 @@ import type { Page } from 'playwright'
 import { createUser, oobCodes, signIn } from '@comics/auth-emulator'
 import { chromiumPerFile } from './support/browser'
 import { e2eStack } from './support/stack'
-import { authDialog, prepareVisitor, uniqueEmail } from './support/visitor'
+import { authDialog, openSignIn, prepareVisitor, uniqueEmail } from './support/visitor'
 
 // Forgot password: the sign-in modal asks for the reset email, the site's email action page /auth/action
 // (the project's custom action URL) sets the new password from the link's code and signs the reader in.
@@ -38,7 +38,7 @@ async function resetLinkFor(email: string): Promise<string> {
 /** Opens `path` as a visitor, types `email` in the sign-in modal and asks for a reset; returns the answer. */
 async function askForReset(page: Page, path: string, email: string): Promise<string> {
   await page.goto(`${stack.mirrorOrigin}${path}`)
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+  await openSignIn(page)
   const dialog = authDialog(page)
   await expect.poll(() => dialog.isVisible()).toBe(true)
   await dialog.getByLabel('Your Email').fill(email)

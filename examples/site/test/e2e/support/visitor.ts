@@ -36,9 +36,26 @@ export const PASSWORD = 'reading-4-fun'
 /** The auth modal of the page. */
 export const authDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.getByLabel('Your Email') })
 
+/**
+ * Opens the auth modal with the top bar's Sign In, as a reader would: a press that lands on the server's
+ * HTML before the page has hydrated does nothing, so the reader presses again until the modal shows.
+ */
+export async function openSignIn(page: Page): Promise<void> {
+  const dialog = authDialog(page)
+  const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign In' })
+  await expect
+    .poll(async () => {
+      if (await dialog.isVisible()) return true
+      // Short: once the modal is open it covers the button, and the press is not needed any more.
+      await signIn.click({ timeout: 2_000 }).catch(() => {})
+      return dialog.isVisible()
+    }, { timeout: 20_000, interval: 500 })
+    .toBe(true)
+}
+
 /** Signs up with email and password through the top bar's Sign In and the modal's 'Not a member?'. */
 export async function signUpByEmail(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+  await openSignIn(page)
   await submitAuthModal(page, email, password, 'sign-up')
 }
 
