@@ -38,19 +38,23 @@ export const authDialog = (page: Page) => page.getByRole('dialog').filter({ has:
 
 /**
  * Opens the auth modal with the top bar's Sign In, as a reader would: a press that lands on the server's
- * HTML before the page has hydrated does nothing, so the reader presses again until the modal shows.
+ * HTML before the page has hydrated does nothing, so when no modal has come after a while the reader
+ * presses again (once the modal is there it covers the button).
  */
 export async function openSignIn(page: Page): Promise<void> {
   const dialog = authDialog(page)
   const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign In' })
-  await expect
-    .poll(async () => {
-      if (await dialog.isVisible()) return true
-      // Short: once the modal is open it covers the button, and the press is not needed any more.
-      await signIn.click({ timeout: 2_000 }).catch(() => {})
-      return dialog.isVisible()
-    }, { timeout: 20_000, interval: 500 })
-    .toBe(true)
+  for (let press = 1; ; press++) {
+    await signIn.click({ timeout: press === 1 ? undefined : 2_000 }).catch((error: unknown) => {
+      if (press === 1) throw error
+    })
+    try {
+      await dialog.waitFor({ state: 'visible', timeout: 6_000 })
+      return
+    } catch (error) {
+      if (press === 3) throw error
+    }
+  }
 }
 
 /** Signs up with email and password through the top bar's Sign In and the modal's 'Not a member?'. */
