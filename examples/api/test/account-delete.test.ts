@@ -45,7 +45,7 @@ describe('DELETE /me', () => {
     await journey().subscribe(other, '1week')
     const [paid] = await server.db.select().from(payments).where(eq(payments.userId, reader.uid))
     // Coins too (a support credit, and an unlock made before subscribing), so that every table holds a row.
-    const credit = await creditCoins(server.db, server.clock, 'support', { userId: reader.uid, coins: 10, reason: 'Before subscribing' })
+    const credit = await creditCoins(server.db, server.clock, { uid: 'support', email: undefined, admin: true, authTime: 0 }, { userId: reader.uid, coins: 10, reason: 'Before subscribing' })
     const [chapter] = await server.db.select({ id: chapters.id, comicId: chapters.comicId }).from(chapters).limit(1)
     await server.db.insert(coinUnlocks).values({ userId: reader.uid, chapterId: chapter!.id, comicId: chapter!.comicId, ledgerId: credit.id, coins: 10, unlockedAt: server.clock.now() })
     const otherBefore = await rowsOf(other.uid)
