@@ -1,4 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import type { AuditEntry } from '@comics/core'
 import { queryKeys } from './queryKeys'
 import { useComicsContext } from './useComicsContext'
@@ -11,13 +12,24 @@ export interface AuditLogOptions {
 }
 
 const NO_ENTRIES: AuditEntry[] = []
+const AUDIT_LOG_KEY = ['comics-kit', 'audit-log'] as const
 
 /**
  * The audit log for an admin (POST /admin/audit/list), newest first, a page at a time: `loadMore` asks
- * for the next older page while `hasMore`. Always read from the API (admins see the latest changes).
+ * for the next older page while `hasMore`. Always read from the API, and asked again after every write
+ * the app makes through the query client (a mutation that succeeds) and after pages are uploaded, so the
+ * admin's own change shows at once.
  */
 export function useAuditLog({ comicsId, pageSize = 50 }: AuditLogOptions = {}) {
   const { api } = useComicsContext('useAuditLog')
+  const queryClient = useQueryClient()
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'success') void queryClient.invalidateQueries({ queryKey: AUDIT_LOG_KEY })
+      }),
+    [queryClient],
+  )
   const query = useInfiniteQuery({
     queryKey: queryKeys.auditLog(comicsId ?? null, pageSize),
     queryFn: async ({ pageParam, signal }) =>
