@@ -426,6 +426,7 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
     listCoinUnlocks: { body: jsonBody(listBody({ comicsId: listOf(comicId), userId: listOf(uid) }, ['unlocked_at'])) },
     listCoinHistory: { body: jsonBody(listBody({ userId: listOf(uid) }, ['created_at'])) },
     adminCoinBalance: { params: { userId: uid } },
+    listAudit: { body: jsonBody(listBody({ comicsId: listOf(comicId) }, ['created_at'])) },
     creditCoins: {
       body: jsonBody(
         nearValidObject({

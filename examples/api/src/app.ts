@@ -18,6 +18,7 @@ import { registerHealthRoutes } from './routes/health-routes'
 import { registerAdminAssetRoutes } from './routes/admin-asset-routes'
 import { registerAdminChapterRoutes } from './routes/admin-chapter-routes'
 import { registerAdminComicRoutes } from './routes/admin-comic-routes'
+import { registerAdminAuditRoutes } from './routes/admin-audit-routes'
 import { registerAdminGenreRoutes } from './routes/admin-genre-routes'
 import { registerCatalogueRoutes } from './routes/catalogue-routes'
 import { registerCheckoutPageRoutes } from './routes/checkout-page-routes'
@@ -155,6 +156,7 @@ export async function buildApp(
   registerAdminChapterRoutes(app, context)
   registerAdminAssetRoutes(app, context)
   registerAdminGenreRoutes(app, context)
+  registerAdminAuditRoutes(app, context)
   registerSubscriptionRoutes(app, context)
   registerPaymentRoutes(app, context)
   registerAccountRoutes(app, context)

@@ -6,7 +6,7 @@ import { RECENT_SIGN_IN_MAX_AGE_MS } from '@comics/core/rules'
 import { inject } from 'vitest'
 import { auditCoinLedgers } from '../src/coins/audit-coin-ledgers'
 import { creditCoins } from '../src/coins/credit-coins'
-import { chapters, checkouts, coinBalances, coinLedger, coinUnlocks, payments, sandboxCheckouts, subscriptions } from '../src/db/schema'
+import { auditLog, chapters, checkouts, coinBalances, coinLedger, coinUnlocks, payments, sandboxCheckouts, subscriptions } from '../src/db/schema'
 import { bearer, createAccount, insertSubscription, type Account } from './support/accounts'
 import { paymentJourney } from './support/payment-journey'
 import { startTestServer, type TestServer } from './support/test-server'
@@ -45,7 +45,7 @@ describe('DELETE /me', () => {
     await journey().subscribe(other, '1week')
     const [paid] = await server.db.select().from(payments).where(eq(payments.userId, reader.uid))
     // Coins too (a support credit, and an unlock made before subscribing), so that every table holds a row.
-    const credit = await creditCoins(server.db, server.clock, 'support', { userId: reader.uid, coins: 10, reason: 'Before subscribing' })
+    const credit = await creditCoins(server.db, server.clock, { uid: 'support', email: undefined, admin: true, authTime: 0 }, { userId: reader.uid, coins: 10, reason: 'Before subscribing' })
     const [chapter] = await server.db.select({ id: chapters.id, comicId: chapters.comicId }).from(chapters).limit(1)
     await server.db.insert(coinUnlocks).values({ userId: reader.uid, chapterId: chapter!.id, comicId: chapter!.comicId, ledgerId: credit.id, coins: 10, unlockedAt: server.clock.now() })
     const otherBefore = await rowsOf(other.uid)
@@ -66,6 +66,10 @@ describe('DELETE /me', () => {
     // The open checkout can no longer be paid at the provider.
     const [openAtProvider] = await server.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, openSandboxId))
     expect(openAtProvider!.status).toBe('expired')
+    // The support credit's audit entry stays, naming the reader by the same anonymous reference.
+    const credited = (await server.db.select().from(auditLog).where(eq(auditLog.action, 'credit'))).filter((row) => row.detail.ledgerId === String(credit.id))
+    expect(credited.map((row) => row.targetId)).toEqual([kept!.userId])
+    expect(await server.db.select().from(auditLog).where(eq(auditLog.targetId, reader.uid))).toEqual([])
     // The other reader is untouched.
     expect(await rowsOf(other.uid)).toEqual(otherBefore)
 
@@ -75,6 +79,20 @@ describe('DELETE /me', () => {
     expect((await deleteMe(reader)).statusCode).toBe(401)
     await expect(signIn(inject('authEmulatorHost'), reader.email, 'secret-123')).rejects.toThrow(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS|USER_NOT_FOUND/)
     expect((await server.app.inject({ method: 'GET', url: '/api/v1/me/export', headers: bearer(other) })).statusCode).toBe(200)
+  })
+
+  it("keeps an erased admin's audit entries under an anonymous reference, without their email", async () => {
+    const admin = await createAccount('admin', { admin: true })
+    const created = await server.app.inject({ method: 'POST', url: '/api/v1/genres', headers: bearer(admin), payload: { name: `Erased admin ${admin.uid}`, mature: false } })
+    expect(created.statusCode, created.body).toBe(200)
+    const [before] = await server.db.select().from(auditLog).where(eq(auditLog.actorUid, admin.uid))
+    expect(before).toMatchObject({ action: 'create', targetType: 'genre', actorEmail: admin.email })
+
+    expect((await deleteMe(admin)).statusCode).toBe(200)
+    expect(await server.db.select().from(auditLog).where(eq(auditLog.actorUid, admin.uid))).toEqual([])
+    const [after] = await server.db.select().from(auditLog).where(eq(auditLog.id, before!.id))
+    expect(after).toMatchObject({ action: 'create', targetType: 'genre', targetId: before!.targetId, actorEmail: null })
+    expect(after!.actorUid).toMatch(/^erased:[0-9a-f-]{36}$/)
   })
 
   it('refuses a token whose sign-in is older than 5 minutes and erases nothing', async () => {

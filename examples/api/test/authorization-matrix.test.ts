@@ -356,6 +356,10 @@ const cells: Cell[] = [
     request: () => json('POST', '/admin/coins/credits', { userId: accounts.level2.uid, coins: 5, reason: 'matrix credit' }),
     expected: adminOnly(200),
   },
+  {
+    endpoint: 'listAudit', name: 'the audit log of admin writes',
+    request: () => json('POST', '/admin/audit/list', { limit: 50, offset: 0 }), expected: adminOnly(200),
+  },
 ]
 
 it('covers every endpoint of the contract', () => {

@@ -323,6 +323,7 @@ describe('other public reads', () => {
     expect(document.paths['/api/v1/comics/{id}']?.patch).toBeDefined()
     expect(document.paths['/api/v1/coins/unlocks']?.post?.operationId).toBe('unlockEpisode')
     expect(document.paths['/api/v1/admin/coins/{userId}/balance']?.get?.operationId).toBe('adminCoinBalance')
+    expect(document.paths['/api/v1/admin/audit/list']?.post?.operationId).toBe('listAudit')
   })
 
   it('answers unknown routes with the error body', async () => {

@@ -19,7 +19,7 @@ import { startApiProcess } from './support/api-process'
 
 const run = promisify(execFile)
 const workspaceRoot = fileURLToPath(new URL('../../..', import.meta.url))
-const ALL_TAGS = ['0000_init', '0001_payments_through_provider', '0002_scheduled_releases', '0003_coins', '0004_rate_limit_windows']
+const ALL_TAGS = ['0000_init', '0001_payments_through_provider', '0002_scheduled_releases', '0003_coins', '0004_rate_limit_windows', '0005_audit_log']
 
 let target: DatabaseTarget
 /** The environment that points the server and the migrate command at that database. */
@@ -82,7 +82,7 @@ describe('the release step', () => {
     try {
       expect(await api.exited).toBe(1)
       expect(api.stderr.join('\n')).toContain(
-        `api: Refusing to start: the database lacks 5 migration(s) this version needs (${ALL_TAGS.join(', ')}): apply them first with \`pnpm --filter api migrate\``,
+        `api: Refusing to start: the database lacks ${ALL_TAGS.length} migration(s) this version needs (${ALL_TAGS.join(', ')}): apply them first with \`pnpm --filter api migrate\``,
       )
       expect(api.logs().some((line) => line.msg === 'api ready')).toBe(false)
     } finally {

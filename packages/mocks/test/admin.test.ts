@@ -45,6 +45,7 @@ const ADMIN_CALLS: Partial<Record<EndpointName, () => Parameters<typeof callEndp
   setPageOrder: () => ({ params: { comicId: '4', chapterId: '401', variant: 'legal' }, body: { assetIds: legalPagesOf401().reverse() } }),
   adminCoinBalance: () => ({ params: { userId: 'user-reader' } }),
   creditCoins: () => ({ body: { userId: 'user-reader', coins: 20, reason: 'Support credit' } }),
+  listAudit: () => ({ body: list() }),
 }
 
 describe('admin calls', () => {
@@ -216,5 +217,25 @@ describe('scheduled releases', () => {
     // Published by the admin: everyone sees it.
     await callEndpoint('updateChapter', { token: admin, params: { chapterId: soon.id }, form: form({ publishAt: new Date().toISOString() }) })
     expect(await chapterIds(null)).toContain(soon.id)
+  })
+})
+
+describe('the audit log', () => {
+  it('gains one entry per admin write that succeeds, none for a refused one, listed newest first with paging and a comic filter', async () => {
+    useState()
+    const before = (await callEndpoint('listAudit', { token: admin, body: list() })).body.total as number
+    expect(before).toBe(state.auditLog.length)
+    await callEndpoint('updateComic', { token: admin, params: { id: '4' }, form: form({ title: 'Renamed' }) })
+    await callEndpoint('updateComic', { token: MOCK_VIEWERS.reader.token, params: { id: '4' }, form: form({ title: 'Refused' }) })
+    await callEndpoint('updateComic', { token: admin, params: { id: 'nope' }, form: form({ title: 'Unknown' }) })
+    const later = new Date(Date.now() + 86_400_000).toISOString()
+    await callEndpoint('updateChapter', { token: admin, params: { chapterId: '401' }, form: form({ publishAt: later }) })
+    const after = await callEndpoint('listAudit', { token: admin, body: list({}, { limit: 1 }) })
+    expect(after.body.total).toBe(before + 2)
+    expect(after.body.data).toEqual([
+      expect.objectContaining({ action: 'schedule', targetType: 'chapter', targetId: '401', comicsId: '4', actorUid: 'user-admin', actorEmail: 'admin@comics.test' }),
+    ])
+    const ofComic = await callEndpoint('listAudit', { token: admin, body: list({ comicsId: ['4'] }) })
+    expect(ofComic.body.data.map((entry: { action: string }) => entry.action)).toEqual(['schedule', 'edit'])
   })
 })

@@ -1,12 +1,22 @@
 import type { CreditCoinsBody } from '@comics/core/contract'
+import { recordAudit } from '../audit/audit-log'
+import type { Caller } from '../auth/caller'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
 import { lockCoinAccount } from './coin-account'
 
-/** POST /admin/coins/credits: a support credit, its reason and its admin kept in the ledger entry. */
-export async function creditCoins(db: Database, clock: Clock, adminUid: string, body: CreditCoinsBody) {
+/**
+ * POST /admin/coins/credits: a support credit, its reason and its admin kept in the ledger entry, and
+ * in the audit log, in the same transaction.
+ */
+export async function creditCoins(db: Database, clock: Clock, admin: NonNullable<Caller>, body: CreditCoinsBody) {
   return db.transaction(async (transaction) => {
-    const account = await lockCoinAccount(transaction as unknown as Database, body.userId, clock.now())
-    return account.append({ kind: 'credit', coins: body.coins, reason: body.reason, createdBy: adminUid })
+    const tx = transaction as unknown as Database
+    const account = await lockCoinAccount(tx, body.userId, clock.now())
+    const entry = await account.append({ kind: 'credit', coins: body.coins, reason: body.reason, createdBy: admin.uid })
+    await recordAudit(tx, clock, admin, {
+      action: 'credit', targetType: 'coins', targetId: body.userId, detail: { coins: body.coins, reason: body.reason, ledgerId: String(entry.id) },
+    })
+    return entry
   })
 }

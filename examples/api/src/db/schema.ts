@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -342,4 +343,25 @@ export const rateLimitWindows = pgTable(
     hits: integer('hits').notNull(),
   },
   (table) => [index('rate_limit_windows_start_idx').on(table.windowStartMs)],
+)
+
+/**
+ * The audit log: one row per admin write (a comic, an episode, its pages, a genre, a support credit),
+ * written in the transaction of the change, so a refused or failed write leaves none. `comic_id` has no
+ * foreign key: the history of a deleted comic stays. `detail` is a small JSON object (what changed).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorUid: text('actor_uid').notNull(),
+    actorEmail: text('actor_email'),
+    action: text('action', { enum: ['create', 'edit', 'delete', 'upload', 'reorder', 'publish', 'schedule', 'unpublish', 'credit'] }).notNull(),
+    targetType: text('target_type', { enum: ['comic', 'chapter', 'pages', 'genre', 'coins'] }).notNull(),
+    targetId: text('target_id').notNull(),
+    comicId: integer('comic_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('audit_log_comic_idx').on(table.comicId, table.id)],
 )

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, max, notInArray, sql } from 'drizzle-orm'
 import type { AssetVariant } from '@comics/core/contract'
 import { endpoints } from '@comics/core/contract'
 import type { AppContext } from '../app-context'
+import { recordAudit } from '../audit/audit-log'
 import { rowId } from '../db/row-id'
 import type { Database } from '../db/database'
 import { assets, chapters, files as storedFiles } from '../db/schema'
@@ -49,9 +50,9 @@ async function episodePages(db: Database, context: Pick<AppContext, 'fileStore'>
  * The upload replaces that chapter's pages in that variant; each page keeps its measured size.
  */
 export function registerAdminAssetRoutes(app: FastifyInstance, context: AppContext): void {
-  const { db, fileStore, cache, renditions } = context
+  const { db, fileStore, cache, renditions, clock } = context
 
-  registerEndpoint(app, context, endpoints.uploadAssets, async ({ params, fields, files }) => {
+  registerEndpoint(app, context, endpoints.uploadAssets, async ({ params, fields, files, caller }) => {
     const comicId = rowId(params.comicId)
     const chapterId = rowId(fields.chapterId)
     const [chapter] =
@@ -68,6 +69,10 @@ export function registerAdminAssetRoutes(app: FastifyInstance, context: AppConte
     // The files, their rows and the new page list are recorded together or not at all.
     const rows = await fileStore.storeWith(db, pages, async (tx, names) => {
       await tx.delete(assets).where(and(eq(assets.chapterId, chapter.id), eq(assets.variant, params.variant)))
+      await recordAudit(tx, clock, caller, {
+        action: 'upload', targetType: 'pages', targetId: chapter.id, comicId: comicId!,
+        detail: { variant: params.variant, pages: names.length, replaced: true },
+      })
       return tx
         .insert(assets)
         .values(names.map((file, i) => ({ comicId: comicId!, chapterId: chapter.id, variant: params.variant, position: i + 1, file })))
@@ -98,7 +103,7 @@ export function registerAdminAssetRoutes(app: FastifyInstance, context: AppConte
    * POST /comics/{comicId}/chapters/{chapterId}/pages/{variant}: one page, placed after the episode's
    * pages. The chapter row is locked for the insert, so pages sent at once each get their own place.
    */
-  registerEndpoint(app, context, endpoints.uploadPage, async ({ params, files }) => {
+  registerEndpoint(app, context, endpoints.uploadPage, async ({ params, files, caller }) => {
     const chapter = await chapterOfComic(db, params.comicId, params.chapterId)
     const page = singleFile(files, 'file')
     if (!page) throw new HttpError(400, 'invalid_request', 'Send the page image in `file`', { file: ['One image'] })
@@ -108,9 +113,14 @@ export function registerAdminAssetRoutes(app: FastifyInstance, context: AppConte
         .select({ position: max(assets.position) })
         .from(assets)
         .where(and(eq(assets.chapterId, chapter.id), eq(assets.variant, params.variant)))
+      const position = (last?.position ?? 0) + 1
+      await recordAudit(tx, clock, caller, {
+        action: 'upload', targetType: 'pages', targetId: chapter.id, comicId: chapter.comicId,
+        detail: { variant: params.variant, pages: 1, position },
+      })
       return tx
         .insert(assets)
-        .values({ comicId: chapter.comicId, chapterId: chapter.id, variant: params.variant, position: (last?.position ?? 0) + 1, file: name! })
+        .values({ comicId: chapter.comicId, chapterId: chapter.id, variant: params.variant, position, file: name! })
         .returning()
     })
     cache.invalidate()
@@ -140,7 +150,7 @@ export function registerAdminAssetRoutes(app: FastifyInstance, context: AppConte
    * that variant, once; the pages left out are removed. One transaction: readers see the old list or
    * the new one.
    */
-  registerEndpoint(app, context, endpoints.setPageOrder, async ({ params, body }) => {
+  registerEndpoint(app, context, endpoints.setPageOrder, async ({ params, body, caller }) => {
     const chapter = await chapterOfComic(db, params.comicId, params.chapterId)
     const ids = body.assetIds.map((id) => rowId(id))
     await db.transaction(async (tx) => {
@@ -158,6 +168,10 @@ export function registerAdminAssetRoutes(app: FastifyInstance, context: AppConte
       // Through negative places first: (chapter, variant, position) is unique at every step.
       for (const [index, id] of listed.entries()) await tx.update(assets).set({ position: -(index + 1) }).where(eq(assets.id, id))
       await tx.update(assets).set({ position: sql`-${assets.position}` }).where(and(ofEpisode, inArray(assets.id, listed)))
+      await recordAudit(tx as unknown as Database, clock, caller, {
+        action: 'reorder', targetType: 'pages', targetId: chapter.id, comicId: chapter.comicId,
+        detail: { variant: params.variant, pages: listed.length, removed: current.size - listed.length },
+      })
     })
     cache.invalidate()
     return { data: await episodePages(db, context, chapter.id, params.variant) }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { endpoints } from '@comics/core/contract'
 import type { AppContext } from '../app-context'
+import { publishAction, recordAudit } from '../audit/audit-log'
 import { chapterFromRow } from '../catalogue/list-chapters'
 import { rowId } from '../db/row-id'
 import { chapters, comics } from '../db/schema'
@@ -12,9 +13,9 @@ import { registerEndpoint } from '../http/register-endpoint'
 
 /** POST /chapters and PATCH /chapters/{chapterId}: admin only; both set when readers see an episode (`publishAt`). */
 export function registerAdminChapterRoutes(app: FastifyInstance, context: AppContext): void {
-  const { db, fileStore, cache } = context
+  const { db, fileStore, cache, clock } = context
 
-  registerEndpoint(app, context, endpoints.createChapters, async ({ fields, files }) => {
+  registerEndpoint(app, context, endpoints.createChapters, async ({ fields, files, caller }) => {
     const comicId = rowId(fields.comicsId)
     const comic = comicId === undefined ? [] : await db.select({ id: comics.id }).from(comics).where(eq(comics.id, comicId))
     if (comic.length === 0) throw new HttpError(400, 'invalid_request', `Unknown comic '${fields.comicsId}'`, { comicsId: ['Unknown comic'] })
@@ -29,8 +30,8 @@ export function registerAdminChapterRoutes(app: FastifyInstance, context: AppCon
     try {
       // The chapters and their previews are recorded together or not at all: a number that exists
       // already leaves no preview file behind.
-      const rows = await fileStore.storeWith(db, previews, async (tx, previewNames) =>
-        tx
+      const rows = await fileStore.storeWith(db, previews, async (tx, previewNames) => {
+        const created = await tx
           .insert(chapters)
           .values(
             fields.chapters.map((chapter, i) => ({
@@ -43,8 +44,18 @@ export function registerAdminChapterRoutes(app: FastifyInstance, context: AppCon
               publishAt: chapter.publishAt === undefined ? context.clock.now() : publishTime(chapter.publishAt),
             })),
           )
-          .returning(),
-      )
+          .returning()
+        // One audit row for the call, naming each episode created with its publish time.
+        await recordAudit(tx, clock, caller, {
+          action: 'create', targetType: 'chapter', targetId: created.map((row) => row.id).join(','), comicId: comicId!,
+          detail: {
+            chapters: created.map((row) => ({
+              id: String(row.id), chapterNumber: row.chapterNumber, title: row.title, publishAt: row.publishAt?.toISOString() ?? null,
+            })),
+          },
+        })
+        return created
+      })
       cache.invalidate()
       return { data: rows.map((row) => chapterFromRow(row, fileStore)) }
     } catch (error) {
@@ -55,7 +66,7 @@ export function registerAdminChapterRoutes(app: FastifyInstance, context: AppCon
     }
   })
 
-  registerEndpoint(app, context, endpoints.updateChapter, async ({ params, fields, files }) => {
+  registerEndpoint(app, context, endpoints.updateChapter, async ({ params, fields, files, caller }) => {
     const id = rowId(params.chapterId)
     const [current] = id === undefined ? [] : await db.select().from(chapters).where(eq(chapters.id, id))
     if (!current) throw notFound(`Chapter ${params.chapterId}`)
@@ -67,7 +78,19 @@ export function registerAdminChapterRoutes(app: FastifyInstance, context: AppCon
         ...(fields.publishAt !== undefined ? { publishAt: publishTime(fields.publishAt) } : {}),
         ...(previewFile ? { previewFile } : {}),
       }
-      return Object.keys(changes).length > 0 ? tx.update(chapters).set(changes).where(eq(chapters.id, current.id)).returning() : [current]
+      const rows = Object.keys(changes).length > 0 ? await tx.update(chapters).set(changes).where(eq(chapters.id, current.id)).returning() : [current]
+      // A change of the publish time is a publication (or a schedule, or back to a draft); else an edit.
+      const newPublishAt = 'publishAt' in changes ? (changes.publishAt ?? null) : undefined
+      const publishChanged = newPublishAt !== undefined && newPublishAt?.getTime() !== current.publishAt?.getTime()
+      await recordAudit(tx, clock, caller, {
+        action: publishChanged ? publishAction(newPublishAt, clock.now()) : 'edit',
+        targetType: 'chapter', targetId: current.id, comicId: current.comicId,
+        detail: {
+          changed: Object.keys(changes),
+          ...(publishChanged ? { publishAt: newPublishAt?.toISOString() ?? null, was: current.publishAt?.toISOString() ?? null } : {}),
+        },
+      })
+      return rows
     })
     cache.invalidate()
     return { data: [chapterFromRow(row!, fileStore)] }

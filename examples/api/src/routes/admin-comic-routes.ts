@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { eq, inArray } from 'drizzle-orm'
 import { endpoints } from '@comics/core/contract'
 import type { AppContext } from '../app-context'
+import { recordAudit } from '../audit/audit-log'
 import { comicById, listAllComics } from '../catalogue/list-comics'
 import type { Database } from '../db/database'
 import { rowId, rowIds } from '../db/row-id'
@@ -39,11 +40,11 @@ function coverAndBanner<T>(cover: T | undefined, banner: T | undefined) {
  * a T or M comic off the mirror is listed by no host, and this is where an admin finds it again.
  */
 export function registerAdminComicRoutes(app: FastifyInstance, context: AppContext): void {
-  const { db, fileStore, cache } = context
+  const { db, fileStore, cache, clock } = context
 
   registerEndpoint(app, context, endpoints.adminListComics, async ({ body }) => listAllComics(db, fileStore, body))
 
-  registerEndpoint(app, context, endpoints.createComic, async ({ fields, files }) => {
+  registerEndpoint(app, context, endpoints.createComic, async ({ fields, files, caller }) => {
     const cover = singleFile(files, 'cover')
     const banner = singleFile(files, 'banner')
     const genreIds = await existingGenreIds(db, fields.genres)
@@ -64,13 +65,17 @@ export function registerAdminComicRoutes(app: FastifyInstance, context: AppConte
         })
         .returning({ id: comics.id })
       if (genreIds.length > 0) await tx.insert(comicGenres).values(genreIds.map((genreId) => ({ comicId: row!.id, genreId })))
+      await recordAudit(tx, clock, caller, {
+        action: 'create', targetType: 'comic', targetId: row!.id, comicId: row!.id,
+        detail: { title: fields.title, contentRating: fields.contentRating },
+      })
       return row!.id
     })
     cache.invalidate()
     return { data: [(await comicById(db, fileStore, id))!] }
   })
 
-  registerEndpoint(app, context, endpoints.updateComic, async ({ params, fields, files }) => {
+  registerEndpoint(app, context, endpoints.updateComic, async ({ params, fields, files, caller }) => {
     const id = rowId(params.id)
     const exists = id !== undefined && (await db.select({ id: comics.id }).from(comics).where(eq(comics.id, id))).length > 0
     if (!exists) throw notFound(`Comic ${params.id}`)
@@ -93,14 +98,27 @@ export function registerAdminComicRoutes(app: FastifyInstance, context: AppConte
         await tx.delete(comicGenres).where(eq(comicGenres.comicId, id!))
         if (genreIds.length > 0) await tx.insert(comicGenres).values(genreIds.map((genreId) => ({ comicId: id!, genreId })))
       }
+      const changed = [...Object.keys(changes), ...(genreIds ? ['genres'] : [])]
+      await recordAudit(tx, clock, caller, { action: 'edit', targetType: 'comic', targetId: id!, comicId: id!, detail: { changed } })
     })
     cache.invalidate()
     return { data: [(await comicById(db, fileStore, id!))!] }
   })
 
-  registerEndpoint(app, context, endpoints.deleteComics, async ({ body }) => {
+  registerEndpoint(app, context, endpoints.deleteComics, async ({ body, caller }) => {
     const ids = requestedRowIds(body.ids, 'ids')
-    const deleted = ids.length > 0 ? await db.delete(comics).where(inArray(comics.id, ids)).returning({ id: comics.id }) : []
+    // One audit row for the call, naming each comic deleted; none when nothing was deleted.
+    const deleted = await db.transaction(async (tx) => {
+      const rows = ids.length > 0 ? await tx.delete(comics).where(inArray(comics.id, ids)).returning({ id: comics.id, title: comics.title }) : []
+      if (rows.length > 0) {
+        await recordAudit(tx as unknown as Database, clock, caller, {
+          action: 'delete', targetType: 'comic', targetId: rows.map((row) => row.id).join(','),
+          comicId: rows.length === 1 ? rows[0]!.id : null,
+          detail: { comics: rows.map((row) => ({ id: String(row.id), title: row.title })) },
+        })
+      }
+      return rows
+    })
     cache.invalidate()
     return { data: deleted.map((row) => ({ id: String(row.id) })) }
   })

@@ -87,7 +87,7 @@ export function registerCoinRoutes(app: FastifyInstance, context: AppContext): v
   }))
 
   registerEndpoint(app, context, endpoints.creditCoins, async ({ body, caller, request }) => {
-    const entry = await creditCoins(db, clock, caller!.uid, body)
+    const entry = await creditCoins(db, clock, caller!, body)
     // Support credits are money-like: each one is logged with who gave what to whom and why.
     request.log.info({ admin: caller!.uid, userId: body.userId, coins: body.coins, reason: body.reason, ledgerId: entry.id }, 'coins credited by support')
     return { data: [ledgerEntryFromRow(entry)] }

@@ -3,6 +3,7 @@ import { getTableName, sql } from 'drizzle-orm'
 import type { Database } from '../../src/db/database'
 import {
   assets,
+  auditLog,
   chapters,
   checkouts,
   coinBalances,
@@ -23,6 +24,7 @@ import {
 
 const TABLES = [
   assets,
+  auditLog,
   chapters,
   checkouts,
   coinBalances,

@@ -1,12 +1,16 @@
 import { useState } from 'react'
 import type { Comic } from '@comics/core'
+import { AuditLog } from '@comics/react'
 import { ChaptersPanel } from './ChaptersPanel'
 import { ComicForm } from './ComicForm'
 import { ComicsPanel } from './ComicsPanel'
 import { GenresPanel } from './GenresPanel'
 import { PaymentsPanel } from './PaymentsPanel'
 
-/** The admin screen: comics, genres and payments on the left; the chosen comic's form, episodes and pages on the right. */
+/**
+ * The admin screen: comics, genres and payments on the left; the chosen comic's form, episodes and pages
+ * on the right, then the audit log (of the chosen comic, or of every change when none is chosen).
+ */
 export function AdminConsole() {
   const [selected, setSelected] = useState<Comic | 'new' | null>(null)
 
@@ -43,6 +47,7 @@ export function AdminConsole() {
             </>
           )}
           {!selected && <p className="site-admin__hint">Choose a comic, or create one.</p>}
+          <AuditLog key={`audit-${selected && selected !== 'new' ? selected.id : 'all'}`} comicsId={selected && selected !== 'new' ? selected.id : undefined} />
         </div>
       </div>
     </div>

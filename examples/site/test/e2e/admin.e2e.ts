@@ -120,6 +120,13 @@ describe('the admin screen', () => {
     await edit.getByLabel('Title').fill(`${title} (edited)`)
     await edit.getByRole('button', { name: 'Save comic' }).click()
     await expect.poll(() => page.getByRole('form', { name: `Edit '${title} (edited)'` }).isVisible(), { timeout: 20_000 }).toBe(true)
+    // The audit log of the comic names the edit first, by this admin, then the upload and the creation.
+    const auditRows = page.getByRole('region', { name: 'Audit log' }).getByRole('row')
+    await expect.poll(() => auditRows.nth(1).textContent(), { timeout: 20_000 }).toContain('Edited')
+    expect(await auditRows.nth(1).textContent()).toContain(email)
+    const actions = (await auditRows.allTextContents()).slice(1)
+    expect(actions.some((row) => row.includes('Uploaded pages'))).toBe(true)
+    expect(actions.at(-1)).toContain('Created')
     const edited = page.getByRole('form', { name: `Edit '${title} (edited)'` })
     await edited.getByRole('button', { name: 'Delete comic' }).click()
     await edited.getByRole('button', { name: 'Yes, delete' }).click()

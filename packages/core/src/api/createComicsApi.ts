@@ -4,6 +4,7 @@ import { encodeMultipartPublishAt, type NewChapter } from '../contract/multipart
 import type {
   AdminComicsListRequest,
   AssetsListRequest,
+  AuditListRequest,
   ChaptersListRequest,
   CheckoutRequest,
   CoinCheckoutRequest,
@@ -361,6 +362,12 @@ export function createComicsApi(options: ComicsApiOptions) {
         call('adminCoinBalance', { ...callOptions, params: { userId } }),
       /** POST /admin/coins/credits (admin): a support credit with its reason. */
       credit: (body: CreditCoinsBody, callOptions?: CallOptions) => call('creditCoins', { ...callOptions, body }),
+    },
+
+    audit: {
+      /** POST /admin/audit/list (admin): who changed what and when, newest first, with the total. */
+      list: (request: AuditListRequest = firstPage, callOptions?: CallOptions) =>
+        call('listAudit', { ...callOptions, body: request }),
     },
 
     checkout: {

@@ -4,6 +4,7 @@ import {
   AccountDeletionSchema,
   AccountExportSchema,
   AssetSchema,
+  AuditEntrySchema,
   AssetVariantSchema,
   ChapterSchema,
   CheckoutResponseSchema,
@@ -21,6 +22,7 @@ import {
 import {
   AdminComicsListRequestSchema,
   AssetsListRequestSchema,
+  AuditListRequestSchema,
   ChaptersListRequestSchema,
   CheckoutRequestSchema,
   CoinCheckoutRequestSchema,
@@ -217,6 +219,10 @@ export const endpoints = {
   creditCoins: {
     method: 'POST', path: '/admin/coins/credits', access: 'admin', summary: 'Credit coins to a reader with a reason (support), logged',
     body: CreditCoinsBodySchema, response: envelope(CoinLedgerEntrySchema),
+  },
+  listAudit: {
+    method: 'POST', path: '/admin/audit/list', access: 'admin', summary: 'The audit log of admin writes, newest first (admin)',
+    body: AuditListRequestSchema, response: envelope(AuditEntrySchema),
   },
 } as const satisfies Record<string, EndpointDefinition>
 

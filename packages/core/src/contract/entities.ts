@@ -304,3 +304,33 @@ export const AccountDeletionSchema = builtOnUse(() =>
   }),
 )
 export type AccountDeletion = z.infer<typeof AccountDeletionSchema>
+
+/** What an admin write did, as the audit log names it. */
+export const AuditActionSchema = z.enum(['create', 'edit', 'delete', 'upload', 'reorder', 'publish', 'schedule', 'unpublish', 'credit'])
+export type AuditAction = z.infer<typeof AuditActionSchema>
+
+/** What an admin write changed: a comic, an episode, an episode's pages, a genre, a reader's coins. */
+export const AuditTargetTypeSchema = z.enum(['comic', 'chapter', 'pages', 'genre', 'coins'])
+export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>
+
+/**
+ * One entry of the audit log (GET by POST /admin/audit/list, admin only): who (`actorUid`, and
+ * `actorEmail` when their token carried one) did what (`action`) to what (`targetType`, `targetId`, the
+ * comic it belongs to) and when. `detail` is a small object of what changed (field names, a publish time,
+ * a page count).
+ */
+export const AuditEntrySchema = builtOnUse(() =>
+  z.object({
+    id: IdSchema,
+    actorUid: z.string().check(z.minLength(1)),
+    actorEmail: z.optional(z.string()),
+    action: AuditActionSchema,
+    targetType: AuditTargetTypeSchema,
+    targetId: z.string().check(z.minLength(1)),
+    comicsId: z.optional(IdSchema),
+    detail: z.record(z.string(), z.unknown()),
+    /** ISO timestamp. */
+    createdAt: z.string(),
+  }),
+)
+export type AuditEntry = z.infer<typeof AuditEntrySchema>

@@ -202,3 +202,7 @@ export const CreditCoinsBodySchema = builtOnUse(() =>
   }),
 )
 export type CreditCoinsBody = z.infer<typeof CreditCoinsBodySchema>
+
+/** POST /admin/audit/list (admin): the audit log, newest first; `comicsId` keeps the entries of those comics. */
+export const AuditListRequestSchema = builtOnUse(() => listRequest({ comicsId: idList() }, ['created_at'] as const))
+export type AuditListRequest = z.input<typeof AuditListRequestSchema>

@@ -4,6 +4,7 @@ import { deleteMyAccount, exportMyData } from './accountResolvers'
 import type { SiteMode } from '@comics/core/rules'
 import type { MockViewer, MockViewerKey } from '../fixtures/viewers'
 import { listAssets, setPageOrder, uploadAssets, uploadPage } from './assetsResolvers'
+import { listAudit, recordMockAudit } from './auditResolvers'
 import { createChapters, listChapters, updateChapter } from './chaptersResolvers'
 import { adminListComics, createComic, deleteComics, listComics, updateComic } from './comicsResolvers'
 import { errorResponse, validationErrorResponse } from './errorResponse'
@@ -108,6 +109,7 @@ const resolvers: { [N in EndpointName]: Resolver<N> } = {
   listCoinHistory,
   adminCoinBalance,
   creditCoins,
+  listAudit,
 }
 
 /** 200 with a body that breaks the contract where a client would notice: a number for an id or url. */
@@ -176,7 +178,9 @@ export function createHandlers(options: MockHandlersOptions = {}): HttpHandler[]
         siteMode: options.siteMode,
         checkoutUrl,
       } as ResolverContext<typeof name>
-      return (resolvers[name] as Resolver<typeof name>)(context)
+      const response = await (resolvers[name] as Resolver<typeof name>)(context)
+      await recordMockAudit(name, context, response)
+      return response
     })
   })
 }

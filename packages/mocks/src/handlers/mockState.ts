@@ -1,5 +1,6 @@
-import type { Asset, Chapter, CoinLedgerEntry, CoinUnlock, Comic, Genre, Payment, PaymentMethod, Subscription } from '@comics/core/contract'
+import type { Asset, AuditEntry, Chapter, CoinLedgerEntry, CoinUnlock, Comic, Genre, Payment, PaymentMethod, Subscription } from '@comics/core/contract'
 import { MOCK_ASSETS } from '../fixtures/assets'
+import { fixtureAuditLog } from '../fixtures/audit'
 import { MOCK_CHAPTERS } from '../fixtures/chapters'
 import { MOCK_COMICS } from '../fixtures/comics'
 import { MOCK_GENRES } from '../fixtures/genres'
@@ -45,6 +46,8 @@ export interface MockState {
   coinLedger: CoinLedgerEntry[]
   /** Episodes unlocked with coins. */
   coinUnlocks: CoinUnlock[]
+  /** The audit log of admin writes, oldest first: each admin write that succeeds adds one entry. */
+  auditLog: AuditEntry[]
   /** Source of new ids; each new record takes the next number. */
   sequence: number
 }
@@ -58,9 +61,10 @@ export interface MockState {
  * // later: expect(state.subscriptions.some((s) => s.userId === 'user-reader')).toBe(true)
  */
 export function createMockState(): MockState {
+  const comics = structuredClone([...MOCK_COMICS])
   return {
     genres: structuredClone([...MOCK_GENRES]),
-    comics: structuredClone([...MOCK_COMICS]),
+    comics,
     chapters: structuredClone([...MOCK_CHAPTERS]),
     assets: structuredClone([...MOCK_ASSETS]),
     subscriptions: structuredClone([...MOCK_SUBSCRIPTIONS]),
@@ -69,6 +73,7 @@ export function createMockState(): MockState {
     checkouts: [],
     coinLedger: [],
     coinUnlocks: [],
+    auditLog: fixtureAuditLog({ comics }),
     sequence: 1000,
   }
 }

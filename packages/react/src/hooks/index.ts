@@ -33,6 +33,7 @@ export { useNavigate } from './useNavigate'
 export { useGoBack } from './useGoBack'
 export { useRedirect } from './useRedirect'
 export { useLink } from './useLink'
+export { useAuditLog, type AuditLogOptions } from './useAuditLog'
 export {
   useCoinPacks,
   useCoinBalance,

@@ -23,4 +23,5 @@ export const queryKeys = {
   coinBalance: (viewerId: string | null) => ['comics-kit', 'coin-balance', viewerId ?? 'guest'] as const,
   coinUnlocks: (viewerId: string | null) => ['comics-kit', 'coin-unlocks', viewerId ?? 'guest'] as const,
   coinHistory: (viewerId: string | null) => ['comics-kit', 'coin-history', viewerId ?? 'guest'] as const,
+  auditLog: (comicsId: string | null, pageSize: number) => ['comics-kit', 'audit-log', comicsId ?? 'all', pageSize] as const,
 }

@@ -162,6 +162,7 @@ export function usePageUpload(target: PageUploadTarget): PageUpload {
       setPhase('saved')
       // Every viewer's cached pages of this comic: the reader and the preview show the new order.
       void queryClient.invalidateQueries({ queryKey: ['comics-kit', 'assets', targetRef.current.comicId] })
+      void queryClient.invalidateQueries({ queryKey: ['comics-kit', 'audit-log'] })
     } catch (error) {
       console.error('Saving the page order failed', error)
       setOrderFailed(true)

@@ -1,0 +1,67 @@
+import type { AuditEntry } from '@comics/core'
+import { formatMessage, type MessageKey } from '../../messages'
+import { useAuditLog, useLocale, useMessages } from '../../hooks'
+
+export interface AuditLogProps {
+  /** Only the changes of this comic; default every change. */
+  comicsId?: string
+  /** Entries per page; default 50. */
+  pageSize?: number
+  className?: string
+}
+
+/**
+ * The admin's audit log: who changed what and when (created, edited, deleted, uploaded, reordered,
+ * published, scheduled), newest first, in a table; "Show older changes" loads the next page.
+ * @example
+ * <AuditLog comicsId={comic.id} />
+ */
+export function AuditLog({ comicsId, pageSize, className }: AuditLogProps) {
+  const messages = useMessages()
+  const locale = useLocale()
+  const { entries, isPending, error, refetch, hasMore, isLoadingMore, loadMore } = useAuditLog({ comicsId, pageSize })
+  const base = className ? `comics-audit-log ${className}` : 'comics-audit-log'
+  const state = isPending ? 'loading' : error && entries.length === 0 ? 'error' : entries.length === 0 ? 'empty' : 'ready'
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const target = (entry: AuditEntry) => formatMessage(messages[`audit.target.${entry.targetType}` as MessageKey] as string, { id: entry.targetId }, locale)
+  return (
+    <section className={base} data-state={state} aria-busy={isPending || isLoadingMore} aria-labelledby="comics-audit-log-heading">
+      <h2 id="comics-audit-log-heading" className="comics-audit-log__heading">{messages['audit.heading']}</h2>
+      {isPending && <p>{messages['common.loading']}</p>}
+      {error && (
+        <div role="alert">
+          {messages['common.error']}{' '}
+          <button type="button" className="comics-button" data-variant="ghost" onClick={() => void refetch()}>{messages['common.retry']}</button>
+        </div>
+      )}
+      {state === 'empty' && <p className="comics-audit-log__empty">{messages['audit.empty']}</p>}
+      {entries.length > 0 && (
+        <table className="comics-audit-log__table">
+          <thead>
+            <tr>
+              <th scope="col">{messages['audit.when']}</th>
+              <th scope="col">{messages['audit.who']}</th>
+              <th scope="col">{messages['audit.what']}</th>
+              <th scope="col">{messages['audit.target']}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id} data-action={entry.action}>
+                <td><time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time></td>
+                <td>{entry.actorEmail ?? entry.actorUid}</td>
+                <td>{messages[`audit.action.${entry.action}` as MessageKey] as string}</td>
+                <td>{target(entry)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {hasMore && (
+        <button type="button" className="comics-button" data-variant="ghost" onClick={loadMore} disabled={isLoadingMore}>
+          {isLoadingMore ? messages['common.loading'] : messages['audit.more']}
+        </button>
+      )}
+    </section>
+  )
+}
