@@ -11,6 +11,9 @@ const chromium = chromiumPerFile()
 
 /** The balance the shop shows, as a number. */
 const shownBalance = async (page: Page) => Number((await page.getByLabel('Your coins').first().textContent())?.replace(/\D+/g, ''))
+/** The balance the top bar shows, as a number. */
+const topBarBalance = async (page: Page) =>
+  Number((await page.getByRole('banner').getByRole('link', { name: /^Your coins/ }).textContent())?.replace(/\D+/g, ''))
 const firstPage = (page: Page) => page.getByRole('img', { name: /^Page 1 of \d+$/ })
 
 describe('coins', () => {
@@ -50,12 +53,16 @@ describe('coins', () => {
     await page.waitForURL(episode4)
     const unlock = page.getByRole('button', { name: 'Unlock for 10 coins' })
     await expect.poll(() => unlock.isVisible(), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => topBarBalance(page), { timeout: 15_000 }).toBe(50)
     await unlock.click()
     await expect.poll(() => firstPage(page).isVisible(), { timeout: 20_000 }).toBe(true)
+    // The top bar's balance falls by the price without a reload.
+    await expect.poll(() => topBarBalance(page), { timeout: 15_000 }).toBe(40)
 
     // The balance fell by the price, and a reload keeps both the episode and the balance.
     await page.reload()
     await expect.poll(() => firstPage(page).isVisible(), { timeout: 20_000 }).toBe(true)
+    await expect.poll(() => topBarBalance(page), { timeout: 15_000 }).toBe(40)
     await page.goto(`${stack.adultOrigin}/coins`)
     await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(40)
     await page.goto(`${stack.adultOrigin}/account`)
@@ -68,6 +75,7 @@ describe('coins', () => {
     await page.goto(`${stack.adultOrigin}/comic/${comic.id}/${comic.chapterIds[3]}`)
     await expect.poll(() => page.getByRole('dialog').isVisible(), { timeout: 15_000 }).toBe(true)
     expect(await page.getByRole('button', { name: /Unlock for/ }).count()).toBe(0)
+    expect(await page.getByRole('banner').getByRole('link', { name: /Your coins/ }).count()).toBe(0)
     await page.goto(`${stack.adultOrigin}/coins`)
     await page.waitForURL(`${stack.adultOrigin}/`)
   })

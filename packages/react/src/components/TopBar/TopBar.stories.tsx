@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { creditMockCoins, type MockState } from '@comics/mocks'
 import { kitOf, page } from '../../../../../.storybook/stories'
 import { TopBar } from './TopBar'
 
@@ -17,15 +18,45 @@ export const Guest: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('button', { name: 'Sign In' })).toBeVisible()
     await expect(canvas.queryByRole('link', { name: 'Account' })).toBeNull()
+    await expect(canvas.queryByRole('link', { name: /Your coins/ })).toBeNull()
   },
 }
 
-/** Signed in: Account instead of Sign In. */
+/** Signed in: Account instead of Sign In, and the reader's coin balance linking to the shop. */
 export const SignedIn: Story = {
   globals: { viewer: 'free' },
+  parameters: { kit: { prepareState: (state: MockState) => void creditMockCoins(state, 'user-reader', 40) } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account')
     await expect(canvas.queryByRole('button', { name: 'Sign In' })).toBeNull()
+    await expect(await canvas.findByRole('link', { name: 'Your coins 40 coins' })).toHaveAttribute('href', '/coins')
+  },
+}
+
+/** A signed-in reader who never bought coins: the balance shows 0 and still leads to the shop. */
+export const SignedInNoCoins: Story = {
+  globals: { viewer: 'free' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('link', { name: 'Your coins 0 coins' })).toHaveAttribute('href', '/coins')
+  },
+}
+
+/** While the balance loads, a muted placeholder holds its place. */
+export const CoinsLoading: Story = {
+  globals: { viewer: 'free' },
+  parameters: { kit: { mocks: { latencyMs: { getCoinBalance: 'infinite' } } } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: /^Your coins/ })).toHaveAttribute('aria-busy', 'true')
+  },
+}
+
+/** A balance that failed to load shows nothing rather than a wrong number; the rest of the bar stays. */
+export const CoinsFailed: Story = {
+  globals: { viewer: 'free' },
+  parameters: { kit: { mocks: { errors: { getCoinBalance: 500 } } } },
+  play: async ({ canvas }) => {
+    await waitFor(() => expect(canvas.queryByRole('link', { name: /^Your coins/ })).toBeNull())
+    await expect(canvas.getByRole('link', { name: 'Account' })).toBeVisible()
   },
 }
 
@@ -56,11 +87,13 @@ export const PremiumSignedIn: Story = {
 
 /** At 768px and below the links collapse behind a menu button; the open menu has a close control. */
 export const MobileMenu: Story = {
-  globals: { viewport: { value: 'mobile', isRotated: false } },
+  globals: { viewport: { value: 'mobile', isRotated: false }, viewer: 'free' },
   play: async ({ canvas }) => {
     const menu = canvas.getByRole('button', { name: 'Open menu' })
     // The viewport is the story's: the menu button shows at 768px and below only.
     await expect(menu).toBeVisible()
+    // The coin balance stays outside the collapsed menu.
+    await expect(await canvas.findByRole('link', { name: /^Your coins/ })).toBeVisible()
     await userEvent.click(menu)
     await expect(menu).toHaveAttribute('aria-expanded', 'true')
     await userEvent.click(canvas.getByRole('button', { name: 'Close menu' }))

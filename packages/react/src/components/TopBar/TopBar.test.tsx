@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { createMockState, creditMockCoins } from '@comics/mocks'
 import { useAuthModal } from '../../hooks'
 import { renderWithKit } from '../../../test/render'
 import { TopBar } from './TopBar'
@@ -80,6 +81,28 @@ describe('TopBar', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }))
     await user.click(within(nav).getByRole('link', { name: 'Categories' }))
     expect(nav).toHaveAttribute('data-state', 'closed')
+  })
+
+  it("shows a signed-in reader's coin balance as a link to the shop, and updates it when the balance changes", async () => {
+    const state = createMockState()
+    creditMockCoins(state, 'user-reader', 30)
+    const { user, navigate, queryClient } = renderWithKit(<TopBar />, { viewer: 'free', mocks: { state } })
+    const balance = await screen.findByRole('link', { name: 'Your coins 30 coins' })
+    expect(balance).toHaveAttribute('href', '/coins')
+    // Outside the collapsible menu, so it shows at every width.
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: /Your coins/ })).toBeNull()
+    creditMockCoins(state, 'user-reader', 10)
+    await queryClient.invalidateQueries()
+    expect(await screen.findByRole('link', { name: 'Your coins 40 coins' })).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'Your coins 40 coins' }))
+    expect(navigate).toHaveBeenCalledWith('/coins')
+  })
+
+  it('shows no coin balance to a guest', async () => {
+    renderTopBar('guest')
+    await screen.findByRole('button', { name: 'Sign In' })
+    expect(screen.queryByRole('link', { name: /Your coins/ })).toBeNull()
+    expect(screen.queryByText(/coins?$/)).toBeNull()
   })
 
   it('takes its copy from the messages', () => {

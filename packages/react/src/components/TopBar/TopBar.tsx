@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { routes } from '@comics/core'
 import { useAuthModal, useLink, useMessages, useNavigate, useSession } from '../../hooks'
+import { CoinBalance } from '../CoinBalance/CoinBalance'
 
 export interface TopBarProps {
   /** The logo inside the home link; default the 'nav.logo' message as a wordmark. */
@@ -10,7 +11,9 @@ export interface TopBarProps {
 
 /**
  * The site's top bar (spec §2 "Layout"): the logo to /, Categories, Account when signed in or Sign In
- * (opens the auth modal), and Premium (signed in: /premium, otherwise the sign-in modal). At 768px and
+ * (opens the auth modal), and Premium (signed in: /premium, otherwise the sign-in modal). A signed-in reader
+ * also sees their coin balance, a compact link to the coin shop, outside the menu so it shows at every width.
+ * At 768px and
  * below the links collapse behind a menu button; the open menu has a close control and closes on
  * Escape and on navigation. The menu state is exposed as `data-state` on the nav.
  * @example
@@ -60,6 +63,7 @@ export function TopBar({ logo, className }: TopBarProps) {
           </>
         )}
       </Link>
+      {signedIn && <CoinBalance to={routes.coins} className="comics-topbar__coins" />}
       <button
         ref={menuButton}
         type="button"
