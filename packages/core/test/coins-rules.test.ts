@@ -11,6 +11,7 @@ import {
   isEpisodeLocked,
   ledgerBalance,
   lockedEpisodeOffer,
+  offersCoinUnlock,
   type Viewer,
 } from '../src/rules'
 
@@ -65,6 +66,17 @@ describe('the lock rule with coin unlocks', () => {
     expect(lockedEpisodeOffer(ep(4), chapters, { signedIn: true, level: 2 })).toBe('open')
     expect(lockedEpisodeOffer(ep(4), chapters, withUnlocked('c4'))).toBe('open')
     expect(lockedEpisodeOffer(ep(1), chapters, { signedIn: false, level: 0 })).toBe('open')
+  })
+
+  it("offers a list row's coin unlock to a reader without a subscription only, never in the uncensored edition", () => {
+    expect(offersCoinUnlock(ep(4), chapters, reader)).toBe(true)
+    expect(offersCoinUnlock(ep(8), chapters, reader)).toBe(true)
+    expect(offersCoinUnlock(ep(4), chapters, reader, { uncensored: true })).toBe(false)
+    expect(offersCoinUnlock(ep(4), chapters, { signedIn: false, level: 0 })).toBe(false)
+    expect(offersCoinUnlock(ep(4), chapters, { signedIn: true, level: 1 })).toBe(false)
+    expect(offersCoinUnlock(ep(4), chapters, { signedIn: true, level: 3 }, { uncensored: true })).toBe(false)
+    expect(offersCoinUnlock(ep(4), chapters, withUnlocked('c4'))).toBe(false)
+    expect(offersCoinUnlock(ep(3), chapters, reader)).toBe(false)
   })
 
   it('computes the shortfall and the ledger balance', () => {

@@ -25,8 +25,13 @@ describe('coins', () => {
     await signUpByEmail(page, uniqueEmail('coins'))
     await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Account' }).isVisible()).toBe(true)
 
-    // Episode 4 is locked: with no coins the reader is offered the shop or a subscription.
-    await page.goto(episode4)
+    // Episode 4 is locked: its row on the comic page still opens /premium, and offers the coin unlock beside
+    // it, which opens the reader on episode 4; with no coins the reader is offered the shop or a subscription.
+    if (new URL(page.url()).pathname !== `/comic/${comic.id}`) await page.goto(`${stack.adultOrigin}/comic/${comic.id}`)
+    const rowUnlock = page.getByRole('link', { name: 'Unlock for 10 coins' })
+    await expect.poll(() => rowUnlock.count(), { timeout: 15_000 }).toBe(comic.chapterIds.length - 3)
+    await rowUnlock.first().click()
+    await page.waitForURL(episode4)
     const getCoins = page.getByRole('link', { name: 'Get coins' })
     await expect.poll(() => getCoins.isVisible(), { timeout: 15_000 }).toBe(true).catch(async (error: unknown) => {
       console.error('The locked episode offered no shop; the page was', page.url(), (await page.locator('body').innerText()).slice(0, 800))
@@ -89,6 +94,9 @@ describe('coins', () => {
     await page.goto(`${stack.adultOrigin}/premium`)
     await payForSelectedPlan(page, stack.adultOrigin)
     await expect.poll(() => page.getByRole('region', { name: 'YOUR BENEFITS' }).getByRole('heading', { level: 3 }).textContent(), { timeout: 20_000 }).toMatch(/^Premium/)
+    await page.goto(`${stack.adultOrigin}/comic/${comic.id}`)
+    await expect.poll(() => page.getByRole('link', { name: 'Open' }).count(), { timeout: 20_000 }).toBe(comic.chapterIds.length)
+    expect(await page.getByRole('link', { name: /Unlock for/ }).count()).toBe(0)
     await page.goto(`${stack.adultOrigin}/comic/${comic.id}/${comic.chapterIds[3]}`)
     await expect.poll(() => firstPage(page).isVisible(), { timeout: 20_000 }).toBe(true)
     expect(await page.getByRole('button', { name: /Unlock for/ }).count()).toBe(0)

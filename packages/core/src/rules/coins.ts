@@ -92,6 +92,21 @@ export function lockedEpisodeOffer(
 }
 
 /**
+ * Whether an episode list offers a row's coin unlock ('Unlock for 10 coins', beside the row's own action):
+ * only to a signed-in reader without a subscription, on a locked episode not unlocked yet, and never in
+ * the uncensored edition (coins never open it). The row itself still goes to /premium (spec §6).
+ * @example offersCoinUnlock(ep4, chapters, { signedIn: true, level: 0 }) // true
+ */
+export function offersCoinUnlock(
+  chapter: EpisodeRef,
+  chapters: readonly EpisodeRef[],
+  viewer: Viewer,
+  options: { uncensored?: boolean } = {},
+): boolean {
+  return !options.uncensored && lockedEpisodeOffer(chapter, chapters, viewer) === 'unlock-or-subscribe'
+}
+
+/**
  * Coins still missing to unlock an episode with `balance` coins: 0 when the balance is enough.
  * @example coinShortfall(4) // 6
  */

@@ -22,12 +22,16 @@ export const Guest: Story = {
     await canvas.findByRole('heading', { name: '8 Episodes' })
     await waitFor(() => expect(lockedRows(canvasElement)).toBe(5))
     await expect(banner(canvasElement)).toBe('continue')
+    await expect(canvas.queryByRole('link', { name: /Unlock for/ })).toBeNull()
     await userEvent.click(canvas.getAllByRole('button', { name: 'Open' })[0]!)
     await page(canvasElement).findByRole('dialog', { name: 'Sign In' })
   },
 }
 
-/** Signed in without a subscription: the same locks; a locked row goes to /premium. */
+/**
+ * Signed in without a subscription: the same locks; a locked row goes to /premium, and each locked row
+ * also offers 'Unlock for 10 coins', which opens the reader on that episode where the unlock shows.
+ */
 export const NoSubscription: Story = {
   globals: { viewer: 'free' },
   play: async (context) => {
@@ -38,6 +42,18 @@ export const NoSubscription: Story = {
     await waitFor(() => expect(locked).toBeEnabled())
     await userEvent.click(locked)
     await expect(kitOf(context).navigate).toHaveBeenCalledWith('/premium')
+    const unlocks = canvas.getAllByRole('link', { name: 'Unlock for 10 coins' })
+    await expect(unlocks).toHaveLength(5)
+    await userEvent.click(unlocks[0]!)
+    await expect(kitOf(context).navigate).toHaveBeenLastCalledWith('/comic/4/404')
+  },
+}
+
+/** The same reader on a phone: the coin unlock sits under the title, beside the preview. */
+export const NoSubscriptionMobile: Story = {
+  globals: { viewer: 'free', viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findAllByRole('link', { name: 'Unlock for 10 coins' })).toHaveLength(5)
   },
 }
 
@@ -48,6 +64,7 @@ export const Level1: Story = {
     await canvas.findByRole('heading', { name: '8 Episodes' })
     await waitFor(() => expect(lockedRows(canvasElement)).toBe(0))
     await expect(banner(canvasElement)).toBeUndefined()
+    await expect(canvas.queryByRole('link', { name: /Unlock for/ })).toBeNull()
   },
 }
 

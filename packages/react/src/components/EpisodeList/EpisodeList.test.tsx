@@ -135,6 +135,30 @@ describe('EpisodeList', () => {
     expect(screen.getByRole('status', { name: 'auth modal' })).toHaveTextContent('closed')
   })
 
+  it("offers a signed-in reader without subscription 'Unlock for 10 coins' on each locked row, opening the reader there; the row still goes to /premium", async () => {
+    const { user, navigate } = renderList('4', { viewer: 'free' })
+    const rows = await loadedRows(8)
+    const unlocks = rows.map((row) => within(row).queryByRole('link', { name: 'Unlock for 10 coins' }))
+    expect(unlocks.map(Boolean)).toEqual([false, false, false, true, true, true, true, true])
+    const fourth = unlocks[3]!
+    expect(fourth).toHaveAttribute('href', '/comic/4/404')
+    expect(fourth).toHaveAccessibleDescription('Episode 4')
+    await user.click(fourth)
+    expect(navigate).toHaveBeenLastCalledWith('/comic/4/404')
+    await user.click(within(rows[3]!).getByRole('button', { name: 'Open' }))
+    expect(navigate).toHaveBeenLastCalledWith('/premium')
+  })
+
+  it.each([
+    ['a guest', { viewer: 'guest' as const }],
+    ['a subscriber', { viewer: 'level1' as const }],
+    ['the uncensored edition', { viewer: 'free' as const, siteMode: 'adult' as const, uncensored: true }],
+  ])('never offers the coin unlock to %s', async (_, options) => {
+    renderList('4', options)
+    await loadedRows(8)
+    expect(screen.queryByRole('link', { name: /Unlock for/ })).toBeNull()
+  })
+
   it('says when a comic has no episode yet', async () => {
     renderList('14')
     expect(await screen.findByRole('heading', { name: '0 Episodes' })).toBeInTheDocument()

@@ -1,6 +1,7 @@
 import { useId } from 'react'
-import { readerPath, type Chapter } from '@comics/core'
-import { useEpisodeAccess, useLink, useMessages } from '../../hooks'
+import { EPISODE_COIN_PRICE, offersCoinUnlock, readerPath, type Chapter } from '@comics/core'
+import { useEpisodeAccess, useLink, useMessages, useViewer } from '../../hooks'
+import { formatMessage } from '../../messages'
 import { useAppRunning } from '../../hooks/serverSnapshots'
 import { LockIcon } from './LockIcon'
 
@@ -15,18 +16,22 @@ export interface EpisodeRowProps {
  * One row of the episode list: preview image (its box alone until the app runs a page rendered on the
  * server), title, a lock on a locked episode and 'Open'. An
  * unlocked episode is a real link to the reader (it opens in a new tab too); a locked one is a button
- * whose action is core's: the sign-in modal for a guest, /premium when signed in (spec §6).
+ * whose action is core's: the sign-in modal for a guest, /premium when signed in (spec §6). A signed-in
+ * reader without a subscription also gets 'Unlock for 10 coins' on a locked row (core `offersCoinUnlock`,
+ * never in the uncensored edition): a link to the reader on that episode, where the unlock is offered.
  */
 export function EpisodeRow({ chapter, chapters, uncensored }: EpisodeRowProps) {
   const messages = useMessages()
   const Link = useLink()
   const access = useEpisodeAccess(chapter, chapters, { uncensored })
+  const viewer = useViewer()
+  const coinUnlock = access.locked && !access.isPending && offersCoinUnlock(chapter, chapters, viewer, { uncensored })
   const titleId = useId()
   // Decorative, and often below the comic's cover: on a page rendered on the server the previews are
   // asked for once the app runs, so that the cover and the scripts have the connection first.
   const appRunning = useAppRunning()
   return (
-    <li className="comics-episode-row" data-locked={access.locked ? 'true' : 'false'}>
+    <li className="comics-episode-row" data-locked={access.locked ? 'true' : 'false'} data-coin-unlock={coinUnlock ? 'true' : undefined}>
       {chapter.previewImageUrl && appRunning ? (
         // The title beside it names the row: the preview is decorative.
         <img className="comics-episode-row__preview" src={chapter.previewImageUrl} alt="" loading="lazy" decoding="async" width={160} height={90} />
@@ -55,6 +60,11 @@ export function EpisodeRow({ chapter, chapters, uncensored }: EpisodeRowProps) {
           aria-describedby={titleId}
         >
           {messages['episodes.open']}
+        </Link>
+      )}
+      {coinUnlock && (
+        <Link to={readerPath(chapter.comicsId, chapter.id)} className="comics-link comics-episode-row__unlock" aria-describedby={titleId}>
+          {formatMessage(messages['coins.unlock'], { price: EPISODE_COIN_PRICE })}
         </Link>
       )}
     </li>

@@ -107,6 +107,23 @@ export const EpisodeOverlayGuest: Story = {
   },
 }
 
+/** The overlay for a reader without a subscription: each locked row also offers 'Unlock for 10 coins'. */
+export const EpisodeOverlayCoinUnlock: Story = {
+  globals: { viewer: 'free' },
+  play: async (context) => {
+    const { canvas, canvasElement } = context
+    const body = page(canvasElement)
+    await readerSettled(context)
+    await userEvent.click(canvas.getByRole('button', { name: 'List Episodes' }))
+    const dialog = within(await body.findByRole('dialog', { name: 'List Episodes' }))
+    const unlocks = await dialog.findAllByRole('link', { name: 'Unlock for 10 coins' })
+    await expect(unlocks).toHaveLength(5)
+    await userEvent.click(unlocks[0]!)
+    await expect(kitOf(context).navigate).toHaveBeenLastCalledWith('/comic/4/404')
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull())
+  },
+}
+
 /** Episode 3 without a subscription: Next is disabled (spec §4). */
 export const FreeReaderOnThirdEpisode: Story = {
   globals: { viewer: 'free' },

@@ -332,12 +332,36 @@ describe("Reader: the 'List Episodes' overlay", () => {
     expect(navigate).toHaveBeenCalledWith('/premium')
   })
 
+  it("offers a reader without subscription 'Unlock for 10 coins' on the locked rows only, which opens that episode and closes", async () => {
+    const { user, navigate } = renderReader({}, { viewer: 'free' })
+    await firstPage()
+    await user.click(screen.getByRole('button', { name: 'List Episodes' }))
+    const rows = within(screen.getByRole('dialog')).getAllByRole('listitem')
+    await waitFor(() => expect(within(rows[5]!).getByRole('button', { name: 'Open' })).toBeEnabled())
+    expect(rows.map((row) => Boolean(within(row).queryByRole('link', { name: 'Unlock for 10 coins' })))).toEqual([
+      false, false, false, true, true, true, true, true,
+    ])
+    const unlock = within(rows[5]!).getByRole('link', { name: 'Unlock for 10 coins' })
+    expect(unlock).toHaveAttribute('href', '/comic/4/406')
+    await user.click(unlock)
+    expect(navigate).toHaveBeenCalledWith('/comic/4/406')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('never offers the coin unlock to a guest', async () => {
+    const { user } = renderReader()
+    await firstPage()
+    await user.click(screen.getByRole('button', { name: 'List Episodes' }))
+    expect(within(screen.getByRole('dialog')).queryByRole('link', { name: /Unlock for/ })).toBeNull()
+  })
+
   it('shows no lock to a subscriber', async () => {
     const { user } = renderReader({}, { viewer: 'level1' })
     await firstPage()
     await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled())
     await user.click(screen.getByRole('button', { name: 'List Episodes' }))
     expect(within(screen.getByRole('dialog')).queryByRole('img', { name: 'Locked' })).not.toBeInTheDocument()
+    expect(within(screen.getByRole('dialog')).queryByRole('link', { name: /Unlock for/ })).toBeNull()
   })
 })
 

@@ -1,6 +1,7 @@
 import { useId } from 'react'
-import type { Chapter } from '@comics/core'
-import { useEpisodeAccess, useMessages } from '../../hooks'
+import { EPISODE_COIN_PRICE, offersCoinUnlock, readerPath, type Chapter } from '@comics/core'
+import { useEpisodeAccess, useLink, useMessages, useViewer } from '../../hooks'
+import { formatMessage } from '../../messages'
 import { LockIcon } from '../EpisodeList/LockIcon'
 
 export interface ReaderEpisodeRowProps {
@@ -15,10 +16,15 @@ export interface ReaderEpisodeRowProps {
 /**
  * A row of the reader's 'List Episodes' overlay: the title, a lock on a locked episode and 'Open',
  * which opens the episode or runs core's locked action (sign-in modal for a guest, /premium signed in).
+ * A signed-in reader without a subscription also gets 'Unlock for 10 coins' on a locked row (core
+ * `offersCoinUnlock`, never in the uncensored edition): it opens that episode, where the unlock is offered.
  */
 export function ReaderEpisodeRow({ chapter, chapters, current, uncensored, onChoose }: ReaderEpisodeRowProps) {
   const messages = useMessages()
   const access = useEpisodeAccess(chapter, chapters, { uncensored })
+  const viewer = useViewer()
+  const Link = useLink()
+  const coinUnlock = access.locked && !access.isPending && offersCoinUnlock(chapter, chapters, viewer, { uncensored })
   const titleId = useId()
   return (
     <li
@@ -43,6 +49,11 @@ export function ReaderEpisodeRow({ chapter, chapters, current, uncensored, onCho
       >
         {messages['episodes.open']}
       </button>
+      {coinUnlock && (
+        <Link to={readerPath(chapter.comicsId, chapter.id)} className="comics-link comics-reader-episodes__unlock" aria-describedby={titleId} onClick={onChoose}>
+          {formatMessage(messages['coins.unlock'], { price: EPISODE_COIN_PRICE })}
+        </Link>
+      )}
     </li>
   )
 }
