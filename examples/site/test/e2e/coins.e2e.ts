@@ -52,24 +52,28 @@ describe('coins', () => {
     await page.waitForURL((url) => url.origin === stack.adultOrigin && url.pathname === '/coins' && url.searchParams.has('checkout'))
     await expect.poll(() => page.getByText('50 coins were added to your balance.').isVisible(), { timeout: 20_000 }).toBe(true)
     await expect.poll(() => shownBalance(page)).toBe(50)
+    await expect.poll(() => topBarBalance(page), { timeout: 15_000 }).toBe(50)
 
     // Back to the episode: unlock it for 10 coins and read it.
     await page.getByRole('link', { name: 'Back to the episode' }).click()
     await page.waitForURL(episode4)
     const unlock = page.getByRole('button', { name: 'Unlock for 10 coins' })
     await expect.poll(() => unlock.isVisible(), { timeout: 15_000 }).toBe(true)
-    await expect.poll(() => topBarBalance(page), { timeout: 15_000 }).toBe(50)
     await unlock.click()
     await expect.poll(() => firstPage(page).isVisible(), { timeout: 20_000 }).toBe(true)
-    // The top bar's balance falls by the price without a reload.
+    // Closing the reader (no reload), the top bar's balance has fallen by the price.
+    await page.getByRole('link', { name: 'Close reader' }).click()
+    await page.waitForURL(`${stack.adultOrigin}/comic/${comic.id}`)
     await expect.poll(() => topBarBalance(page), { timeout: 15_000 }).toBe(40)
+    await page.goBack()
+    await page.waitForURL(episode4)
 
     // The balance fell by the price, and a reload keeps both the episode and the balance.
     await page.reload()
     await expect.poll(() => firstPage(page).isVisible(), { timeout: 20_000 }).toBe(true)
-    await expect.poll(() => topBarBalance(page), { timeout: 15_000 }).toBe(40)
     await page.goto(`${stack.adultOrigin}/coins`)
     await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(40)
+    await expect.poll(() => topBarBalance(page), { timeout: 15_000 }).toBe(40)
     await page.goto(`${stack.adultOrigin}/account`)
     await expect.poll(() => page.getByText('Episode unlocked').isVisible(), { timeout: 15_000 }).toBe(true)
   })
