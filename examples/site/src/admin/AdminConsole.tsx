@@ -2,14 +2,16 @@ import { useState } from 'react'
 import type { Comic } from '@comics/core'
 import { AuditLog } from '@comics/react'
 import { ChaptersPanel } from './ChaptersPanel'
+import { CoinsPanel } from './CoinsPanel'
 import { ComicForm } from './ComicForm'
 import { ComicsPanel } from './ComicsPanel'
 import { GenresPanel } from './GenresPanel'
 import { PaymentsPanel } from './PaymentsPanel'
 
 /**
- * The admin screen: comics, genres and payments on the left; the chosen comic's form, episodes and pages
- * on the right, then the audit log (of the chosen comic, or of every change when none is chosen).
+ * The admin screen: comics, genres, payments and a reader's coins on the left; the chosen comic's form,
+ * episodes and pages on the right, then the audit log (of the chosen comic, or of every change when none is
+ * chosen).
  */
 export function AdminConsole() {
   const [selected, setSelected] = useState<Comic | 'new' | null>(null)
@@ -26,6 +28,7 @@ export function AdminConsole() {
           />
           <GenresPanel />
           <PaymentsPanel />
+          <CoinsPanel />
         </div>
         <div className="site-admin__column site-admin__column--wide">
           {selected === 'new' && (

@@ -34,9 +34,30 @@ describe('the admin screen', () => {
     await expect.poll(() => page.getByText(`The account ${email} is not an admin.`).isVisible()).toBe(true)
     await screenshotBothSizes(page, 'admin-not-allowed')
 
-    expect(await grantAdmin(email)).toContain('is now an admin')
+    const granted = await grantAdmin(email)
+    expect(granted).toContain('is now an admin')
+    const uid = /\(([^)]+)\) is now an admin/.exec(granted)![1]!
     await page.getByRole('button', { name: 'Refresh my access' }).click()
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Admin' }).isVisible(), { timeout: 20_000 }).toBe(true)
+
+    // A reader's coins: the balance, a support credit with its reason, the history; the top bar follows.
+    await page.getByLabel('Reader id').fill(uid)
+    await page.getByRole('button', { name: 'Show coins' }).click()
+    const coins = page.getByRole('region', { name: `Coins of ${uid}` })
+    await expect.poll(() => coins.getByText('Your coins: 0 coins').isVisible(), { timeout: 15_000 }).toBe(true)
+    await coins.getByLabel('Coins to credit').fill('0')
+    await coins.getByRole('button', { name: 'Credit coins' }).click()
+    expect(await coins.getByText('Enter a whole number of coins from 1 to 100000.').isVisible()).toBe(true)
+    await coins.getByLabel('Coins to credit').fill('15')
+    await coins.getByLabel('Reason (kept in the ledger)').fill('Goodwill for the outage')
+    await coins.getByRole('button', { name: 'Credit coins' }).click()
+    await expect.poll(() => coins.getByRole('status').textContent(), { timeout: 15_000 }).toBe('15 coins were credited.')
+    await expect.poll(() => coins.getByText('Your coins: 15 coins').isVisible(), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => coins.getByText('Credit from support: Goodwill for the outage').isVisible(), { timeout: 15_000 }).toBe(true)
+    await page.reload()
+    await expect
+      .poll(() => page.getByRole('banner').getByRole('link', { name: /^Your coins/ }).textContent(), { timeout: 15_000 })
+      .toBe('Your coins 15 coins')
 
     const title = `Admin Upload ${Date.now().toString(36)}`
     const [cover, banner, preview1, preview2, page1, page2] = await renderPngs(chromium.browser, [

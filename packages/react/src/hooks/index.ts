@@ -39,6 +39,8 @@ export {
   useCoinBalance,
   useCoinUnlocks,
   useCoinHistory,
+  useAdminCoinBalance,
+  useCreditCoins,
   useUnlockEpisode,
   useCoinCheckout,
   useCoinPurchaseConfirmation,

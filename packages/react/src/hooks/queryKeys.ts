@@ -24,4 +24,6 @@ export const queryKeys = {
   coinUnlocks: (viewerId: string | null) => ['comics-kit', 'coin-unlocks', viewerId ?? 'guest'] as const,
   coinHistory: (viewerId: string | null) => ['comics-kit', 'coin-history', viewerId ?? 'guest'] as const,
   auditLog: (comicsId: string | null, pageSize: number) => ['comics-kit', 'audit-log', comicsId ?? 'all', pageSize] as const,
+  adminCoinBalance: (userId: string) => ['comics-kit', 'admin-coin-balance', userId] as const,
+  adminCoinHistory: (userId: string) => ['comics-kit', 'admin-coin-history', userId] as const,
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query'
-import { getCoinPack, type CoinLedgerEntry, type CoinPackEntity, type CoinPackId, type CoinUnlock } from '@comics/core'
+import { getCoinPack, type CoinLedgerEntry, type CoinPackEntity, type CoinPackId, type CoinUnlock, type CreditCoinsBody } from '@comics/core'
 import { queryKeys } from './queryKeys'
 import { useComicsContext } from './useComicsContext'
 import { useSession } from './useSession'
@@ -52,13 +52,14 @@ export function useCoinUnlocks(options: { enabled?: boolean } = {}) {
   return { episodeIds: enabled ? (query.data ?? NO_UNLOCKS) : NO_UNLOCKS, isPending: enabled && query.isPending, error: query.error }
 }
 
-/** The signed-in reader's coin history, newest first. */
-export function useCoinHistory() {
+/** The signed-in reader's coin history, newest first; an admin passes `userId` for another reader's. */
+export function useCoinHistory(userId?: string) {
   const { api } = useComicsContext('useCoinHistory')
   const { signedIn, user } = useSession()
   const query = useQuery({
-    queryKey: queryKeys.coinHistory(user?.uid ?? null),
-    queryFn: async ({ signal }) => (await api.coins.history(undefined, { signal })).data,
+    queryKey: userId === undefined ? queryKeys.coinHistory(user?.uid ?? null) : queryKeys.adminCoinHistory(userId),
+    queryFn: async ({ signal }) =>
+      (await api.coins.history(userId === undefined ? undefined : { limit: 100, offset: 0, filters: { userId: [userId] } }, { signal })).data,
     enabled: signedIn,
   })
   return { entries: query.data ?? ([] as CoinLedgerEntry[]), isPending: signedIn && query.isPending, error: signedIn ? query.error : null, refetch: query.refetch }
@@ -137,4 +138,32 @@ export function useCoinPurchaseConfirmation(checkoutId: string | null) {
     entry: query.data?.status === 'credited' ? query.data.entry : undefined,
     error: query.error,
   }
+}
+
+/** A reader's coin balance as an admin sees it (GET /admin/coins/{userId}/balance). */
+export function useAdminCoinBalance(userId: string) {
+  const { api } = useComicsContext('useAdminCoinBalance')
+  const { signedIn } = useSession()
+  const query = useQuery({
+    queryKey: queryKeys.adminCoinBalance(userId),
+    queryFn: async ({ signal }) => (await api.coins.balanceOf(userId, { signal })).data[0]!,
+    enabled: signedIn && userId.length > 0,
+  })
+  return { balance: query.data?.balance, isPending: query.isPending, error: query.error, refetch: query.refetch }
+}
+
+/**
+ * Credits coins to a reader with a reason (admin, POST /admin/coins/credits); the reader's balance and
+ * history shown to the admin are asked again after it.
+ */
+export function useCreditCoins(): UseMutationResult<CoinLedgerEntry, Error, CreditCoinsBody> {
+  const { api } = useComicsContext('useCreditCoins')
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (body: CreditCoinsBody) => (await api.coins.credit(body)).data[0]!,
+    onSuccess: (_, body) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminCoinBalance(body.userId) })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminCoinHistory(body.userId) })
+    },
+  })
 }

@@ -319,6 +319,15 @@ export const DEFAULT_MESSAGES = Object.freeze({
   'audit.target.pages': 'Pages of episode {id}',
   'audit.target.genre': 'Genre {id}',
   'audit.target.coins': 'Coins of {id}',
+  'coins.admin.heading': 'Coins of {user}',
+  'coins.admin.credit': 'Credit coins',
+  'coins.admin.crediting': 'Crediting…',
+  'coins.admin.coinsLabel': 'Coins to credit',
+  'coins.admin.reasonLabel': 'Reason (kept in the ledger)',
+  'coins.admin.invalidCoins': 'Enter a whole number of coins from 1 to 100000.',
+  'coins.admin.invalidReason': 'Give a reason of 3 to 500 characters.',
+  'coins.admin.credited': '{n} coins were credited.',
+  'coins.admin.creditFailed': 'The coins could not be credited. Please try again.',
 
   // Change password modal
   'changePassword.title': 'Change Password',

@@ -2,6 +2,8 @@ import { formatMessage } from '../../messages'
 import { useCoinHistory, useLocale, useMessages } from '../../hooks'
 
 export interface CoinHistoryProps {
+  /** An admin's view of another reader's history; default the signed-in reader's own. */
+  userId?: string
   className?: string
 }
 
@@ -11,10 +13,10 @@ export interface CoinHistoryProps {
  * @example
  * <CoinHistory />
  */
-export function CoinHistory({ className }: CoinHistoryProps) {
+export function CoinHistory({ userId, className }: CoinHistoryProps) {
   const messages = useMessages()
   const locale = useLocale()
-  const { entries, isPending, error, refetch } = useCoinHistory()
+  const { entries, isPending, error, refetch } = useCoinHistory(userId)
   const base = className ? `comics-coin-history ${className}` : 'comics-coin-history'
   const state = isPending ? 'loading' : error ? 'error' : entries.length === 0 ? 'empty' : 'ready'
   return (

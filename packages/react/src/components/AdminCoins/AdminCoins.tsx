@@ -1,0 +1,103 @@
+import { useId, useState, type FormEvent } from 'react'
+import { CreditCoinsBodySchema } from '@comics/core'
+import { formatMessage } from '../../messages'
+import { useAdminCoinBalance, useCreditCoins, useLocale, useMessages } from '../../hooks'
+import { CoinHistory } from '../CoinHistory/CoinHistory'
+
+export interface AdminCoinsProps {
+  /** The reader whose coins are shown. */
+  userId: string
+  className?: string
+}
+
+/**
+ * An admin's view of one reader's coins: the balance, the coin history, and a manual credit with its
+ * reason (POST /admin/coins/credits; the reason and the admin are kept in the ledger). The contract's
+ * rules check the form before sending; a refused or failed credit keeps what was typed.
+ * @example
+ * <AdminCoins userId={uid} />
+ */
+export function AdminCoins({ userId, className }: AdminCoinsProps) {
+  const messages = useMessages()
+  const locale = useLocale()
+  const { balance, isPending, error, refetch } = useAdminCoinBalance(userId)
+  const credit = useCreditCoins()
+  const [coins, setCoins] = useState('')
+  const [reason, setReason] = useState('')
+  const [invalid, setInvalid] = useState<{ coins?: boolean; reason?: boolean }>({})
+  const [credited, setCredited] = useState<number | null>(null)
+  const headingId = useId()
+  const coinsId = useId()
+  const reasonId = useId()
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setCredited(null)
+    const parsed = CreditCoinsBodySchema.safeParse({ userId, coins: coins.trim() === '' ? Number.NaN : Number(coins), reason })
+    if (!parsed.success) {
+      const fields = new Set(parsed.error.issues.map((issue) => issue.path[0]))
+      setInvalid({ coins: fields.has('coins'), reason: fields.has('reason') })
+      return
+    }
+    setInvalid({})
+    credit.mutate(parsed.data, {
+      onSuccess: (entry) => {
+        setCredited(entry.coins)
+        setCoins('')
+        setReason('')
+      },
+    })
+  }
+
+  return (
+    <section className={className ? `comics-admin-coins ${className}` : 'comics-admin-coins'} aria-labelledby={headingId}>
+      <h2 id={headingId} className="comics-admin-coins__heading">{formatMessage(messages['coins.admin.heading'], { user: userId })}</h2>
+      {error ? (
+        <div role="alert">
+          {messages['common.error']}{' '}
+          <button type="button" className="comics-button" data-variant="ghost" onClick={() => void refetch()}>{messages['common.retry']}</button>
+        </div>
+      ) : (
+        <p className="comics-coin-balance" data-state={isPending ? 'loading' : 'ready'} aria-busy={isPending}>
+          {messages['coins.balanceLabel']}:{' '}
+          {isPending ? messages['common.loading'] : formatMessage(messages['coins.balance'], { n: balance ?? 0 }, locale)}
+        </p>
+      )}
+      <form className="comics-admin-coins__credit" onSubmit={submit} noValidate>
+        <label htmlFor={coinsId}>{messages['coins.admin.coinsLabel']}</label>
+        <input
+          id={coinsId}
+          className="comics-input"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100000}
+          step={1}
+          value={coins}
+          aria-invalid={invalid.coins || undefined}
+          aria-describedby={invalid.coins ? `${coinsId}-error` : undefined}
+          onChange={(event) => setCoins(event.target.value)}
+        />
+        {invalid.coins && <p id={`${coinsId}-error`} className="comics-field-error">{messages['coins.admin.invalidCoins']}</p>}
+        <label htmlFor={reasonId}>{messages['coins.admin.reasonLabel']}</label>
+        <input
+          id={reasonId}
+          className="comics-input"
+          type="text"
+          maxLength={500}
+          value={reason}
+          aria-invalid={invalid.reason || undefined}
+          aria-describedby={invalid.reason ? `${reasonId}-error` : undefined}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        {invalid.reason && <p id={`${reasonId}-error`} className="comics-field-error">{messages['coins.admin.invalidReason']}</p>}
+        <button type="submit" className="comics-button" disabled={credit.isPending} aria-busy={credit.isPending}>
+          {credit.isPending ? messages['coins.admin.crediting'] : messages['coins.admin.credit']}
+        </button>
+        {credit.isError && <p role="alert">{messages['coins.admin.creditFailed']}</p>}
+        {credited !== null && <p role="status">{formatMessage(messages['coins.admin.credited'], { n: credited }, locale)}</p>}
+      </form>
+      <CoinHistory userId={userId} />
+    </section>
+  )
+}

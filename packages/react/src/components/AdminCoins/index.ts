@@ -1,0 +1,1 @@
+export { AdminCoins, type AdminCoinsProps } from './AdminCoins'
