@@ -3,6 +3,7 @@ import {
   canAccessVariant,
   canGoNext,
   COIN_PACKS,
+  coinCreditProblems,
   coinShortfall,
   coinUnlockRefusal,
   EPISODE_COIN_PRICE,
@@ -14,6 +15,7 @@ import {
   offersCoinUnlock,
   type Viewer,
 } from '../src/rules'
+import { CreditCoinsBodySchema } from '../src/contract'
 
 const chapters = Array.from({ length: 8 }, (_, i) => ({ id: `c${i + 1}`, chapterNumber: i + 1 }))
 const ep = (n: number) => chapters[n - 1]!
@@ -77,6 +79,23 @@ describe('the lock rule with coin unlocks', () => {
     expect(offersCoinUnlock(ep(4), chapters, { signedIn: true, level: 3 }, { uncensored: true })).toBe(false)
     expect(offersCoinUnlock(ep(4), chapters, withUnlocked('c4'))).toBe(false)
     expect(offersCoinUnlock(ep(3), chapters, reader)).toBe(false)
+  })
+
+  it('checks a support credit as the contract does: whole coins from 1 to 100000, a reason of 3 to 500 characters', () => {
+    const cases: Array<[number, string, string[]]> = [
+      [15, 'Goodwill', []],
+      [0, 'Goodwill', ['coins']],
+      [1.5, 'Goodwill', ['coins']],
+      [100_001, 'Goodwill', ['coins']],
+      [Number.NaN, 'Goodwill', ['coins']],
+      [100_000, '   ok   ', ['reason']],
+      [1, 'x'.repeat(501), ['reason']],
+      [-3, '', ['coins', 'reason']],
+    ]
+    for (const [coins, reason, problems] of cases) {
+      expect(coinCreditProblems({ coins, reason })).toEqual(problems)
+      expect(CreditCoinsBodySchema.safeParse({ userId: 'u1', coins, reason }).success).toBe(problems.length === 0)
+    }
   })
 
   it('computes the shortfall and the ledger balance', () => {

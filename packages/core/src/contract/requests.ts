@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { builtOnUse, listRequest } from './envelope'
+import { COIN_CREDIT_MAX, COIN_CREDIT_REASON_LENGTH } from '../rules/coins'
 import {
   AssetVariantSchema,
   CoinPackIdSchema,
@@ -197,8 +198,8 @@ export type CoinHistoryListRequest = z.input<typeof CoinHistoryListRequestSchema
 export const CreditCoinsBodySchema = builtOnUse(() =>
   z.strictObject({
     userId: z.string().check(z.minLength(1), z.maxLength(128)),
-    coins: z.int().check(z.minimum(1), z.maximum(100_000)),
-    reason: z.string().check(z.trim(), z.minLength(3), z.maxLength(500)),
+    coins: z.int().check(z.minimum(1), z.maximum(COIN_CREDIT_MAX)),
+    reason: z.string().check(z.trim(), z.minLength(COIN_CREDIT_REASON_LENGTH.min), z.maxLength(COIN_CREDIT_REASON_LENGTH.max)),
   }),
 )
 export type CreditCoinsBody = z.infer<typeof CreditCoinsBodySchema>

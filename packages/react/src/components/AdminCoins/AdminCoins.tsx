@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { CreditCoinsBodySchema } from '@comics/core'
+import { coinCreditProblems } from '@comics/core'
 import { formatMessage } from '../../messages'
 import { useAdminCoinBalance, useCreditCoins, useLocale, useMessages } from '../../hooks'
 import { CoinHistory } from '../CoinHistory/CoinHistory'
@@ -12,8 +12,8 @@ export interface AdminCoinsProps {
 
 /**
  * An admin's view of one reader's coins: the balance, the coin history, and a manual credit with its
- * reason (POST /admin/coins/credits; the reason and the admin are kept in the ledger). The contract's
- * rules check the form before sending; a refused or failed credit keeps what was typed.
+ * reason (POST /admin/coins/credits; the reason and the admin are kept in the ledger). Core
+ * `coinCreditProblems` checks the form before sending; a refused or failed credit keeps what was typed.
  * @example
  * <AdminCoins userId={uid} />
  */
@@ -33,14 +33,14 @@ export function AdminCoins({ userId, className }: AdminCoinsProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setCredited(null)
-    const parsed = CreditCoinsBodySchema.safeParse({ userId, coins: coins.trim() === '' ? Number.NaN : Number(coins), reason })
-    if (!parsed.success) {
-      const fields = new Set(parsed.error.issues.map((issue) => issue.path[0]))
-      setInvalid({ coins: fields.has('coins'), reason: fields.has('reason') })
+    const body = { userId, coins: coins.trim() === '' ? Number.NaN : Number(coins), reason: reason.trim() }
+    const problems = coinCreditProblems(body)
+    if (problems.length > 0) {
+      setInvalid({ coins: problems.includes('coins'), reason: problems.includes('reason') })
       return
     }
     setInvalid({})
-    credit.mutate(parsed.data, {
+    credit.mutate(body, {
       onSuccess: (entry) => {
         setCredited(entry.coins)
         setCoins('')
