@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { builtOnUse, listRequest } from './envelope'
-import { COIN_CREDIT_MAX, COIN_CREDIT_REASON_LENGTH } from '../rules/coins'
+import { COIN_CREDIT_MAX, COIN_CREDIT_REASON_LENGTH } from '../rules/coinCredit'
 import {
   AssetVariantSchema,
   CoinPackIdSchema,
