@@ -1,9 +1,9 @@
 // Compiled by the smoke test's `tsc --noEmit`, never bundled: proof that the packed declarations type
 // the kit rather than leaving `any`. Each directive fails the check if its line compiles.
-import { coinUnlockRefusal, COIN_PACKS, createComicsApi, createMemoryStorage, createPrefixedStorage, isEpisodeLocked } from '@comics/core'
+import { coinCreditProblems, coinUnlockRefusal, COIN_PACKS, offersCoinUnlock, createComicsApi, createMemoryStorage, createPrefixedStorage, isEpisodeLocked } from '@comics/core'
 import type { ComicsReaderElement } from '@comics/embed'
 import { createHandlers, creditMockCoins, createMockState } from '@comics/mocks'
-import { CoinBalance, CoinHistory, CoinShop, EpisodeUnlock, Reader, useUnlockEpisode } from '@comics/react'
+import { AdminCoins, CoinBalance, CoinHistory, CoinShop, EpisodeUnlock, Reader, useCreditCoins, useUnlockEpisode } from '@comics/react'
 
 // @ts-expect-error a Reader needs the episode's comicId and chapterId
 export const readerWithoutEpisode = <Reader comicId="4" />
@@ -44,3 +44,11 @@ export const coinScreens = [<CoinBalance key="b" />, <CoinShop key="s" checkoutI
 // @ts-expect-error the unlock choice needs the episode and its comic's episodes
 export const unlockWithoutEpisode = <EpisodeUnlock />
 export const unlockHook: typeof useUnlockEpisode = useUnlockEpisode
+// The top bar's balance link, the rows' coin unlock, and the admin's view of a reader's coins.
+export const balanceLink = <CoinBalance to="/coins" />
+export const rowOffersUnlock: boolean = offersCoinUnlock({ id: '4', chapterNumber: 4 }, [], { signedIn: true, level: 0 }, { uncensored: false })
+export const creditProblems: ('coins' | 'reason')[] = coinCreditProblems({ coins: 0, reason: '' })
+export const adminCoins = <AdminCoins userId="user-reader" />
+// @ts-expect-error the admin's view needs the reader's id
+export const adminCoinsWithoutReader = <AdminCoins />
+export const creditHook: typeof useCreditCoins = useCreditCoins
