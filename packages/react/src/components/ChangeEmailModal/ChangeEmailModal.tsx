@@ -32,7 +32,7 @@ export function ChangeEmailModal({ open, onClose, continueUrl, className }: Chan
     >
       {/* Mounted only while open, so each opening starts with empty fields. */}
       <ChangeEmailForm continueUrl={continueUrl} />
-      <button type="button" className="comics-change-email__close" aria-label={messages['common.close']} onClick={onClose}>
+      <button type="button" className="comics-dialog__close" aria-label={messages['common.close']} onClick={onClose}>
         <span aria-hidden="true">×</span>
       </button>
     </Dialog>
@@ -53,16 +53,16 @@ function ChangeEmailForm({ continueUrl }: { continueUrl?: string }) {
 
   if (user && !user.emailVerified) {
     return (
-      <div className="comics-change-email__form">
+      <div className="comics-form">
         <DialogTitle className="comics-change-email__title">{messages['changeEmail.title']}</DialogTitle>
-        <p className="comics-change-email__error">{messages['auth.emailNotVerified']}</p>
+        <p className="comics-field-error">{messages['auth.emailNotVerified']}</p>
         <VerifyEmailPrompt />
       </div>
     )
   }
   if (sentTo) {
     return (
-      <div className="comics-change-email__form">
+      <div className="comics-form">
         <DialogTitle className="comics-change-email__title">{messages['changeEmail.title']}</DialogTitle>
         <p role="status">{formatMessage(messages['changeEmail.sent'], { email: sentTo })}</p>
       </div>
@@ -86,15 +86,15 @@ function ChangeEmailForm({ continueUrl }: { continueUrl?: string }) {
   const invalid = error ? true : undefined
 
   return (
-    <form className="comics-change-email__form" onSubmit={submit} aria-busy={pending} noValidate>
+    <form className="comics-form" onSubmit={submit} aria-busy={pending} noValidate>
       <DialogTitle className="comics-change-email__title">{messages['changeEmail.title']}</DialogTitle>
-      <div className="comics-change-email__field">
-        <label className="comics-change-email__label" htmlFor={`${baseId}-email`}>
+      <div className="comics-field">
+        <label className="comics-field__label" htmlFor={`${baseId}-email`}>
           {messages['changeEmail.newEmail']}
         </label>
         <input
           id={`${baseId}-email`}
-          className="comics-change-email__input"
+          className="comics-input"
           type="email"
           name="email"
           autoComplete="email"
@@ -104,13 +104,13 @@ function ChangeEmailForm({ continueUrl }: { continueUrl?: string }) {
           onChange={(event) => edit(setNewEmail)(event.target.value)}
         />
       </div>
-      <div className="comics-change-email__field">
-        <label className="comics-change-email__label" htmlFor={`${baseId}-password`}>
+      <div className="comics-field">
+        <label className="comics-field__label" htmlFor={`${baseId}-password`}>
           {messages['changeEmail.password']}
         </label>
         <input
           id={`${baseId}-password`}
-          className="comics-change-email__input"
+          className="comics-input"
           type="password"
           name="password"
           autoComplete="current-password"
@@ -121,7 +121,7 @@ function ChangeEmailForm({ continueUrl }: { continueUrl?: string }) {
         />
       </div>
       {error && (
-        <p id={errorId} className="comics-change-email__error" role="alert">
+        <p id={errorId} className="comics-field-error" role="alert">
           {error}
         </p>
       )}

@@ -58,7 +58,7 @@ export function ChangePasswordModal({ open, onClose, onChanged, className }: Cha
         />
         <button
           type="button"
-          className="comics-change-password__close"
+          className="comics-dialog__close"
           aria-label={messages['common.close']}
           onClick={onClose}
         >
@@ -107,21 +107,21 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   }
 
   return (
-    <form className="comics-change-password__form" onSubmit={submit} aria-busy={pending}>
+    <form className="comics-form" onSubmit={submit} aria-busy={pending}>
       <DialogTitle className="comics-change-password__title">{messages['changePassword.title']}</DialogTitle>
       {FIELDS.map(({ name, label, autoComplete }, index) => {
         const id = `${baseId}-${name}`
         // The mismatch concerns the confirmation; a server error concerns the whole form.
         const invalid = mismatch ? name === 'confirmPassword' : Boolean(errorMessage)
         return (
-          <div key={name} className="comics-change-password__field">
-            <label className="comics-change-password__label" htmlFor={id}>
+          <div key={name} className="comics-field">
+            <label className="comics-field__label" htmlFor={id}>
               {messages[label]}
             </label>
             <input
               ref={index === 0 ? firstField : undefined}
               id={id}
-              className="comics-change-password__input"
+              className="comics-input"
               type="password"
               name={name}
               autoComplete={autoComplete}
@@ -134,7 +134,7 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
         )
       })}
       {error && (
-        <p id={errorId} className="comics-change-password__error" role="alert">
+        <p id={errorId} className="comics-field-error" role="alert">
           {error}
         </p>
       )}

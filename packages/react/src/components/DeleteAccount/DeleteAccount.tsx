@@ -86,13 +86,13 @@ function DeleteAccountForm({ onKeep }: { onKeep: () => void }) {
       <p className="comics-delete-account__text">{messages['deleteAccount.staysPayments']}</p>
       {!withPassword && <p className="comics-delete-account__text">{messages['deleteAccount.socialSignIn']}</p>}
       {withPassword && (
-        <div className="comics-delete-account__field">
-          <label className="comics-delete-account__label" htmlFor={`${baseId}-password`}>
+        <div className="comics-field">
+          <label className="comics-field__label" htmlFor={`${baseId}-password`}>
             {messages['deleteAccount.password']}
           </label>
           <input
             id={`${baseId}-password`}
-            className="comics-delete-account__input"
+            className="comics-input"
             type="password"
             name="password"
             autoComplete="current-password"
@@ -108,7 +108,7 @@ function DeleteAccountForm({ onKeep }: { onKeep: () => void }) {
         </div>
       )}
       {error && (
-        <p id={errorId} className="comics-delete-account__error" role="alert">
+        <p id={errorId} className="comics-field-error" role="alert">
           {error}
         </p>
       )}

@@ -93,12 +93,12 @@ export function PasswordReset({ url, onDone, className }: PasswordResetProps) {
       )}
       {phase.name === 'no-link' && <p className="comics-password-reset__text">{messages['passwordReset.noLink']}</p>}
       {phase.name === 'invalid' && (
-        <p className="comics-password-reset__error" role="alert">
+        <p className="comics-field-error" role="alert">
           {errorMessage ?? messages['auth.linkExpired']}
         </p>
       )}
       {phase.name === 'form' && (
-        <form className="comics-password-reset__form" onSubmit={submit} aria-busy={pending} noValidate>
+        <form className="comics-form comics-password-reset__form" onSubmit={submit} aria-busy={pending} noValidate>
           <p className="comics-password-reset__text">{formatMessage(messages['passwordReset.forEmail'], { email: phase.email })}</p>
           {/* For password managers: the account the new password belongs to. */}
           <input type="email" name="username" autoComplete="username" value={phase.email} readOnly hidden />
@@ -106,13 +106,13 @@ export function PasswordReset({ url, onDone, className }: PasswordResetProps) {
             const id = `${baseId}-${name}`
             const invalid = mismatch ? name === 'confirmPassword' : Boolean(errorMessage)
             return (
-              <div key={name} className="comics-password-reset__field">
-                <label className="comics-password-reset__label" htmlFor={id}>
+              <div key={name} className="comics-field">
+                <label className="comics-field__label" htmlFor={id}>
                   {messages[label]}
                 </label>
                 <input
                   id={id}
-                  className="comics-password-reset__input"
+                  className="comics-input"
                   type="password"
                   name={name}
                   autoComplete="new-password"
@@ -125,7 +125,7 @@ export function PasswordReset({ url, onDone, className }: PasswordResetProps) {
             )
           })}
           {formError && (
-            <p id={errorId} className="comics-password-reset__error" role="alert">
+            <p id={errorId} className="comics-field-error" role="alert">
               {formError}
             </p>
           )}
