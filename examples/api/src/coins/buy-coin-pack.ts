@@ -8,12 +8,12 @@ import { checkouts, coinLedger } from '../db/schema'
 import { isUniqueViolation } from '../db/unique-violation'
 import { HttpError, notFound } from '../http/http-error'
 import { isOnAllowedOrigin } from '../payments/allowed-origin'
+import { ORDER_ID, paidCheckoutPayment } from '../payments/checkout-payment'
 import { CHECKOUT_RETURN_PARAM } from '../payments/create-checkout'
 import type { ConfirmedPayment } from '../payments/grant-order'
 import type { PaymentProvider } from '../payments/provider/payment-provider'
 import { lockCoinAccount } from './coin-account'
 
-const ORDER_ID = /^[A-Za-z0-9_-]{16,64}$/
 
 /**
  * Opens an order for a coin pack (`checkouts.kind` 'coins', the pack's price in cents fixed now) and the
@@ -134,29 +134,6 @@ export async function confirmCoinPurchase(
   // Someone else's order, or a subscription's, is answered like a missing one.
   if (!order || order.userId !== userId || order.kind !== 'coins') throw notFound('Checkout')
   if (order.status === 'paid') return creditOf(db, order.id)
-  if (!order.providerCheckoutId) throw new HttpError(409, 'checkout_cancelled', 'This checkout was cancelled')
-  const status = await provider.checkoutStatus(order.providerCheckoutId)
-  if (status.reference !== order.id) throw new Error(`Provider checkout ${order.providerCheckoutId} is not order ${order.id}'s`)
-  switch (status.status) {
-    case 'paid':
-      return (
-        await creditPaidCoinOrder(db, clock, {
-          orderId: order.id,
-          provider: provider.name,
-          providerPaymentId: status.paymentId,
-          paymentMethodId: status.paymentMethodId,
-          amountCents: status.amountCents,
-          currency: status.currency,
-        })
-      ).entry
-    case 'open':
-    case 'processing':
-      throw new HttpError(409, 'payment_pending', 'The payment of this checkout is not confirmed yet')
-    case 'declined':
-      throw new HttpError(402, 'payment_declined', 'The card was declined: pay again on the checkout page')
-    case 'expired':
-      throw new HttpError(409, 'checkout_cancelled', 'This checkout was cancelled')
-    case 'refunded':
-      throw new HttpError(409, 'payment_refunded', 'The payment of this checkout was refunded')
-  }
+  const paid = await paidCheckoutPayment(provider, order, 'pay again on the checkout page')
+  return (await creditPaidCoinOrder(db, clock, paid)).entry
 }

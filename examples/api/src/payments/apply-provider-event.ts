@@ -5,6 +5,7 @@ import { checkouts, paymentEvents, payments } from '../db/schema'
 import { isUniqueViolation } from '../db/unique-violation'
 import { HttpError } from '../http/http-error'
 import { creditCoinOrderInTransaction } from '../coins/buy-coin-pack'
+import { confirmedPaymentOf } from './checkout-payment'
 import { grantHigherPaidOrders } from './grant-higher-paid-orders'
 import { grantInTransaction } from './grant-order'
 import { markRefunded, refundDuePayments } from './refund-payment'
@@ -54,14 +55,7 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
       // Two plans paid at once are a subscription matter; a coin pack stands alone.
       if (order.kind === 'subscription') await grantHigherPaidOrders(db, clock, provider, order)
       effect = async (tx) => {
-        const paid = {
-          orderId: order.id,
-          provider: provider.name,
-          providerPaymentId: status.paymentId,
-          paymentMethodId: status.paymentMethodId,
-          amountCents: status.amountCents,
-          currency: status.currency,
-        }
+        const paid = confirmedPaymentOf(order.id, provider.name, status)
         // A coin pack's order credits coins; a plan's grants the subscription.
         if (order.kind === 'coins') return (await creditCoinOrderInTransaction(tx, clock, paid)).granted ? 'granted' : 'no-op'
         const grant = await grantInTransaction(tx, clock, paid)
