@@ -47,7 +47,7 @@ export function AuthModal({ className }: AuthModalProps) {
       <AuthModalContent />
       <button
         type="button"
-        className="comics-auth-modal__close"
+        className="comics-dialog__close comics-auth-modal__close"
         aria-label={messages['common.close']}
         onClick={closeAuthModal}
       >

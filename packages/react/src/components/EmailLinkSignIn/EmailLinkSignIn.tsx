@@ -136,7 +136,7 @@ export function EmailLinkSignIn({ url, onDone, className }: EmailLinkSignInProps
           </form>
         </>
       )}
-      <button type="button" className="comics-email-link__close" aria-label={messages['common.close']} onClick={() => done(link)}>
+      <button type="button" className="comics-dialog__close" aria-label={messages['common.close']} onClick={() => done(link)}>
         <span aria-hidden="true">×</span>
       </button>
     </Dialog>
