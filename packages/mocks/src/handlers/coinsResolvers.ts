@@ -9,6 +9,7 @@ import {
   publishedEpisodes,
   isPublished,
 } from '@comics/core/rules'
+import { unpaidCheckoutAnswer } from './checkoutAnswers'
 import { errorResponse } from './errorResponse'
 import { nextMockId, type MockCheckout, type MockState } from './mockState'
 import { pageOf, passes } from './paging'
@@ -65,11 +66,8 @@ export const confirmCoinPurchase: Resolver<'confirmCoinPurchase'> = ({ body, sta
   if (!order) return errorResponse(404, { message: `No checkout ${body.checkoutId}` })
   const existing = state.coinLedger.find((entry) => entry.id === order.coinEntryId)
   if (existing) return HttpResponse.json({ data: [existing] })
-  if (order.status === 'open' || order.status === 'processing') {
-    return errorResponse(409, { code: 'payment_pending', message: 'The payment of this checkout is not confirmed yet' })
-  }
-  if (order.status === 'declined') return errorResponse(402, { code: 'payment_declined', message: 'The card was declined' })
-  if (order.status === 'cancelled') return errorResponse(409, { code: 'checkout_cancelled', message: 'This checkout was cancelled' })
+  const unpaid = unpaidCheckoutAnswer(order)
+  if (unpaid) return unpaid
   const pack = getCoinPack(order.planId)!
   const entry = appendEntry(state, { userId: order.userId, kind: 'purchase', coins: pack.totalCoins, packId: pack.id, createdAt: now.toISOString() })
   order.coinEntryId = entry.id

@@ -1,6 +1,7 @@
 import { HttpResponse } from 'msw'
 import type { Subscription } from '@comics/core/contract'
 import { getPlan, isFirstPurchase, offeredPlans, priceToPay, subscriptionInForce } from '@comics/core/rules'
+import { unpaidCheckoutAnswer } from './checkoutAnswers'
 import { errorResponse, validationErrorResponse } from './errorResponse'
 import { nextMockId, type MockCheckout, type MockState } from './mockState'
 import { pageOf, passes } from './paging'
@@ -74,11 +75,8 @@ export const createPayment: Resolver<'createPayment'> = ({ body, state, viewer, 
   if (!paid) return errorResponse(404, { message: `No checkout ${body.checkoutId}` })
   const existing = state.subscriptions.find((s) => s.id === paid.subscriptionId)
   if (existing) return HttpResponse.json({ data: [existing] })
-  if (paid.status === 'open' || paid.status === 'processing') {
-    return errorResponse(409, { code: 'payment_pending', message: 'The payment of this checkout is not confirmed yet' })
-  }
-  if (paid.status === 'declined') return errorResponse(402, { code: 'payment_declined', message: 'The card was declined' })
-  if (paid.status === 'cancelled') return errorResponse(409, { code: 'checkout_cancelled', message: 'This checkout was cancelled' })
+  const unpaid = unpaidCheckoutAnswer(paid)
+  if (unpaid) return unpaid
   const plan = getPlan(paid.planId)!
   for (const s of state.subscriptions) {
     if (s.userId === viewer.userId && s.status === 'active') s.status = 'replaced'
