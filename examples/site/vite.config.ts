@@ -1,13 +1,11 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { defineConfig, loadEnv, type Alias, type Plugin, type ProxyOptions } from 'vite'
+import { defineConfig, type Alias, type Plugin, type ProxyOptions } from 'vite'
 import react from '@vitejs/plugin-react'
 import { workspaceAliases } from '../../vitest.shared'
-import { listOf } from './src/config/siteEnv'
 import { precompressAssets } from './precompress'
 import { reactRouterProductionAlias } from './reactRouterBuild'
-import { routePreloads, WARM_CONTRACT_MODULE } from './routePreloads'
 import { devSecurityHeaders } from './securityHeaders'
 
 // The site runs on the kit's sources, as the workspace tests do, so `pnpm dev` needs no package build
@@ -65,18 +63,11 @@ const port = Number(process.env.SITE_PORT ?? 5173)
 const siteRoot = fileURLToPath(new URL('.', import.meta.url))
 
 export default defineConfig(({ command, mode, isSsrBuild }) => {
-  const env = loadEnv(mode, siteRoot, 'VITE_')
   const production = command === 'build' && mode === 'production'
   return {
     plugins: [
       react(),
       kitStylesFromSources(),
-      // The document starts the landing screens' calls as readSiteEnv configures the site.
-      routePreloads(siteRoot, {
-        apiBaseUrl: env.VITE_API_BASE_URL || '/api/v1',
-        ...(env.VITE_ADULT_HOST ? { adultHost: env.VITE_ADULT_HOST } : {}),
-        ...(env.VITE_MIRROR_HOSTS ? { mirrorHosts: listOf(env.VITE_MIRROR_HOSTS) } : {}),
-      }),
       // Brotli and gzip copies of the built scripts and stylesheets, which the site's server sends.
       ...(isSsrBuild ? [] : [precompressAssets()]),
     ],
@@ -97,8 +88,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       sourcemap: !isSsrBuild,
       ...(isSsrBuild ? { copyPublicDir: false } : {}),
       chunkSizeWarningLimit: 600,
-      // src/warmContract.ts: a second entry, which the document starts beside the first (routePreloads.ts).
-      rollupOptions: { input: { index: join(siteRoot, 'index.html'), warmContract: join(siteRoot, WARM_CONTRACT_MODULE) } },
+      // The browser build's manifest (dist/.vite/manifest.json): the site's server preloads each
+      // screen's chunks from it (src/server/preloads.ts).
+      ...(isSsrBuild ? {} : { manifest: true }),
     },
   }
 })

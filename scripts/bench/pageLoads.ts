@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser } from 'playwright'
 import { appRunning, duplicatesAmong, openMeasuredPage, openSignIn, readFigures, requestKey, type SeenRequest } from './browser'
-import { WARM_CONTRACT_MODULE } from '../../examples/site/routePreloads'
 import { addBreakdown, chunkBreakdown, gzipSize } from './dependencyBreakdown'
 
 export interface SitePage {
@@ -103,9 +102,8 @@ export async function measurePageLoad(browser: Browser, options: { origin: strin
     const breakdown = new Map<string, number>()
     for (const file of js.files) addBreakdown(breakdown, chunkBreakdown(file))
     const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
-    // The document's entries: index.html's script and the contract's warm-up beside it (a build without it has none).
+    // The document's entry: index.html's script.
     const documentEntries = staticClosure(manifest, 'index.html')
-    if (manifest[WARM_CONTRACT_MODULE]) staticClosure(manifest, WARM_CONTRACT_MODULE, documentEntries)
     const closure = staticClosure(manifest, sitePage.routeModule, documentEntries)
     const manifestFiles = [...closure].map((file) => join(distDir, file))
     const sum = (files: string[]) => files.reduce((total, file) => total + gzipSize(readFileSync(file)), 0)

@@ -1,13 +1,7 @@
-// The attributes the document, the server render and the app mark the page with (src/site.css spells
-// the first two as selectors too).
+// The attributes and elements the document, the server render and the app mark the page with.
 
-/** On `#root` when the server rendered the screen into it (serverRender.ts). */
+/** On `#root` when the server rendered the screen into it (src/server/siteServer.ts). */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered'
-/**
- * On `<html>` when the visitor is signed in on a server-rendered page: the guest's markup stays hidden
- * and the app renders theirs (routePreloads.ts, src/main.tsx).
- */
-export const CLIENT_RENDER_ATTRIBUTE = 'data-client-render'
 /** On `<html>` once the app has rendered or taken over the server's render, for tools that wait for it. */
 export const APP_RUNNING_ATTRIBUTE = 'data-app-running'
 
@@ -20,3 +14,9 @@ export const SITE_CONFIG_ELEMENT_ID = 'comics-site-config'
  * only when it is absent. It decides no access, which the API checks on every call.
  */
 export const SIGNED_IN_COOKIE = 'comics_signed_in'
+
+/**
+ * The `<script type="application/json">` in which the site's server gives the page the kit's query cache
+ * it rendered with (TanStack Query's `dehydrate`); the page's cache takes it before the first render.
+ */
+export const QUERY_CACHE_ELEMENT_ID = 'comics-query-cache'

@@ -8,9 +8,11 @@ import { createElement, isValidElement, lazy, useState, type ComponentType, type
  */
 export interface LazyScreen<P = object> extends FunctionComponent<P> {
   load(): Promise<void>
+  /** Its module, from the site's root: the key of its chunk in the build's manifest, for the server's preloads. */
+  module: string
 }
 
-export function lazyScreen<P extends object>(importModule: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
+export function lazyScreen<P extends object>(module: string, importModule: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
   let loaded: ComponentType<P> | undefined
   let loading: Promise<{ default: ComponentType<P> }> | undefined
   const load = () =>
@@ -30,25 +32,25 @@ export function lazyScreen<P extends object>(importModule: () => Promise<{ defau
     const [Component] = useState<ComponentType<P>>(() => loaded ?? Suspending)
     return createElement(Component, props)
   }
-  return Object.assign(Screen, { load: () => load().then(() => undefined) })
+  return Object.assign(Screen, { load: () => load().then(() => undefined), module })
 }
 
 // Every screen is its own chunk: the home page loads only what it shows.
-export const HomeScreen = lazyScreen(() => import('../screens/HomeScreen'))
-export const CategoriesScreen = lazyScreen(() => import('../screens/CategoriesScreen'))
-export const ComicScreen = lazyScreen(() => import('../screens/ComicScreen'))
-export const ReaderScreen = lazyScreen(() => import('../screens/ReaderScreen'))
-export const PremiumScreen = lazyScreen(() => import('../screens/PremiumScreen'))
-export const PaymentScreen = lazyScreen(() => import('../screens/PaymentScreen'))
-export const AccountScreen = lazyScreen(() => import('../screens/AccountScreen'))
-export const CoinsScreen = lazyScreen(() => import('../screens/CoinsScreen'))
-export const PrivacyPolicyScreen = lazyScreen(() => import('../screens/PrivacyPolicyScreen'))
-export const TermsOfUseScreen = lazyScreen(() => import('../screens/TermsOfUseScreen'))
-export const PaymentAndRefundScreen = lazyScreen(() => import('../screens/PaymentAndRefundScreen'))
-export const EmailActionScreen = lazyScreen(() => import('../screens/EmailActionScreen'))
-export const NotFoundScreen = lazyScreen(() => import('../screens/NotFoundScreen'))
-export const AdminScreen = lazyScreen(() => import('../admin/AdminScreen'))
-export const AdminPreviewScreen = lazyScreen(() => import('../admin/AdminPreviewScreen'))
+export const HomeScreen = lazyScreen('src/screens/HomeScreen.tsx', () => import('../screens/HomeScreen'))
+export const CategoriesScreen = lazyScreen('src/screens/CategoriesScreen.tsx', () => import('../screens/CategoriesScreen'))
+export const ComicScreen = lazyScreen('src/screens/ComicScreen.tsx', () => import('../screens/ComicScreen'))
+export const ReaderScreen = lazyScreen('src/screens/ReaderScreen.tsx', () => import('../screens/ReaderScreen'))
+export const PremiumScreen = lazyScreen('src/screens/PremiumScreen.tsx', () => import('../screens/PremiumScreen'))
+export const PaymentScreen = lazyScreen('src/screens/PaymentScreen.tsx', () => import('../screens/PaymentScreen'))
+export const AccountScreen = lazyScreen('src/screens/AccountScreen.tsx', () => import('../screens/AccountScreen'))
+export const CoinsScreen = lazyScreen('src/screens/CoinsScreen.tsx', () => import('../screens/CoinsScreen'))
+export const PrivacyPolicyScreen = lazyScreen('src/screens/PrivacyPolicyScreen.tsx', () => import('../screens/PrivacyPolicyScreen'))
+export const TermsOfUseScreen = lazyScreen('src/screens/TermsOfUseScreen.tsx', () => import('../screens/TermsOfUseScreen'))
+export const PaymentAndRefundScreen = lazyScreen('src/screens/PaymentAndRefundScreen.tsx', () => import('../screens/PaymentAndRefundScreen'))
+export const EmailActionScreen = lazyScreen('src/screens/EmailActionScreen.tsx', () => import('../screens/EmailActionScreen'))
+export const NotFoundScreen = lazyScreen('src/screens/NotFoundScreen.tsx', () => import('../screens/NotFoundScreen'))
+export const AdminScreen = lazyScreen('src/admin/AdminScreen.tsx', () => import('../admin/AdminScreen'))
+export const AdminPreviewScreen = lazyScreen('src/admin/AdminPreviewScreen.tsx', () => import('../admin/AdminPreviewScreen'))
 
 const isLazyScreen = (type: unknown): type is LazyScreen => typeof type === 'function' && typeof (type as Partial<LazyScreen>).load === 'function'
 

@@ -23,6 +23,9 @@ import {
   lazyScreenElementIn,
   type LazyScreen,
 } from './lazyScreens'
+import { categoriesLanding, comicLanding, homeLanding, readerLanding, type LandingContext, type LandingQueries, type LandingQuery, type SiteRouteHandle } from './landingQueries'
+
+const landing = (queries: LandingQueries): SiteRouteHandle => ({ landing: queries })
 
 /** The routes of spec §2. The reader is full screen: it sits outside the layout with the top bar. */
 export const siteRoutes: RouteObject[] = [
@@ -32,10 +35,10 @@ export const siteRoutes: RouteObject[] = [
       {
         element: <SiteLayout />,
         children: [
-          { path: routes.home, element: <HomeScreen /> },
-          { path: routes.categories, element: <CategoriesScreen /> },
-          { path: '/comic/:comicId', element: <ComicScreen uncensored={false} /> },
-          { path: '/comic/:comicId/uncensored', element: <ComicScreen uncensored /> },
+          { path: routes.home, element: <HomeScreen />, handle: landing(homeLanding) },
+          { path: routes.categories, element: <CategoriesScreen />, handle: landing(categoriesLanding) },
+          { path: '/comic/:comicId', element: <ComicScreen uncensored={false} />, handle: landing(comicLanding) },
+          { path: '/comic/:comicId/uncensored', element: <ComicScreen uncensored />, handle: landing(comicLanding) },
           {
             path: routes.premium,
             element: (
@@ -78,8 +81,8 @@ export const siteRoutes: RouteObject[] = [
         ],
       },
       // /comic/{id}/uncensored is the comic page above; a chapter id is never 'uncensored'.
-      { path: '/comic/:comicId/:chapterId', element: <ReaderScreen uncensored={false} /> },
-      { path: '/comic/:comicId/:chapterId/uncensored', element: <ReaderScreen uncensored /> },
+      { path: '/comic/:comicId/:chapterId', element: <ReaderScreen uncensored={false} />, handle: landing(readerLanding(false)) },
+      { path: '/comic/:comicId/:chapterId/uncensored', element: <ReaderScreen uncensored />, handle: landing(readerLanding(true)) },
       // An admin's preview of any episode in the reader, full screen as the reader is.
       { path: '/admin/preview/:comicId/:chapterId', element: <AdminPreviewScreen /> },
     ],
@@ -97,6 +100,16 @@ export function landingAt(pathname: string): Landing | undefined {
   const match = matchRoutes(siteRoutes, pathname)?.at(-1)
   const element = lazyScreenElementIn(match?.route.element)
   return element && match ? { screen: element.type, props: element.props, params: match.params } : undefined
+}
+
+/**
+ * The kit's queries the screen at `pathname` (with `search`, its query string) makes first for a guest,
+ * as its route declares them (`handle.landing`); none for a screen that declares none.
+ */
+export function landingQueriesAt(pathname: string, search: string, context: Omit<LandingContext, 'params' | 'search'>): LandingQuery[] {
+  const match = matchRoutes(siteRoutes, pathname)?.at(-1)
+  const queries = (match?.route.handle as SiteRouteHandle | undefined)?.landing
+  return match && queries ? queries({ ...context, params: match.params, search: new URLSearchParams(search) }) : []
 }
 
 /**

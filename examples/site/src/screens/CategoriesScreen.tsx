@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { ALL_GENRES, routes } from '@comics/core'
 import { ComicCard, GenreBar, useComics, useLink, useMessages } from '@comics/react'
+import { categoriesGenreOf } from '../routes/landingQueries'
 import { QueryStatus } from './QueryStatus'
 
 /**
@@ -13,7 +14,7 @@ export default function CategoriesScreen() {
   const messages = useMessages()
   const Link = useLink()
   const [searchParams, setSearchParams] = useSearchParams()
-  const genreId = searchParams.get('genre') ?? ALL_GENRES
+  const genreId = categoriesGenreOf(searchParams)
   const all = useComics({ preset: 'categories' })
   const selected = useComics({ preset: 'categories', genreId })
 

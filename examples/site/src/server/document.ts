@@ -1,24 +1,27 @@
 import { randomBytes } from 'node:crypto'
-import { request as httpRequest } from 'node:http'
-import { request as httpsRequest } from 'node:https'
-import type { PreloadedAnswer } from '@comics/core'
-import { SERVER_RENDERED_ATTRIBUTE, SITE_CONFIG_ELEMENT_ID } from '../app/documentMarks'
-
-/** Where the document takes the answers the server rendered with; the inline script reads them first. */
-export const ANSWERS_ELEMENT_ID = 'comics-landing-answers'
+import { QUERY_CACHE_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, SITE_CONFIG_ELEMENT_ID } from '../app/documentMarks'
 
 /** JSON inside a `<script>` element: nothing in it can close the element or open a comment. */
 export const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
+/** Where index.html takes the tags the server computes for each request (src/server/preloads.ts). */
+export const PRELOADS_MARKER = '<!-- route-preloads -->'
+
+/** `template` with `tags` at its preloads marker (each on a line of its own). */
+export function documentWithPreloads(template: string, tags: readonly string[]): string {
+  if (!template.includes(PRELOADS_MARKER)) throw new Error(`siteServer: index.html has no ${PRELOADS_MARKER}`)
+  return template.replace(PRELOADS_MARKER, () => tags.join('\n    '))
+}
+
 /**
- * The document of a landing address with the screen rendered into it and the answers it was rendered
- * with (before the first script, which takes them as the kit's preloaded calls).
+ * The document of a server-rendered address: `html` in #root, marked, and the kit's query cache it was
+ * rendered with (`dehydrate`'s), before the first script, for the page's cache (src/main.tsx).
  */
-export function documentWithRender(template: string, html: string, answers: [string, PreloadedAnswer][]): string {
+export function documentWithRender(template: string, html: string, queries: unknown): string {
   const root = '<div id="root"></div>'
   const firstScript = template.indexOf('<script')
-  if (!template.includes(root) || firstScript < 0) throw new Error('serverRender: index.html has no empty #root or no script')
-  const data = `<script type="application/json" id="${ANSWERS_ELEMENT_ID}">${jsonInScript(answers)}</script>\n    `
+  if (!template.includes(root) || firstScript < 0) throw new Error('siteServer: index.html has no empty #root or no script')
+  const data = `<script type="application/json" id="${QUERY_CACHE_ELEMENT_ID}">${jsonInScript(queries)}</script>\n    `
   const withData = template.slice(0, firstScript) + data + template.slice(firstScript)
   return withData.replace(root, `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${html}</div>`)
 }
@@ -46,34 +49,4 @@ export const newNonce = () => randomBytes(16).toString('base64')
  */
 export function withScriptNonce(html: string, nonce: string): string {
   return html.replace(/<script(?=[\s>])/gi, `<script nonce="${nonce}"`)
-}
-
-/** How long the server waits for each of the API's answers before it sends the plain document. */
-export const SERVER_CALL_TIMEOUT_MS = 3000
-
-/**
- * POSTs `body` as JSON with the visitor's Host (fetch cannot set it; the API decides the rating mode by
- * it) and reads the answer as the document's calls would: its status and its JSON, null if it has none.
- */
-export function postJson(url: string, body: string, host: string): Promise<PreloadedAnswer> {
-  return new Promise((resolve, reject) => {
-    const send = url.startsWith('https:') ? httpsRequest : httpRequest
-    const outgoing = send(url, { method: 'POST', headers: { host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, timeout: SERVER_CALL_TIMEOUT_MS }, (incoming) => {
-      const chunks: Buffer[] = []
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
-      incoming.on('error', reject)
-      incoming.on('end', () => {
-        let data: unknown = null
-        try {
-          data = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-        } catch {
-          // No JSON: the kit's client takes the status alone, as for the document's own calls.
-        }
-        resolve({ status: incoming.statusCode ?? 0, data })
-      })
-    })
-    outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer from ${url} in ${SERVER_CALL_TIMEOUT_MS} ms`)))
-    outgoing.on('error', reject)
-    outgoing.end(body)
-  })
 }

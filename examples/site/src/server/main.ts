@@ -2,7 +2,7 @@
 // browser's dist/), `pnpm --filter site serve` runs it with Node. Settings in docs/deploy.md ("Site server").
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { serverLanding, serverRedirect } from './renderLanding'
+import { screenModuleAt, screenModules, serverLanding, serverRedirect } from './renderLanding'
 import { createSiteServer, type SiteServerOptions } from './siteServer'
 
 const env = process.env
@@ -17,7 +17,7 @@ const shutdownDelayMs = number(env.SITE_SHUTDOWN_DELAY_MS, 0)
 const { app, draining } = await createSiteServer({
   // dist-server/ serves dist/ (and test-results/e2e-dist-server/ serves test-results/e2e-dist/).
   distDir: env.SITE_DIST_DIR || ownDir.replace(/-server\/?$/, ''),
-  render: { serverLanding, serverRedirect },
+  render: { serverLanding, serverRedirect, screenModuleAt, screenModules },
   apiBaseUrl: env.SITE_API_BASE_URL || import.meta.env.VITE_API_BASE_URL || '/api/v1',
   apiTarget: env.SITE_API_TARGET || 'http://127.0.0.1:8787',
   policyEnv: {

@@ -2,21 +2,23 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
-import type { PreloadedAnswer } from '@comics/core'
 import { SIGNED_IN_COOKIE } from '../app/documentMarks'
 import { securityHeaders, styleAttributeHashes, withStyleAttributes, type SecurityHeadersEnv } from '../../securityHeaders'
 import { registerApiProxy } from './apiProxy'
-import { documentWithConfig, documentWithRender, newNonce, postJson, withScriptNonce } from './document'
-import type { serverLanding, serverRedirect } from './renderLanding'
+import { documentWithConfig, documentWithPreloads, documentWithRender, newNonce, withScriptNonce } from './document'
+import { createPreloads, readBuildManifest } from './preloads'
+import type { RenderedLanding, screenModuleAt, screenModules, serverLanding, serverRedirect } from './renderLanding'
 
 /** What the server renders with: src/server/renderLanding.tsx, built into the same bundle. */
 export interface SiteRender {
   serverLanding: typeof serverLanding
   serverRedirect: typeof serverRedirect
+  screenModuleAt: typeof screenModuleAt
+  screenModules: typeof screenModules
 }
 
 export interface SiteServerOptions {
-  /** The browser build (`vite build`): index.html, assets/ with their .br and .gz copies, public files. */
+  /** The browser build (`vite build`): index.html, its manifest, assets/ with their .br and .gz copies, public files. */
   distDir: string
   render: SiteRender
   /**
@@ -71,6 +73,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const template = documentWithConfig(readFileSync(indexFile, 'utf8'), { apiBaseUrl: options.apiBaseUrl })
   const apiBase = sameOriginApi ? `${options.apiTarget.replace(/\/$/, '')}${options.apiBaseUrl}` : options.apiBaseUrl
   const policyEnv: SecurityHeadersEnv = { ...options.policyEnv, VITE_API_BASE_URL: options.apiBaseUrl }
+  const preloadsFor = createPreloads(readBuildManifest(options.distDir), options.render.screenModules())
 
   const app = Fastify({
     // Requests that arrive on a kept-alive connection while the server stops are still answered.
@@ -131,22 +134,22 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     if (redirect) return reply.redirect(redirect, 302)
 
     const nonce = newNonce()
-    let body = withScriptNonce(template, nonce)
-    let styleHashes: string[] = []
-    const landing = signedIn(request) ? null : options.render.serverLanding(url)
+    let rendered: RenderedLanding | undefined
+    const landing = signedIn(request) ? null : options.render.serverLanding(url, { apiBase })
     if (landing) {
       try {
-        const answers = await Promise.all(
-          landing.calls.map(async ({ key, path, body: callBody }): Promise<[string, PreloadedAnswer]> => [key, await postJson(`${apiBase}${path}`, callBody, host)]),
-        )
-        const html = await landing.render(answers)
-        styleHashes = styleAttributeHashes(html)
-        // The nonce goes on the document's scripts before the render goes in: rendered markup never gets one.
-        body = withScriptNonce(documentWithRender(template, RENDER_MARK, answers), nonce).replace(RENDER_MARK, () => html)
+        rendered = await landing.render()
       } catch (error) {
         request.log.warn({ path: pathOf(request.url), error: String(error) }, 'server render failed; the document goes without it')
       }
     }
+    const preloads = preloadsFor({ screen: options.render.screenModuleAt(url), callsFirst: !rendered?.complete, html: rendered?.html })
+    const document = documentWithPreloads(template, preloads)
+    // The nonce goes on the document's scripts before the render goes in: rendered markup never gets one.
+    const body = rendered
+      ? withScriptNonce(documentWithRender(document, RENDER_MARK, rendered.queries), nonce).replace(RENDER_MARK, () => rendered.html)
+      : withScriptNonce(document, nonce)
+    const styleHashes = rendered ? styleAttributeHashes(rendered.html) : []
     for (const [name, value] of Object.entries(securityHeaders(policyEnv, { scriptNonce: nonce }))) {
       reply.header(name, name === 'Content-Security-Policy' ? withStyleAttributes(value, styleHashes) : value)
     }

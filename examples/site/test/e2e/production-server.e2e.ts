@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import {
   assetVariant,
+  categoriesComicsRequest,
   comicChaptersRequest,
   episodeAssetsRequest,
   homeComicsRequest,
@@ -88,6 +89,9 @@ function rendered(html: string): string {
 describe('the production server, read without JavaScript', () => {
   test("renders each public screen's content into the document, every script carrying the response's nonce", async () => {
     const [newest] = await apiList<Comic>('/comics/list', hostComicsRequest(homeComicsRequest(), 'normal'))
+    const everyComic = await apiList<Comic>('/comics/list', hostComicsRequest(categoriesComicsRequest(), 'normal'))
+    const genre = everyComic.flatMap((candidate) => candidate.genres)[0]!
+    const inGenre = await apiList<Comic>('/comics/list', hostComicsRequest(categoriesComicsRequest(genre.id), 'normal'))
     const chapters = await apiList<Chapter>('/chapters/list', comicChaptersRequest(comic.id))
     const pages = await apiList<Asset>('/comics-assets/list', episodeAssetsRequest({ comicId: comic.id, chapterId: comic.chapterIds[0]!, variant: assetVariant({ mode: 'normal', uncensored: false }) }))
     const [firstPage] = [...pages].sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
@@ -99,6 +103,9 @@ describe('the production server, read without JavaScript', () => {
       { path: `/comic/${comic.id}`, shows: [escaped(comic.title), ...comic.chapterTitles.slice(0, 4).map(escaped)] },
       // The reader: the comic and the episode, and the first page's image.
       { path: `/comic/${comic.id}/${comic.chapterIds[0]}`, shows: [escaped(comic.title), escaped(comic.chapterTitles[0]!), `src="${escaped(firstPage!.url)}"`] },
+      // Categories: every genre's title and comics, and one genre's from the address.
+      { path: routes.categories, shows: ['ALL', ...everyComic.slice(0, 4).map((each) => escaped(each.title))] },
+      { path: `${routes.categories}?genre=${encodeURIComponent(genre.id)}`, shows: [escaped(genre.name.toUpperCase()), ...inGenre.map((each) => escaped(each.title))] },
       { path: routes.privacyPolicy, shows: ['Privacy Policy'] },
       { path: routes.termsOfUse, shows: ['Terms of Use'] },
       { path: routes.paymentAndRefund, shows: ['Payment and Refund Policy'] },
@@ -114,10 +121,23 @@ describe('the production server, read without JavaScript', () => {
       const nonce = policyNonce(answer)
       nonces.add(nonce)
       const tags = scriptTags(answer.body)
-      // The run-time settings, the rendered answers, the preload script, the entries.
+      // The run-time settings, the kit's query cache it was rendered with, the entry.
       expect(tags.length).toBeGreaterThanOrEqual(3)
+      expect(answer.body).toContain('<script nonce="' + nonce + '" type="application/json" id="comics-query-cache">')
+      // No inline script but JSON data: the policy admits the entry by its nonce.
+      for (const inline of [...answer.body.matchAll(/<script\b(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>/gi)]) expect.fail(`an inline script: ${inline[0]}`)
+      // The screen's chunk is preloaded, named as the build's manifest names it.
+      expect(answer.body, path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/\w+Screen-[\w-]+\.js">/)
       for (const tag of tags) expect(tag, path).toContain(`nonce="${nonce}"`)
     }
+    // The reader's first page is preloaded as its <img> asks for it (the same sources and sizes): one download.
+    const reader = await get(stack.sitePort, `/comic/${comic.id}/${comic.chapterIds[0]}`)
+    const image = /<img [^>]*class="comics-reader__image"[^>]*>/.exec(reader.body)![0]
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(reader.body)![0]
+    expect(preload).toContain(`href="${/ src="([^"]*)"/.exec(image)![1]}"`)
+    const srcset = / srcSet="([^"]*)"/.exec(image)?.[1]
+    if (srcset) expect(preload).toContain(`imagesrcset="${srcset}" imagesizes="${/ sizes="([^"]*)"/.exec(image)![1]}"`)
+    expect(reader.body.indexOf(preload)).toBeLessThan(reader.body.indexOf('<link rel="stylesheet"'))
     // A nonce is never reused.
     expect(nonces.size).toBe(screens.length)
 

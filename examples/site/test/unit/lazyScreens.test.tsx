@@ -17,7 +17,7 @@ function Title({ title }: { title: string }) {
 describe('lazyScreen', () => {
   it('suspends until its module has loaded, then renders the screen in the first commit', async () => {
     let imports = 0
-    const Screen = lazyScreen(async () => {
+    const Screen = lazyScreen('src/screens/Test.tsx', async () => {
       imports++
       return { default: Title }
     })
@@ -35,7 +35,7 @@ describe('lazyScreen', () => {
 
   it('tries the import again after a failed load', async () => {
     let attempt = 0
-    const Screen = lazyScreen(async () => {
+    const Screen = lazyScreen('src/screens/Test.tsx', async () => {
       attempt++
       if (attempt === 1) throw new Error('chunk failed')
       return { default: Title }

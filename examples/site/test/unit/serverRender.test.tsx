@@ -1,93 +1,156 @@
-import { describe, expect, it } from 'vitest'
-import { assetVariant, type PreloadedAnswer } from '@comics/core'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { QueryClient, hydrate } from '@tanstack/react-query'
+import {
+  assetVariant,
+  categoriesComicsRequest,
+  comicByIdRequest,
+  comicChaptersRequest,
+  createComicsApi,
+  episodeAssetsRequest,
+  homeComicsRequest,
+  hostComicsRequest,
+} from '@comics/core'
+import { chaptersQueryOptions, comicQueryOptions, comicsQueryOptions, episodeAssetsQueryOptions } from '@comics/react'
 import { MOCK_ASSETS, MOCK_CHAPTERS, MOCK_COMICS } from '@comics/mocks'
-import { landingCalls, withParams } from '../../landingCalls'
-import { ANSWERS_ELEMENT_ID, documentWithRender, jsonInScript } from '../../src/server/document'
+import { QUERY_CACHE_ELEMENT_ID } from '../../src/app/documentMarks'
+import { documentWithPreloads, documentWithRender, jsonInScript, PRELOADS_MARKER } from '../../src/server/document'
 import { serverLanding } from '../../src/server/renderLanding'
 
 const SITE = 'http://localhost:4173'
-/** The calls the server makes at `url`, and its render there with `answers`; null where it renders nothing. */
-const landingCallsAt = (url: string) => serverLanding(url)?.calls ?? null
-const renderLanding = async ({ url, answers }: { url: string; answers: [string, PreloadedAnswer][] }) => (await serverLanding(url)?.render(answers)) ?? null
 const comic = MOCK_COMICS.find((c) => c.contentRating !== 'AO')!
 const chapters = MOCK_CHAPTERS.filter((c) => c.comicsId === comic.id)
 const chapter = chapters[0]!
 const pages = MOCK_ASSETS.filter((a) => a.chapterId === chapter.id && a.variant === assetVariant({ mode: 'normal', uncensored: false }))
 
-/** The answers of the calls the server makes at `path`, as the API would give them. */
-function answersAt(path: string, overrides: Partial<Record<string, PreloadedAnswer>> = {}): [string, PreloadedAnswer][] {
-  const byPath: Record<string, PreloadedAnswer> = {
-    '/comics/list': { status: 200, data: { data: [comic], total: 1 } },
-    '/chapters/list': { status: 200, data: { data: chapters, total: chapters.length } },
-    '/comics-assets/list': { status: 200, data: { data: pages, total: pages.length } },
-    ...overrides,
-  }
-  return landingCallsAt(`${SITE}${path}`)!.map(({ key, path: callPath }) => [key, byPath[callPath]!])
+/** A real API stand-in on loopback: the fixtures' answers by path, and every call it got. */
+interface Call {
+  path: string
+  host: string
+  body: unknown
 }
+let api: Server
+let apiBase = ''
+const calls: Call[] = []
+let refused = new Set<string>()
 
-describe('the server render of a landing screen', () => {
-  it("makes the reader's calls as a guest's document starts them, with the address's parameters", () => {
-    const calls = landingCallsAt(`${SITE}/comic/${comic.id}/${chapter.id}`)
-    const params = { comicId: comic.id, chapterId: chapter.id }
-    const expected = landingCalls('ReaderScreen', 'normal', false).map((call) => {
-      const { key, path, body } = withParams(call, params)
-      return { key, path, body }
+beforeAll(async () => {
+  api = createServer((request, response) => {
+    let text = ''
+    request.setEncoding('utf8')
+    request.on('data', (chunk: string) => (text += chunk))
+    request.on('end', () => {
+      const path = (request.url ?? '').replace('/api/v1', '')
+      calls.push({ path, host: request.headers.host ?? '', body: JSON.parse(text || 'null') })
+      const data = { '/comics/list': [comic], '/chapters/list': chapters, '/comics-assets/list': pages }[path]
+      const status = refused.has(path) ? 503 : data ? 200 : 404
+      response.writeHead(status, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(status === 200 ? { data, total: data!.length } : { error: { code: 'unavailable', message: 'No' } }))
     })
-    expect(calls).toEqual(expected)
-    expect(calls!.map((call) => call.path)).toEqual(['/comics/list', '/chapters/list', '/comics-assets/list'])
-    const uncensored = withParams(landingCalls('ReaderScreen', 'normal', true).at(-1)!, params).body
-    expect(landingCallsAt(`${SITE}/comic/${comic.id}/${chapter.id}/uncensored`)!.at(-1)!.body).toBe(uncensored)
   })
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+  apiBase = `http://127.0.0.1:${(api.address() as AddressInfo).port}/api/v1`
+})
+afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())))
+beforeEach(() => {
+  calls.length = 0
+  refused = new Set()
+})
 
-  it('renders nothing on the adult host (its age gate comes first), on an unknown host or on other screens', async () => {
-    for (const url of [`http://adult.localhost:4173/comic/${comic.id}`, `http://elsewhere.example/comic/${comic.id}`, `${SITE}/premium`, `${SITE}/account`, `${SITE}/categories`]) {
-      expect(landingCallsAt(url)).toBeNull()
-      expect(await renderLanding({ url, answers: [] })).toBeNull()
-    }
-  })
+const render = async (path: string, host = SITE) => (await serverLanding(`${host}${path}`, { apiBase })?.render()) ?? null
+/** The kit's query options as the browser's hooks build them (their keys are what the cache is looked up by). */
+const kitApi = createComicsApi({ baseUrl: '/api/v1', siteMode: 'normal' })
 
-  it('renders the reader with its title, episode and first page, sized and with its renditions, and no other page', async () => {
-    const path = `/comic/${comic.id}/${chapter.id}`
-    const html = (await renderLanding({ url: `${SITE}${path}`, answers: answersAt(path) }))!
-    expect(html).toContain(`<h1 class="comics-reader__comic-title">${comic.title}</h1>`)
-    expect(html).toContain(chapter.title)
-    const images = [...html.matchAll(/<img [^>]*class="comics-reader__image"[^>]*>/g)].map((match) => match[0])
+describe('the server render of a public screen', () => {
+  it("fetches the reader's first queries with the kit's own requests and the visitor's Host, and renders its title, episode and first page", async () => {
+    const rendered = (await render(`/comic/${comic.id}/${chapter.id}`))!
+    expect(calls.map(({ path, host, body }) => [path, host, body])).toEqual([
+      ['/comics/list', 'localhost:4173', hostComicsRequest(comicByIdRequest(comic.id), 'normal')],
+      ['/chapters/list', 'localhost:4173', comicChaptersRequest(comic.id)],
+      ['/comics-assets/list', 'localhost:4173', episodeAssetsRequest({ comicId: comic.id, chapterId: chapter.id, variant: assetVariant({ mode: 'normal', uncensored: false }) })],
+    ])
+    expect(rendered.html).toContain(`<h1 class="comics-reader__comic-title">${comic.title}</h1>`)
+    expect(rendered.html).toContain(chapter.title)
+    const images = [...rendered.html.matchAll(/<img [^>]*class="comics-reader__image"[^>]*>/g)].map((match) => match[0])
     expect(images).toHaveLength(1)
     expect(images[0]).toContain(`alt="Page 1 of ${pages.length}"`)
-    expect(images[0]).toContain(`width="${pages[0]!.width}"`)
     expect(images[0]).toContain('fetchPriority="high"')
+    expect(rendered.complete).toBe(true)
   })
 
-  it('renders the comic page with its cover and episodes, and the home page with its newest comics', async () => {
-    const comicPath = `/comic/${comic.id}`
-    const comicPage = (await renderLanding({ url: `${SITE}${comicPath}`, answers: answersAt(comicPath) }))!
-    expect(comicPage).toContain('comics-comic-preview__cover-image')
-    expect(comicPage).toContain(comic.title)
-    expect(comicPage).toContain(chapter.title)
-    const home = (await renderLanding({ url: `${SITE}/`, answers: answersAt('/') }))!
-    expect(home).toContain(comic.title)
+  it("sends the cache it rendered with, under the keys of the kit's hooks, so the browser's first render asks for nothing", async () => {
+    const { queries } = (await render(`/comic/${comic.id}/${chapter.id}/uncensored`))!
+    const browser = new QueryClient()
+    hydrate(browser, JSON.parse(jsonInScript(queries)))
+    const variant = assetVariant({ mode: 'normal', uncensored: true })
+    expect(browser.getQueryData(comicQueryOptions(kitApi, 'normal', comic.id).queryKey)).toEqual(comic)
+    expect(browser.getQueryData(chaptersQueryOptions(kitApi, comic.id).queryKey)).toHaveLength(chapters.length)
+    expect(browser.getQueryData(episodeAssetsQueryOptions(kitApi, { comicId: comic.id, chapterId: chapter.id, variant }, null).queryKey)).toHaveLength(pages.length)
+    expect(calls.at(-1)!.body).toEqual(episodeAssetsRequest({ comicId: comic.id, chapterId: chapter.id, variant }))
   })
 
-  it('renders what the kit shows for a refused call: its hooks ask again in the browser', async () => {
-    const path = `/comic/${comic.id}/${chapter.id}`
-    const refused = { status: 503, data: null }
-    const html = (await renderLanding({ url: `${SITE}${path}`, answers: answersAt(path, { '/comics-assets/list': refused }) }))!
-    expect(html).not.toContain('comics-reader__image')
-    expect(html).toContain('comics-reader')
+  it('renders the comic page with its cover and episodes, the home page with its newest comics, categories with the address genre', async () => {
+    const comicPage = (await render(`/comic/${comic.id}`))!
+    expect(comicPage.html).toContain('comics-comic-preview__cover-image')
+    expect(comicPage.html).toContain(comic.title)
+    expect(comicPage.html).toContain(chapter.title)
+    const home = (await render('/'))!
+    expect(home.html).toContain(comic.title)
+    expect(calls.at(-1)!.body).toEqual(hostComicsRequest(homeComicsRequest(), 'normal'))
+
+    calls.length = 0
+    const genre = comic.genres[0]!
+    const categories = (await render(`/categories?genre=${genre.id}`))!
+    expect(categories.html).toContain(genre.name.toUpperCase())
+    expect(categories.html).toContain(comic.title)
+    expect(calls.map((call) => call.body)).toEqual([
+      hostComicsRequest(categoriesComicsRequest(), 'normal'),
+      hostComicsRequest(categoriesComicsRequest(genre.id), 'normal'),
+    ])
+    const browser = new QueryClient()
+    hydrate(browser, categories.queries)
+    expect(browser.getQueryData(comicsQueryOptions(kitApi, 'normal', { preset: 'categories', genreId: genre.id }).queryKey)).toEqual([comic])
+  })
+
+  it('renders the policy pages, which make no call', async () => {
+    for (const [path, title] of [['/privacy-policy', 'Privacy Policy'], ['/terms-of-use', 'Terms of Use'], ['/payment-and-refund', 'Payment and Refund Policy']]) {
+      const page = (await render(path!))!
+      expect(page.html, path).toContain(title)
+      expect(page.complete).toBe(true)
+    }
+    expect(calls).toEqual([])
+  })
+
+  it("leaves a refused query out of the render and the cache: the browser's hooks ask again", async () => {
+    refused = new Set(['/comics-assets/list'])
+    const rendered = (await render(`/comic/${comic.id}/${chapter.id}`))!
+    expect(rendered.html).not.toContain('comics-reader__image')
+    expect(rendered.html).toContain(comic.title)
+    expect(rendered.complete).toBe(false)
+    expect(rendered.queries.queries.map((query) => query.state.status)).toEqual(['success', 'success'])
+    // One attempt: the page is not held for retries.
+    expect(calls.filter((call) => call.path === '/comics-assets/list')).toHaveLength(1)
+  })
+
+  it('renders nothing on the adult host (its age gate comes first), on an unknown host or on a signed-in screen', async () => {
+    for (const url of [`http://adult.localhost:4173/comic/${comic.id}`, `http://elsewhere.example/comic/${comic.id}`, `${SITE}/premium`, `${SITE}/account`]) {
+      expect(serverLanding(url, { apiBase })).toBeNull()
+    }
+    expect(calls).toEqual([])
   })
 })
 
 describe('the document of a server render', () => {
   const template =
-    '<html><head><title>Comics</title>\n    <script>inline()</script><script type="module" src="/a.js"></script></head><body><div id="root"></div></body></html>'
+    '<html><head><title>Comics</title>\n    <!-- route-preloads -->\n    <script type="module" src="/a.js"></script></head><body><div id="root"></div></body></html>'
 
-  it('puts the answers before the first script and the markup into #root, marked', () => {
-    const answers: [string, PreloadedAnswer][] = [['listComics {}', { status: 200, data: { data: [] } }]]
-    const html = documentWithRender(template, '<main>Hello</main>', answers)
-    expect(html).toContain(
-      `<title>Comics</title>\n    <script type="application/json" id="${ANSWERS_ELEMENT_ID}">${JSON.stringify(answers)}</script>\n    <script>inline()</script>`,
-    )
+  it("puts the cache before the first script and the markup into #root, marked, and the request's preloads at the marker", () => {
+    const queries = { mutations: [], queries: [{ queryKey: ['x'], queryHash: '["x"]', state: { data: 1 } }] }
+    const html = documentWithRender(documentWithPreloads(template, ['<link rel="modulepreload" href="/s.js">']), '<main>Hello</main>', queries)
+    expect(html).toContain(`<link rel="modulepreload" href="/s.js">\n    <script type="application/json" id="${QUERY_CACHE_ELEMENT_ID}">${JSON.stringify(queries)}</script>`)
     expect(html).toContain('<div id="root" data-server-rendered><main>Hello</main></div>')
+    expect(html).not.toContain(PRELOADS_MARKER)
   })
 
   it('keeps an answer from closing its element or starting a comment', () => {
@@ -96,7 +159,8 @@ describe('the document of a server render', () => {
     expect(JSON.parse(text)).toEqual({ title: '</script><script>alert(1)</script><!--' })
   })
 
-  it('refuses a template without an empty #root', () => {
-    expect(() => documentWithRender('<html><body><script></script></body></html>', '', [])).toThrow(/#root/)
+  it('refuses a template without an empty #root or without the preloads marker', () => {
+    expect(() => documentWithRender('<html><body><script></script></body></html>', '', {})).toThrow(/#root/)
+    expect(() => documentWithPreloads('<html></html>', [])).toThrow(/route-preloads/)
   })
 })
