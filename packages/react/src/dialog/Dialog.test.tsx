@@ -161,3 +161,42 @@ describe('Dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Outer' })).toBeInTheDocument()
   })
 })
+
+describe('Dialog in a server render', () => {
+  const gate = (
+    <main>
+      <p>The page</p>
+      <Dialog open dismissible={false}>
+        <DialogTitle>Are you over the age of 18?</DialogTitle>
+        <button>Yes</button>
+      </Dialog>
+    </main>
+  )
+
+  it("is in the server's HTML, and the hydration takes it over without a mismatch, then moves it to its portal", async () => {
+    const { renderToString } = await import('react-dom/server')
+    const { hydrateRoot } = await import('react-dom/client')
+    const { act } = await import('react')
+    const html = renderToString(gate)
+    expect(html).toContain('role="dialog"')
+    expect(html).toContain('Are you over the age of 18?')
+
+    const container = document.createElement('div')
+    container.innerHTML = html
+    document.body.append(container)
+    const errors: unknown[] = []
+    let root: ReturnType<typeof hydrateRoot> | undefined
+    await act(async () => {
+      root = hydrateRoot(container, gate, { onRecoverableError: (error) => errors.push(error) })
+    })
+    expect(errors).toEqual([])
+    // The same paragraph the server wrote, kept; the dialog now in its portal on body, named and focused.
+    expect(container.querySelector('p')?.textContent).toBe('The page')
+    expect(container.querySelector('[role="dialog"]')).toBeNull()
+    const dialog = screen.getByRole('dialog', { name: 'Are you over the age of 18?' })
+    expect(dialog.parentElement?.parentElement).toBe(document.body)
+    expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus()
+    act(() => root!.unmount())
+    container.remove()
+  })
+})

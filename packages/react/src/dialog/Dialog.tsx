@@ -11,6 +11,7 @@ import {
   type RefObject,
 } from 'react'
 import { createPortal } from 'react-dom'
+import { useAppRunning } from '../hooks/serverSnapshots'
 
 const FOCUSABLE = [
   'a[href]',
@@ -114,7 +115,8 @@ export interface DialogProps extends Omit<HTMLAttributes<HTMLDivElement>, 'role'
  * described by its {@link DialogDescription}; focus moves in on open, is trapped while open and goes
  * back to where it was on close; Escape and a backdrop click close it unless `dismissible` is false;
  * the rest of the page is `inert` and does not scroll, its scrollbar's room kept so nothing moves.
- * Rendered in a portal on document.body; with two open, only the top one takes input.
+ * Rendered in a portal on document.body (in place in a server render and the hydration that takes it
+ * over); with two open, only the top one takes input.
  * Not a native `<dialog>`: its top layer and `showModal` are missing in jsdom and uneven in older
  * browsers, while this behaves the same everywhere.
  * @example
@@ -124,7 +126,12 @@ export interface DialogProps extends Omit<HTMLAttributes<HTMLDivElement>, 'role'
  * </Dialog>
  */
 export function Dialog(props: DialogProps) {
-  if (!props.open || typeof document === 'undefined') return null
+  const appRunning = useAppRunning()
+  if (!props.open) return null
+  // A server render has no body to portal to: an open dialog is rendered in place, so that it is in
+  // the server's HTML (an age gate covers the page from the first paint), and the hydration that takes
+  // that HTML over renders it in place too; from the next render on it lives in its portal.
+  if (!appRunning || typeof document === 'undefined') return <OpenDialog {...props} />
   return createPortal(<OpenDialog {...props} />, document.body)
 }
 
