@@ -5,9 +5,9 @@ import '@comics/react/styles.css'
 import './site.css'
 import { createSiteServices } from './app/createSiteServices'
 import { SiteApp } from './app/SiteApp'
-import { QUERY_CACHE_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE } from './app/documentMarks'
+import { AGE_PASSED_ATTRIBUTE, CLIENT_RENDER_ATTRIBUTE, QUERY_CACHE_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE } from './app/documentMarks'
 import { readSiteEnv } from './config/siteEnv'
-import { keepSignedInCookie } from './app/signedInCookie'
+import { keepAgePassedCookie, keepSignedInCookie } from './app/signedInCookie'
 import { resolveSiteHost } from './host/resolveSiteHost'
 import { landingAt } from './routes/siteRoutes'
 
@@ -37,6 +37,8 @@ if (siteMode) {
   const services = createSiteServices(env, siteMode)
   // The server redirects a guest's guarded route and renders a guest's page; this tells it who is not a guest.
   keepSignedInCookie(services.session)
+  // And who answered the adult host's age gate before: its rendered gate is then not shown.
+  if (siteMode === 'adult') keepAgePassedCookie(services.ageGate)
   const container = document.getElementById('root')!
   // The server rendered the screen for a guest, with these queries: a guest's first render, with them in
   // the cache, is the same and takes it over. A signed-in visitor's is not (the server renders a guest's
@@ -53,6 +55,8 @@ if (siteMode) {
     if (hydrating) return void hydrateRoot(container, app)
     container.replaceChildren()
     container.removeAttribute(SERVER_RENDERED_ATTRIBUTE)
+    container.removeAttribute(AGE_PASSED_ATTRIBUTE)
+    document.documentElement.removeAttribute(CLIENT_RENDER_ATTRIBUTE)
     createRoot(container).render(app)
   }
   const screenLoaded = landingAt(window.location.pathname)?.screen.load()

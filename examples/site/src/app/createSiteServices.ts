@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
 import {
   createBrowserStorage,
+  createAgeGate,
   createComicsApi,
   createSessionStore,
+  type AgeGate,
   type AnalyticsSink,
   type ComicsApi,
   type KeyValueStorage,
@@ -17,6 +19,8 @@ import type { SiteEnv } from '../config/siteEnv'
 export interface SiteServices {
   /** Made here so the auth service exists before the kit's provider, which is given both. */
   session: SessionStore
+  /** The adult host's age answer, made here so the page can keep its cookie (src/app/signedInCookie.ts). */
+  ageGate: AgeGate
   auth: SiteAuth
   sinks: AnalyticsSink[]
   /** The kit's client and query cache, made here so the cache can take the server's before the first render. */
@@ -48,6 +52,7 @@ export function createSiteServices(env: SiteEnv, siteMode: SiteMode, place: Serv
   const session = createSessionStore(storage)
   return {
     session,
+    ageGate: createAgeGate(storage),
     storage,
     auth: createSiteAuth(env, session),
     sinks,

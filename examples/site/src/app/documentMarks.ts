@@ -2,6 +2,11 @@
 
 /** On `#root` when the server rendered the screen into it (src/server/siteServer.ts). */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered'
+/**
+ * On `<html>` when a visitor whose page was rendered for a guest is signed in (a session from before the
+ * signed-in cookie): the guest's markup stays hidden and the app renders theirs (src/server/document.ts).
+ */
+export const CLIENT_RENDER_ATTRIBUTE = 'data-client-render'
 /** On `<html>` once the app has rendered or taken over the server's render, for tools that wait for it. */
 export const APP_RUNNING_ATTRIBUTE = 'data-app-running'
 
@@ -14,6 +19,16 @@ export const SITE_CONFIG_ELEMENT_ID = 'comics-site-config'
  * only when it is absent. It decides no access, which the API checks on every call.
  */
 export const SIGNED_IN_COOKIE = 'comics_signed_in'
+
+/**
+ * A cookie the page sets once the visitor has answered Yes to the adult host's age gate (the answer
+ * itself stays in localStorage): the server's render still carries the gate, for the hydration must
+ * match it, but marks #root with {@link AGE_PASSED_ATTRIBUTE} so the gate is not shown before the app
+ * runs and closes it. It opens nothing: without JavaScript the page is covered either way.
+ */
+export const AGE_PASSED_COOKIE = 'comics_age_passed'
+/** On `#root` when the server rendered the adult host's page for a visitor with {@link AGE_PASSED_COOKIE} (src/site.css). */
+export const AGE_PASSED_ATTRIBUTE = 'data-age-passed'
 
 /**
  * The `<script type="application/json">` in which the site's server gives the page the kit's query cache

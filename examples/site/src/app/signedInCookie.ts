@@ -1,26 +1,48 @@
-import type { SessionStore } from '@comics/core'
-import { SIGNED_IN_COOKIE } from './documentMarks'
+import type { AgeGate, SessionStore } from '@comics/core'
+import { AGE_PASSED_COOKIE, SIGNED_IN_COOKIE } from './documentMarks'
+
+/** The page's cookies (document.cookie), and whether to mark them Secure. */
+export interface CookiePlace {
+  cookie: string
+  readonly secure: boolean
+}
+
+/**
+ * Keeps cookie `name` in step with `isSet()` read from a store: set while true, gone once false. The
+ * site's server reads such cookies; they hold no secret. Returns the unsubscribe.
+ */
+function keepCookie(name: string, store: { subscribe(listener: () => void): () => void }, isSet: () => boolean, place: CookiePlace): () => void {
+  let last: boolean | undefined
+  const write = () => {
+    const value = isSet()
+    if (value === last) return
+    last = value
+    const attributes = `; Path=/; SameSite=Lax${place.secure ? '; Secure' : ''}`
+    place.cookie = value ? `${name}=1${attributes}; Max-Age=31536000` : `${name}=${attributes}; Max-Age=0`
+  }
+  write()
+  return store.subscribe(write)
+}
 
 /**
  * Keeps the `SIGNED_IN_COOKIE` cookie in step with the session: set while a reader is signed in, gone
  * once they are not. The site's server reads it to answer a guest's guarded route with a redirect; it
  * holds no token. Returns the unsubscribe.
  */
-export function keepSignedInCookie(session: SessionStore, place: { cookie: string; readonly secure: boolean } = thePage()): () => void {
-  let last: boolean | undefined
-  const write = () => {
-    const { signedIn } = session.getSnapshot()
-    if (signedIn === last) return
-    last = signedIn
-    const attributes = `; Path=/; SameSite=Lax${place.secure ? '; Secure' : ''}`
-    place.cookie = signedIn ? `${SIGNED_IN_COOKIE}=1${attributes}; Max-Age=31536000` : `${SIGNED_IN_COOKIE}=${attributes}; Max-Age=0`
-  }
-  write()
-  return session.subscribe(write)
+export function keepSignedInCookie(session: SessionStore, place: CookiePlace = thePage()): () => void {
+  return keepCookie(SIGNED_IN_COOKIE, session, () => session.getSnapshot().signedIn, place)
+}
+
+/**
+ * Keeps the `AGE_PASSED_COOKIE` cookie in step with the age gate's answer: the site's server then does
+ * not show its rendered gate to a visitor who answered Yes before. Returns the unsubscribe.
+ */
+export function keepAgePassedCookie(ageGate: AgeGate, place: CookiePlace = thePage()): () => void {
+  return keepCookie(AGE_PASSED_COOKIE, ageGate, () => ageGate.getSnapshot(), place)
 }
 
 /** The page's cookies, Secure on https. */
-function thePage(): { cookie: string; readonly secure: boolean } {
+function thePage(): CookiePlace {
   return {
     get cookie() {
       return document.cookie

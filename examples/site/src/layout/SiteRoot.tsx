@@ -19,13 +19,15 @@ export function SiteRoot() {
   }
   return (
     <>
+      {/* Before the screen: in a server render the adult host's gate comes first in the HTML, so no
+          part of the page can paint before it (the browser then moves it to its portal). */}
+      <AgeVerificationModal />
       <Suspense fallback={<ScreenFallback />}>
         <Outlet />
       </Suspense>
       <AuthModal />
       <EmailLinkSignIn onDone={leaveSignInLink} />
       <PreloadAuthOnSignIn />
-      <AgeVerificationModal />
       <CookieConsentBanner />
       <ScrollRestoration />
     </>

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { QUERY_CACHE_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, SITE_CONFIG_ELEMENT_ID } from '../app/documentMarks'
+import { STORAGE_KEYS } from '@comics/core'
+import { CLIENT_RENDER_ATTRIBUTE, QUERY_CACHE_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, SITE_CONFIG_ELEMENT_ID } from '../app/documentMarks'
 
 /** JSON inside a `<script>` element: nothing in it can close the element or open a comment. */
 export const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
@@ -14,16 +15,24 @@ export function documentWithPreloads(template: string, tags: readonly string[]):
 }
 
 /**
+ * Marks `<html>` with CLIENT_RENDER_ATTRIBUTE before the body paints when the page's storage holds a
+ * token (the session store's key): the guest's markup is then hidden (src/site.css) until the app renders
+ * the reader's own. The server renders a guest's page only without the signed-in cookie; this covers a
+ * session that has none yet.
+ */
+const SIGNED_IN_BEFORE_RENDER = `try{if(JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.authToken)})||'null'))document.documentElement.setAttribute(${JSON.stringify(CLIENT_RENDER_ATTRIBUTE)},'')}catch(e){}`
+
+/**
  * The document of a server-rendered address: `html` in #root, marked, and the kit's query cache it was
  * rendered with (`dehydrate`'s), before the first script, for the page's cache (src/main.tsx).
  */
-export function documentWithRender(template: string, html: string, queries: unknown): string {
+export function documentWithRender(template: string, html: string, queries: unknown, rootAttributes: readonly string[] = []): string {
   const root = '<div id="root"></div>'
   const firstScript = template.indexOf('<script')
   if (!template.includes(root) || firstScript < 0) throw new Error('siteServer: index.html has no empty #root or no script')
-  const data = `<script type="application/json" id="${QUERY_CACHE_ELEMENT_ID}">${jsonInScript(queries)}</script>\n    `
+  const data = `<script type="application/json" id="${QUERY_CACHE_ELEMENT_ID}">${jsonInScript(queries)}</script>\n    <script>${SIGNED_IN_BEFORE_RENDER}</script>\n    `
   const withData = template.slice(0, firstScript) + data + template.slice(firstScript)
-  return withData.replace(root, `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${html}</div>`)
+  return withData.replace(root, () => `<div id="root" ${[SERVER_RENDERED_ATTRIBUTE, ...rootAttributes].join(' ')}>${html}</div>`)
 }
 
 /** What the server tells the page at run time (see readSiteEnv): where the browser reaches the API. */

@@ -40,17 +40,16 @@ export interface PreloadsFor {
    * before it has run. True otherwise: the kit's client loads its HTTP library with the first call.
    */
   callsFirst: boolean
-  /** The rendered markup, whose high-priority image (the screen's largest) is preloaded. */
-  html?: string
 }
 
 /**
  * The `<link>` tags a document gets in its head, computed from the build's manifest: `modulepreload`
  * for the chunks of the screen the address shows that the entry does not load already (and their
- * stylesheets), so they download beside the entry instead of after it; for a page whose first calls the
- * browser makes, the chunks of the kit's HTTP client (axios, which it imports with its first request);
- * and the rendered screen's high-priority image (`fetchpriority="high"`) with the very sources and sizes
- * the `<img>` has, so the two are one download. `crossorigin` as Vite's own tags, so that the module
+ * stylesheets), so they download beside the entry instead of after it; and for a page whose first calls
+ * the browser makes, the chunks of the kit's HTTP client (axios, which it imports with its first
+ * request). The screen's largest image needs none from here: React's server render writes a preload for
+ * an `<img fetchPriority="high">` itself, with the image's own srcset and sizes, ahead of the markup
+ * (so the two are one download). `crossorigin` as Vite's own tags, so that the module
  * loader takes the preloaded responses. Throws at once when a screen has no chunk in the manifest.
  */
 export function createPreloads(manifest: BuildManifest, screens: readonly string[], base = '/') {
@@ -76,30 +75,9 @@ export function createPreloads(manifest: BuildManifest, screens: readonly string
   if (!clientKey) throw new Error("siteServer: no chunk for axios in the build's manifest, which the kit loads with its first request")
   const clientTags = tagsOf(clientKey)
 
-  return function preloadsFor({ screen, callsFirst, html }: PreloadsFor): string[] {
+  return function preloadsFor({ screen, callsFirst }: PreloadsFor): string[] {
     const tags = [...((screen && screenTags.get(screen)) ?? [])]
     if (callsFirst) tags.push(...clientTags)
-    const image = html ? firstHighPriorityImage(html) : undefined
-    if (image) tags.unshift(image)
     return tags
   }
-}
-
-/** The value of `name` in a start tag, as written (escaped). */
-const attributeOf = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1]
-
-/**
- * A preload for the first `<img fetchPriority="high">` of rendered markup: its `src`, and its `srcSet`
- * and `sizes` as `imagesrcset` and `imagesizes`, so the browser picks the same file for both.
- */
-export function firstHighPriorityImage(html: string): string | undefined {
-  for (const [tag] of html.matchAll(/<img\b[^>]*>/gi)) {
-    if (!/\sfetchPriority="high"/i.test(tag)) continue
-    const src = attributeOf(tag, 'src')
-    if (!src) continue
-    const srcset = attributeOf(tag, 'srcSet')
-    const sizes = attributeOf(tag, 'sizes')
-    return `<link rel="preload" as="image" fetchpriority="high" href="${src}"${srcset ? ` imagesrcset="${srcset}"` : ''}${srcset && sizes ? ` imagesizes="${sizes}"` : ''}>`
-  }
-  return undefined
 }

@@ -33,8 +33,8 @@ export interface ServerLandingOptions {
 
 /**
  * The public screen at `url` (`http://host:port/path?query` as the browser asked for it) as a guest's
- * first render shows it on a mirror host; null for any other screen and for the adult host, whose age
- * gate comes first. `render` fetches the screen's first queries (its route's, see landingQueriesAt) with
+ * first render shows it, on either host (the adult host's with its age gate first, covering it); null
+ * for any other screen and for a host the site does not serve. `render` fetches the screen's first queries (its route's, see landingQueriesAt) with
  * the kit's own query options and client, the visitor's Host on each call (the API decides the rating
  * mode by it), then renders with that cache. A refused or failed query is left out of both the render
  * and the cache: the browser's hooks ask for it, with their retries.
@@ -44,7 +44,7 @@ export function serverLanding(url: string, options: ServerLandingOptions): { ren
   const env = readSiteEnv(address)
   const hostConfig = { adultHost: env.adultHost, mirrorHosts: env.mirrorHosts }
   const host = resolveHost(address.href, hostConfig)
-  if (!('mode' in host) || host.mode !== 'normal') return null
+  if (!('mode' in host)) return null
   const siteMode = host.mode
   const landing = landingAt(address.pathname)
   if (!landing || !SERVER_RENDERED.has(landing.screen)) return null

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
-import { SIGNED_IN_COOKIE } from '../app/documentMarks'
+import { AGE_PASSED_ATTRIBUTE, AGE_PASSED_COOKIE, SIGNED_IN_COOKIE } from '../app/documentMarks'
 import { securityHeaders, styleAttributeHashes, withStyleAttributes, type SecurityHeadersEnv } from '../../securityHeaders'
 import { registerApiProxy } from './apiProxy'
 import { documentWithConfig, documentWithPreloads, documentWithRender, newNonce, withScriptNonce } from './document'
@@ -48,11 +48,14 @@ const pathOf = (url: string) => url.split('?')[0]!
 /** Where the render goes once the document's scripts have their nonce. */
 const RENDER_MARK = '<!--comics-server-render-->'
 
-/** True when the request carries the cookie the page sets while a reader is signed in (no token in it). */
-function signedIn(request: FastifyRequest): boolean {
+/** True when the request carries cookie `name` with a value (the page's marks, see documentMarks.ts). */
+function hasCookie(request: FastifyRequest, name: string): boolean {
   const cookies = request.headers.cookie ?? ''
-  return cookies.split(';').some((part) => part.trim().startsWith(`${SIGNED_IN_COOKIE}=`))
+  return cookies.split(';').some((part) => part.trim().startsWith(`${name}=`) && part.trim().length > name.length + 1)
 }
+
+/** True when the request carries the cookie the page sets while a reader is signed in (no token in it). */
+const signedIn = (request: FastifyRequest) => hasCookie(request, SIGNED_IN_COOKIE)
 
 /** Cache-Control of a built file: hashed assets forever, anything else revalidated. */
 export function fileCacheControl(distDir: string, file: string): string {
@@ -143,11 +146,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
         request.log.warn({ path: pathOf(request.url), error: String(error) }, 'server render failed; the document goes without it')
       }
     }
-    const preloads = preloadsFor({ screen: options.render.screenModuleAt(url), callsFirst: !rendered?.complete, html: rendered?.html })
+    const preloads = preloadsFor({ screen: options.render.screenModuleAt(url), callsFirst: !rendered?.complete })
     const document = documentWithPreloads(template, preloads)
     // The nonce goes on the document's scripts before the render goes in: rendered markup never gets one.
     const body = rendered
-      ? withScriptNonce(documentWithRender(document, RENDER_MARK, rendered.queries), nonce).replace(RENDER_MARK, () => rendered.html)
+      ? withScriptNonce(documentWithRender(document, RENDER_MARK, rendered.queries, hasCookie(request, AGE_PASSED_COOKIE) ? [AGE_PASSED_ATTRIBUTE] : []), nonce).replace(RENDER_MARK, () => rendered.html)
       : withScriptNonce(document, nonce)
     const styleHashes = rendered ? styleAttributeHashes(rendered.html) : []
     for (const [name, value] of Object.entries(securityHeaders(policyEnv, { scriptNonce: nonce }))) {

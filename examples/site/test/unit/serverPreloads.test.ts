@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createPreloads, firstHighPriorityImage, type BuildManifest } from '../../src/server/preloads'
+import { createPreloads, type BuildManifest } from '../../src/server/preloads'
 import { screenModules } from '../../src/server/renderLanding'
 
 const manifest: BuildManifest = {
@@ -30,17 +30,6 @@ describe("the server's preloads, from the build's manifest", () => {
       '<link rel="modulepreload" crossorigin href="/assets/index-2.js">',
       '<link rel="modulepreload" crossorigin href="/assets/axios-deps-1.js">',
     ])
-  })
-
-  it('puts the rendered screen\'s high-priority image first, with the sources and sizes of its <img>', () => {
-    const html =
-      '<img src="/a.webp" alt="" loading="lazy"/><img class="comics-reader__image" src="/api/v1/files/p1.webp" srcSet="/api/v1/files/p1.webp?w=480 480w, /api/v1/files/p1.webp 800w" sizes="(max-width: 800px) 100vw, 800px" alt="Page 1 of 3" fetchPriority="high"/>'
-    const tags = preloadsFor({ screen: 'src/screens/HomeScreen.tsx', callsFirst: false, html })
-    expect(tags[0]).toBe(
-      '<link rel="preload" as="image" fetchpriority="high" href="/api/v1/files/p1.webp" imagesrcset="/api/v1/files/p1.webp?w=480 480w, /api/v1/files/p1.webp 800w" imagesizes="(max-width: 800px) 100vw, 800px">',
-    )
-    expect(firstHighPriorityImage('<img src="/c.webp" fetchPriority="high" width="600"/>')).toBe('<link rel="preload" as="image" fetchpriority="high" href="/c.webp">')
-    expect(firstHighPriorityImage('<img src="/c.webp"/>')).toBeUndefined()
   })
 
   it('refuses a build whose manifest lacks a screen or the HTTP client', () => {

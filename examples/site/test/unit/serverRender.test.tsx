@@ -133,8 +133,21 @@ describe('the server render of a public screen', () => {
     expect(calls.filter((call) => call.path === '/comics-assets/list')).toHaveLength(1)
   })
 
-  it('renders nothing on the adult host (its age gate comes first), on an unknown host or on a signed-in screen', async () => {
-    for (const url of [`http://adult.localhost:4173/comic/${comic.id}`, `http://elsewhere.example/comic/${comic.id}`, `${SITE}/premium`, `${SITE}/account`]) {
+  it("renders the adult host's screens with its age gate first, before anything of the page, and asks the API as the adult host", async () => {
+    const rendered = (await render(`/comic/${comic.id}`, 'http://adult.localhost:4173'))!
+    expect(calls[0]).toEqual({ path: '/comics/list', host: 'adult.localhost:4173', body: hostComicsRequest(comicByIdRequest(comic.id), 'adult') })
+    const gate = rendered.html.indexOf('Are you over the age of 18?')
+    expect(gate).toBeGreaterThan(0)
+    expect(rendered.html.slice(0, gate)).toMatch(/class="comics-dialog__backdrop comics-age-modal__backdrop"[^>]*>\s*<div[^>]*role="dialog" aria-modal="true"/)
+    // Nothing of the page (its top bar, the comic) comes before the gate.
+    expect(rendered.html.indexOf(comic.title)).toBeGreaterThan(gate)
+    expect(rendered.html.slice(0, gate)).not.toContain('comics-top-bar')
+    // The mirror host has no gate.
+    expect((await render(`/comic/${comic.id}`))!.html).not.toContain('Are you over the age of 18?')
+  })
+
+  it('renders nothing on an unknown host or on a signed-in screen', async () => {
+    for (const url of [`http://elsewhere.example/comic/${comic.id}`, `${SITE}/premium`, `${SITE}/account`]) {
       expect(serverLanding(url, { apiBase })).toBeNull()
     }
     expect(calls).toEqual([])
@@ -145,10 +158,16 @@ describe('the document of a server render', () => {
   const template =
     '<html><head><title>Comics</title>\n    <!-- route-preloads -->\n    <script type="module" src="/a.js"></script></head><body><div id="root"></div></body></html>'
 
+  it('marks #root for a visitor who passed the age gate before', () => {
+    expect(documentWithRender(template, '<main></main>', {}, ['data-age-passed'])).toContain('<div id="root" data-server-rendered data-age-passed><main></main></div>')
+  })
+
   it("puts the cache before the first script and the markup into #root, marked, and the request's preloads at the marker", () => {
     const queries = { mutations: [], queries: [{ queryKey: ['x'], queryHash: '["x"]', state: { data: 1 } }] }
     const html = documentWithRender(documentWithPreloads(template, ['<link rel="modulepreload" href="/s.js">']), '<main>Hello</main>', queries)
     expect(html).toContain(`<link rel="modulepreload" href="/s.js">\n    <script type="application/json" id="${QUERY_CACHE_ELEMENT_ID}">${JSON.stringify(queries)}</script>`)
+    // Before the body: a signed-in visitor's storage hides the guest's markup (the session store's key).
+    expect(html).toMatch(/<script>try\{if\(JSON\.parse\(localStorage\.getItem\("authToken"\)/)
     expect(html).toContain('<div id="root" data-server-rendered><main>Hello</main></div>')
     expect(html).not.toContain(PRELOADS_MARKER)
   })
