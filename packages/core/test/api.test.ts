@@ -11,9 +11,6 @@ import {
   createComicsApi,
   hostComicsRequest,
   isApiFailure,
-  preloadedCallKey,
-  type PreloadedAnswer,
-  type PreloadedCalls,
 } from '@comics/core/api'
 import { MOCK_COMICS, MOCK_VIEWERS, createHandlers, createMockState, settleMockCheckout, type MockHandlersOptions } from '@comics/mocks'
 
@@ -39,7 +36,7 @@ const useMocks = (options: MockHandlersOptions = {}) => server.use(...createHand
 const apiFor = (
   viewer: keyof typeof MOCK_VIEWERS = 'guest',
   siteMode: 'adult' | 'normal' = 'adult',
-  extra: { timeoutMs?: number; preloaded?: PreloadedCalls } = {},
+  extra: { timeoutMs?: number } = {},
 ) => createComicsApi({ baseUrl: BASE_URL, siteMode, getToken: () => MOCK_VIEWERS[viewer].token, ...extra })
 
 const lastBody = async () => JSON.parse(await sent[sent.length - 1]!.text()) as Record<string, unknown>
@@ -525,76 +522,3 @@ describe('other calls', () => {
   })
 })
 
-describe('calls the page started before the client existed (PreloadedCalls)', () => {
-  const comic = MOCK_COMICS.find((c) => c.contentRating === 'AO')!
-  const preloadedOf = (entries: [string, Promise<PreloadedAnswer>][]): PreloadedCalls => new Map(entries)
-
-  it("takes a guest's preloaded answer once, parsed by the contract, and sends the next call", async () => {
-    useMocks()
-    const key = preloadedCallKey('listComics', hostComicsRequest(comicByIdRequest(comic.id), 'adult'))
-    const preloaded = preloadedOf([[key, Promise.resolve({ status: 200, data: { data: [comic], total: 1 } })]])
-    const api = apiFor('guest', 'adult', { preloaded })
-    expect((await api.comics.list(comicByIdRequest(comic.id))).data).toEqual([comic])
-    expect(sent).toHaveLength(0)
-    expect(preloaded.size).toBe(0)
-    await api.comics.list(comicByIdRequest(comic.id))
-    expect(sent).toHaveLength(1)
-  })
-
-  it('leaves them to guests: a signed-in call is sent with its token', async () => {
-    useMocks()
-    const key = preloadedCallKey('listChapters', comicChaptersRequest(comic.id))
-    const preloaded = preloadedOf([[key, Promise.resolve({ status: 200, data: { data: [], total: 0 } })]])
-    await apiFor('level3', 'adult', { preloaded }).chapters.ofComic(comic.id)
-    expect(sent).toHaveLength(1)
-    expect(sent[0]!.headers.get('authorization')).toMatch(/^Bearer /)
-    expect(preloaded.size).toBe(1)
-  })
-
-  it("is the call's failure, typed as the client's own, when the preloaded call failed; a retry sends the call", async () => {
-    useMocks()
-    const key = preloadedCallKey('listChapters', comicChaptersRequest(comic.id))
-    const cases: [Promise<PreloadedAnswer>, (error: unknown) => void][] = [
-      [Promise.reject(new TypeError('Failed to fetch')), (error) => expect(error).toMatchObject({ name: 'NetworkError', code: 'network' })],
-      [
-        Promise.resolve({ status: 503, data: { error: { code: 'database_unavailable', message: 'Retry in 5 s' } } }),
-        (error) => {
-          expect(error).toBeInstanceOf(ApiError)
-          expect(error).toMatchObject({ status: 503, code: 'database_unavailable', message: 'Retry in 5 s' })
-        },
-      ],
-      [Promise.resolve({ status: 200, data: { data: [{ id: 1 }] } }), (error) => expect(error).toBeInstanceOf(ContractError)],
-    ]
-    for (const [answer, expectFailure] of cases) {
-      answer.catch(() => undefined)
-      sent = []
-      const api = apiFor('guest', 'adult', { preloaded: preloadedOf([[key, answer]]) })
-      expectFailure(await failureOf(api.chapters.ofComic(comic.id)))
-      expect(sent).toHaveLength(0)
-      expect((await api.chapters.ofComic(comic.id)).data.length).toBeGreaterThan(0)
-      expect(sent).toHaveLength(1)
-    }
-  })
-
-  it('waits for a preloaded answer no longer than the timeout, nor past an abort', async () => {
-    useMocks()
-    const key = preloadedCallKey('listChapters', comicChaptersRequest(comic.id))
-    const never = () => new Promise<PreloadedAnswer>(() => undefined)
-    const timedOut = apiFor('guest', 'adult', { preloaded: preloadedOf([[key, never()]]), timeoutMs: 50 })
-    expect(await failureOf(timedOut.chapters.ofComic(comic.id))).toMatchObject({ name: 'NetworkError', code: 'timeout' })
-    const controller = new AbortController()
-    const aborted = apiFor('guest', 'adult', { preloaded: preloadedOf([[key, never()]]) }).chapters.ofComic(comic.id, { signal: controller.signal })
-    controller.abort()
-    expect(await failureOf(aborted)).toMatchObject({ name: 'NetworkError', code: 'aborted' })
-    expect(sent).toHaveLength(0)
-  })
-
-  it('matches by body: another comic is asked for on the network', async () => {
-    useMocks()
-    const key = preloadedCallKey('listComics', hostComicsRequest(comicByIdRequest('other'), 'adult'))
-    const preloaded = preloadedOf([[key, Promise.resolve({ status: 200, data: { data: [], total: 0 } })]])
-    await apiFor('guest', 'adult', { preloaded }).comics.list(comicByIdRequest(comic.id))
-    expect(sent).toHaveLength(1)
-    expect(preloaded.size).toBe(1)
-  })
-})

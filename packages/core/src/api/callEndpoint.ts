@@ -11,7 +11,6 @@ import {
   type FieldIssue,
 } from './errors'
 import { buildMultipartForm, encodeMultipartFields, uploadFileIssues, type MultipartFiles } from './multipartForm'
-import { preloadedCallKey, type PreloadedAnswer, type PreloadedCalls } from './preloadedCalls'
 
 /** A token, none, or a promise of either. */
 export type TokenProvider = () => string | null | undefined | Promise<string | null | undefined>
@@ -46,7 +45,6 @@ export interface EndpointCallerConfig {
   baseUrl: string
   getToken?: TokenProvider
   timeoutMs?: number
-  preloaded?: PreloadedCalls
 }
 
 type Checked = { ok: true; value: unknown; issues?: undefined } | { ok: false; value?: undefined; issues: FieldIssue[] }
@@ -89,45 +87,6 @@ function failureOf(name: EndpointName, error: unknown): unknown {
   return apiErrorOf(name, error.response.status, error.response.data, error)
 }
 
-/** The answer preloaded for this call, taken (never used twice), or undefined. */
-function takePreloaded(preloaded: PreloadedCalls, name: EndpointName, body: unknown) {
-  const key = preloadedCallKey(name, body)
-  const pending = preloaded.get(key)
-  if (pending) preloaded.delete(key)
-  return pending
-}
-
-/**
- * The data of a preloaded answer, waited for as for the client's own request: an error status is its
- * `ApiError`, a rejection a 'network' failure, `timeoutMs` (from now) a 'timeout', the caller's signal an
- * 'aborted' one.
- */
-function preloadedData(
-  pending: Promise<PreloadedAnswer>,
-  name: EndpointName,
-  signal: AbortSignal | undefined,
-  timeoutMs: number | undefined,
-): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const finish = (settle: () => void) => {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', onAbort)
-      settle()
-    }
-    const onAbort = () => finish(() => reject(new NetworkError('aborted', name, signal?.reason)))
-    const timer = timeoutMs === undefined ? undefined : setTimeout(() => finish(() => reject(new NetworkError('timeout', name))), timeoutMs)
-    if (signal?.aborted) return onAbort()
-    signal?.addEventListener('abort', onAbort, { once: true })
-    pending.then(
-      (answer) =>
-        finish(() =>
-          answer.status >= 200 && answer.status < 300 ? resolve(answer.data) : reject(apiErrorOf(name, answer.status, answer.data, answer)),
-        ),
-      (error: unknown) => finish(() => reject(new NetworkError('network', name, error))),
-    )
-  })
-}
-
 /**
  * Sends one call of the `endpoints` table: validates what the caller gives before anything leaves,
  * adds `Authorization: Bearer {token}` when there is a token, and parses the answer with the
@@ -161,36 +120,30 @@ export function createEndpointCaller(config: EndpointCallerConfig) {
     if (issues.length > 0) throw new ValidationError(name, issues)
 
     const token = await config.getToken?.()
-    // A guest's call the page already started: its answer, or its failure, is this call's, typed the same.
-    const preloaded = config.preloaded && !token && endpoint.body ? takePreloaded(config.preloaded, name, input.body) : undefined
+    const request: AxiosRequestConfig = {
+      method: endpoint.method,
+      baseURL: config.baseUrl,
+      url: endpointPath(endpoint.path, params.value as Record<string, string>),
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      signal: input.signal,
+      ...(input.onUploadProgress
+        ? { onUploadProgress: ({ loaded, total }) => input.onUploadProgress!({ loaded, ...(total === undefined ? {} : { total }) }) }
+        : {}),
+      ...(data === undefined ? {} : { data }),
+      ...(config.timeoutMs === undefined ? {} : { timeout: config.timeoutMs }),
+    }
+    let http: AxiosInstance
+    try {
+      http = 'load' in config.http ? await config.http.load() : config.http
+    } catch (error) {
+      // Its chunk could not be loaded: the network, as far as the caller can tell; a retry tries again.
+      throw new NetworkError('network', name, error)
+    }
     let answer: unknown
-    if (preloaded) {
-      answer = await preloadedData(preloaded, name, input.signal, config.timeoutMs)
-    } else {
-      const request: AxiosRequestConfig = {
-        method: endpoint.method,
-        baseURL: config.baseUrl,
-        url: endpointPath(endpoint.path, params.value as Record<string, string>),
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-        signal: input.signal,
-        ...(input.onUploadProgress
-          ? { onUploadProgress: ({ loaded, total }) => input.onUploadProgress!({ loaded, ...(total === undefined ? {} : { total }) }) }
-          : {}),
-        ...(data === undefined ? {} : { data }),
-        ...(config.timeoutMs === undefined ? {} : { timeout: config.timeoutMs }),
-      }
-      let http: AxiosInstance
-      try {
-        http = 'load' in config.http ? await config.http.load() : config.http
-      } catch (error) {
-        // Its chunk could not be loaded: the network, as far as the caller can tell; a retry tries again.
-        throw new NetworkError('network', name, error)
-      }
-      try {
-        answer = (await http.request(request)).data
-      } catch (error) {
-        throw failureOf(name, error)
-      }
+    try {
+      answer = (await http.request(request)).data
+    } catch (error) {
+      throw failureOf(name, error)
     }
     const parsed = check(endpoint.response, answer)
     if (!parsed.ok) throw new ContractError(name, parsed.issues)

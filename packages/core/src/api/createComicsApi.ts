@@ -24,7 +24,6 @@ import type { SiteMode } from '../rules/access'
 import { PAGE_SIZE } from '../rules/timing'
 import { createEndpointCaller, type CallOptions, type EndpointResponse, type TokenProvider } from './callEndpoint'
 import { depositMethods } from './depositMethods'
-import type { PreloadedCalls } from './preloadedCalls'
 import {
   categoriesComicsRequest,
   comicChaptersRequest,
@@ -55,11 +54,6 @@ export interface ComicsApiOptions {
    * the client adds one per call when there is a token.
    */
   axiosInstance?: AxiosInstance
-  /**
-   * Answers of calls the page started before this client existed (see {@link PreloadedCalls}): a guest's
-   * call with the same body takes its answer instead of sending the call again.
-   */
-  preloaded?: PreloadedCalls
 }
 
 /** POST /comics: a new comic (admin). Files are page-image types, never SVG. */
@@ -143,8 +137,8 @@ const firstPage = { limit: PAGE_SIZE, offset: 0 } as const
  */
 export function createComicsApi(options: ComicsApiOptions) {
   if (!options.baseUrl) throw new TypeError('createComicsApi needs a baseUrl such as https://host/api/v1')
-  // Loaded with the first request that goes out, not with the client: a page whose first calls its
-  // document already made (PreloadedCalls) paints without downloading and running axios first.
+  // Loaded with the first request that goes out, not with the client: a page whose first answers came
+  // with it (a server render's query cache) paints without downloading and running axios first.
   let loading: Promise<AxiosInstance> | undefined
   const loadAxios = () =>
     (loading ??= import('axios').then(
@@ -159,7 +153,6 @@ export function createComicsApi(options: ComicsApiOptions) {
     baseUrl: options.baseUrl,
     getToken: options.getToken,
     timeoutMs: options.timeoutMs ?? (options.axiosInstance ? undefined : DEFAULT_TIMEOUT_MS),
-    preloaded: options.preloaded,
   })
   const listComics = (request: ComicsListRequest, callOptions?: CallOptions) =>
     call('listComics', { ...callOptions, body: hostComicsRequest(request, options.siteMode) })

@@ -13,7 +13,6 @@ import {
   type AuthService,
   type ComicsApi,
   type KeyValueStorage,
-  type PreloadedCalls,
   type SiteMode,
 } from '@comics/core'
 import { DEFAULT_LOCALE, DEFAULT_MESSAGES, type Messages } from '../messages'
@@ -34,11 +33,6 @@ export interface ComicsProviderProps {
   api?: ComicsApi
   /** The versioned API root (`/api/v1`) used to build the client when `api` is not given. */
   apiBaseUrl?: string
-  /**
-   * With `apiBaseUrl`: answers of calls the page's document started before the kit loaded (see
-   * `PreloadedCalls` in @comics/core); a guest's first calls take them instead of asking again.
-   */
-  preloadedCalls?: PreloadedCalls
   /**
    * The auth service, or a function that builds it from the provider's session store (the Firebase
    * adapter writes the session it signs in). Without it, sign-in actions show an error message.
@@ -118,7 +112,7 @@ export function ComicsProvider(props: ComicsProviderProps) {
   const ownQueryClient = useRef<QueryClient | null>(null)
   const queryClient = props.queryClient ?? (ownQueryClient.current ??= createDefaultQueryClient())
 
-  const { api: givenApi, apiBaseUrl, preloadedCalls } = props
+  const { api: givenApi, apiBaseUrl } = props
   const api = useMemo(() => {
     if (givenApi) return givenApi
     if (!apiBaseUrl) {
@@ -128,9 +122,8 @@ export function ComicsProvider(props: ComicsProviderProps) {
       baseUrl: apiBaseUrl,
       getToken: () => stores.session.getSnapshot().token,
       siteMode,
-      preloaded: preloadedCalls,
     })
-  }, [givenApi, apiBaseUrl, siteMode, stores, preloadedCalls])
+  }, [givenApi, apiBaseUrl, siteMode, stores])
 
   // Follow the provider's auth state (fresh token on every change, spec §4). The service belongs to
   // the site, which disposes of it.
