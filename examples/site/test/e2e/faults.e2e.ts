@@ -84,10 +84,10 @@ async function showsAfterRetries(page: Page, locator: Locator, jumpMs = 5_000): 
 
 /**
  * The document the site's server sends when it does not render: its own answer (headers, nonce, run-time
- * settings) without the rendered screen and the answers it was rendered with.
+ * settings) without the rendered screen and the query cache it was rendered with.
  */
 const withoutRender = (html: string) =>
-  html.replace(/<script[^>]*id="comics-landing-answers"[^>]*>[\s\S]*?<\/script>\s*/, '').replace(/<div id="root"[^>]*>[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1')
+  html.replace(/<script[^>]*id="comics-query-cache"[^>]*>[\s\S]*?<\/script>\s*/, '').replace(/<div id="root"[^>]*>[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1')
 
 /**
  * While the API is down or failing, the site's server cannot render a landing either: it sends the plain
@@ -356,6 +356,7 @@ describe('the API down, slow or wrong', () => {
       answered += 1
       return route.fulfill({ status: 200, json: { data: [{ id: 7, title: null }] } })
     })
+    const serverRenders = await serverCannotRender(context)
     await page.clock.install()
     await page.goto(`${stack.mirrorOrigin}/categories`)
     await expect.poll(() => somethingWentWrong(page).isVisible()).toBe(true)
@@ -366,6 +367,7 @@ describe('the API down, slow or wrong', () => {
     expect(answered).toBe(calls)
 
     await context.unroute(COMICS)
+    await serverRenders()
     await tryAgain(page).click()
     await expect.poll(() => page.locator('.site-card-grid').getByRole('link').count()).toBeGreaterThan(0)
     expect(await somethingWentWrong(page).count()).toBe(0)
