@@ -148,6 +148,17 @@ describe('the reader', () => {
     expect(firstPage.loaded).toBe(`${firstPage.href}?w=750`)
     const imageFile = (url: string) => new URL(url).pathname
     expect(imageLoads.filter((url) => imageFile(url) === imageFile(firstPage.href))).toEqual([firstPage.loaded])
+
+    // The next document, before its scripts: the server's gate is in it but not shown, the page is.
+    const releaseAgain = await holdEntryScript(landing.context)
+    await landing.page.goto(adultReaderUrl, { waitUntil: 'commit' })
+    await expect.poll(() => landing.page.locator('#root[data-server-rendered][data-age-passed]').count()).toBe(1)
+    await expect.poll(() => landing.page.getByRole('heading', { level: 1, name: adultComic.title }).isVisible()).toBe(true)
+    expect(await landing.page.locator('[role="dialog"]', { hasText: 'Are you over the age of 18?' }).count()).toBe(1)
+    expect(await landing.page.locator('[role="dialog"]', { hasText: 'Are you over the age of 18?' }).isVisible()).toBe(false)
+    releaseAgain()
+    await appRunning(landing.page)
+    expect(await landing.page.locator('[role="dialog"]', { hasText: 'Are you over the age of 18?' }).count()).toBe(0)
     await landing.context.close()
   })
 
