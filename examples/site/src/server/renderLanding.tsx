@@ -8,9 +8,10 @@ import { createSiteServices } from '../app/createSiteServices'
 import { readSiteEnv } from '../config/siteEnv'
 import { landingAt, landingQueriesAt, redirectAt } from '../routes/siteRoutes'
 import * as screens from '../routes/lazyScreens'
-import { CategoriesScreen, ComicScreen, HomeScreen, PaymentAndRefundScreen, PrivacyPolicyScreen, ReaderScreen, TermsOfUseScreen, type LazyScreen } from '../routes/lazyScreens'
+import type { LazyScreen } from '../routes/lazyScreens'
 
 /** The screens the server paints for a guest: the public ones (spec §2); their first queries are their routes' (landingQueries.ts). */
+const { HomeScreen, CategoriesScreen, ComicScreen, ReaderScreen, PrivacyPolicyScreen, TermsOfUseScreen, PaymentAndRefundScreen } = screens
 const SERVER_RENDERED = new Set<unknown>([HomeScreen, CategoriesScreen, ComicScreen, ReaderScreen, PrivacyPolicyScreen, TermsOfUseScreen, PaymentAndRefundScreen])
 
 /** How long the server waits for each of the API's answers before it renders without it. */
@@ -34,9 +35,9 @@ export interface ServerLandingOptions {
 /**
  * The public screen at `url` (`http://host:port/path?query` as the browser asked for it) as a guest's
  * first render shows it, on either host (the adult host's with its age gate first, covering it); null
- * for any other screen and for a host the site does not serve. `render` fetches the screen's first queries (its route's, see landingQueriesAt) with
- * the kit's own query options and client, the visitor's Host on each call (the API decides the rating
- * mode by it), then renders with that cache. A refused or failed query is left out of both the render
+ * for any other screen and for a host the site does not serve. `render` fetches the screen's first
+ * queries (its route's, see landingQueriesAt) with the kit's own query options and client, the
+ * visitor's Host on each call (the API decides the rating mode by it), then renders with that cache. A refused or failed query is left out of both the render
  * and the cache: the browser's hooks ask for it, with their retries.
  */
 export function serverLanding(url: string, options: ServerLandingOptions): { render(): Promise<RenderedLanding> } | null {
