@@ -7,6 +7,7 @@ import type { FileStore } from './files/file-store'
 import type { PaymentProvider } from './payments/provider/payment-provider'
 import type { SandboxProvider } from './payments/sandbox/sandbox-provider'
 import type { Renditions } from './files/renditions'
+import type { JobQueue } from './jobs/job-queue'
 
 /** What every route and service is built from. */
 export interface AppContext {
@@ -23,6 +24,8 @@ export interface AppContext {
   fileStore: FileStore
   /** The page images' narrower copies; closed with the server. */
   renditions: Renditions
+  /** The durable job queue (renditions made ahead, renewals), stopped with the server: running jobs finish or are handed back. */
+  jobs?: JobQueue
   /** The payment provider every payment goes through. */
   provider: PaymentProvider
   /** The sandbox provider, when it is the one: its hosted pages are served by this server. */

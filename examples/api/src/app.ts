@@ -166,7 +166,11 @@ export async function buildApp(
   registerOpenApiRoute(app, context)
   // Renditions being made in the background are finished, the queued ones made within
   // `finishRenditionsWithinMs` or dropped, before the server's resources (its database, its files) go.
-  app.addHook('onClose', () => context.renditions.close({ finishWithinMs: context.finishRenditionsWithinMs }))
+  // Durable jobs running here finish within the same budget or are handed back to the other instances.
+  app.addHook('onClose', async () => {
+    await context.jobs?.stop({ finishWithinMs: context.finishRenditionsWithinMs })
+    await context.renditions.close({ finishWithinMs: context.finishRenditionsWithinMs })
+  })
   // The sandbox's deliveries in flight end before the database goes.
   app.addHook('onClose', async () => context.sandbox?.stop())
   return app

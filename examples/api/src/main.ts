@@ -22,14 +22,21 @@ const renditions = new Renditions(fileStore)
 // (see `verifierLoadedAfterListening`): only signed-in calls need it, and they wait for it.
 // With MIGRATE_ON_START=false (the production default) migrations are the release step's, and a schema
 // that is not exactly this build's stops the start here.
-const [database, { buildApp }, { renewDueSubscriptions }, { createSandbox }] = await Promise.all([
+const [database, { buildApp }, { createApiJobs }, { createSandbox }] = await Promise.all([
   openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }, {
     migrate: config.migrateOnStart,
   }).catch((error: unknown) => exit(error instanceof Error ? error.message : String(error))),
   import('./app'),
-  import('./payments/renew-subscriptions'),
+  import('./jobs/api-jobs'),
   import('./payments/sandbox/create-sandbox'),
 ])
+// The sandbox stands in for a payment provider: its events reach the webhook over HTTP, like a real one's.
+const sandbox = createSandbox(config, database.db, clock)
+// Renditions made ahead and the renewal run are durable jobs in the database, shared by every instance
+// (each done once, resumed after a restart); `prepare` queues renditions there from now on.
+const jobs = await createApiJobs({ db: database.db, clock, provider: sandbox, renditions, log: jobLog() }).catch((error: unknown) =>
+  exit(`the job queue could not start: ${error instanceof Error ? error.message : String(error)}`),
+)
 if (config.seedOnFirstStart && !(await hasCatalogue(database.db))) {
   const { seedCatalogue } = await import('./seed/seed-catalogue')
   // The page images' renditions are made in the background while the server starts answering.
@@ -41,8 +48,6 @@ if (config.seedOnFirstStart && !(await hasCatalogue(database.db))) {
   })
 }
 const verifier = verifierLoadedAfterListening()
-// The sandbox stands in for a payment provider: its events reach the webhook over HTTP, like a real one's.
-const sandbox = createSandbox(config, database.db, clock)
 // Kept catalogue reads expire when the next scheduled episode comes out, and at most
 // CATALOGUE_CACHE_MAX_AGE_MS after they were read; any instance's admin write clears them (LISTEN/NOTIFY).
 const cache = new CatalogueCache(
@@ -59,6 +64,7 @@ const context = {
   cache,
   fileStore,
   renditions,
+  jobs,
   provider: sandbox,
   sandbox,
   notifications: database.notifications,
@@ -74,6 +80,7 @@ if (config.firebaseAuthEmulatorHost) {
 }
 await app.listen({ host: config.host, port: config.port })
 sandbox.start()
+jobs.start()
 verifier.load()
 app.log.info(
   {
@@ -85,25 +92,15 @@ app.log.info(
   'api ready',
 )
 
-// Renewals and expiries are settled every minute; a stop waits for the run in progress.
-let renewing: Promise<unknown> | undefined
-const renewals = setInterval(() => {
-  if (renewing) return
-  renewing = renewDueSubscriptions(database.db, clock, sandbox)
-    .then(
-      (result) => (result.renewed || result.failed || result.expired || result.refunded || result.refundsLeft) && app.log.info(result, 'subscriptions settled'),
-      (error: unknown) => app.log.error({ err: error }, 'renewal failed'),
-    )
-    .finally(() => (renewing = undefined))
-}, 60_000)
-renewals.unref()
+// Renewals and expiries are settled every minute by the `renewals` job, on one instance at a time.
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal))
 
 /**
  * A graceful stop: /readyz answers 503, the server stops accepting connections (idle keep-alive ones are
- * closed), the requests in flight are answered, the renditions queued are made (for half the budget) and
- * the sandbox's deliveries end, the renewal run in progress finishes, and the database closes. Past
+ * closed), the requests in flight are answered, the jobs running here (renditions, the renewal run) finish
+ * within half the budget or are handed back to the other instances, the sandbox's deliveries end, and the
+ * database closes. Past
  * SHUTDOWN_TIMEOUT_MS the process exits anyway (code 1).
  */
 async function stop(signal: string): Promise<void> {
@@ -114,10 +111,8 @@ async function stop(signal: string): Promise<void> {
     process.exit(1)
   }, config.shutdownTimeoutMs)
   deadline.unref()
-  clearInterval(renewals)
   try {
     await app.close()
-    await renewing
     await database.close()
     app.log.info({ signal }, 'stopped')
     process.exit(0)
@@ -139,6 +134,13 @@ function loadOrExit() {
 function exit(message: string): never {
   console.error(`api: ${message}`)
   process.exit(1)
+}
+
+/** The job queue's log lines, until the server's logger exists (pino's JSON lines, like the server's). */
+function jobLog() {
+  let logger: Parameters<typeof createApiJobs>[0]['log'] | undefined
+  const line = (level: 'info' | 'warn' | 'error') => (object: object, message: string) => (logger ?? (logger = app.log))[level](object, message)
+  return { info: line('info'), warn: line('warn'), error: line('error') } as Parameters<typeof createApiJobs>[0]['log']
 }
 
 /** A token verifier whose firebase-admin is loaded on `load()` (or by the first token, if that comes first). */

@@ -365,3 +365,32 @@ export const auditLog = pgTable(
   },
   (table) => [index('audit_log_comic_idx').on(table.comicId, table.id)],
 )
+
+/**
+ * Durable background jobs (renditions made ahead, the renewal run), shared by every instance on the
+ * database: an instance claims due rows with `FOR UPDATE SKIP LOCKED`, so each is taken by one, and holds
+ * it for a lease (`locked_until`, renewed while it works); a row whose lease ran out (its instance was
+ * killed) is claimed again. `key` names the work, so the same work queued twice is one row. Done one-off
+ * jobs are deleted; a recurring one goes back to `queued` with its next `run_at`.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull().unique(),
+    payload: jsonb('payload').notNull().default({}),
+    status: text('status', { enum: ['queued', 'running', 'failed'] }).notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('jobs_due_idx').on(table.status, table.runAt),
+    check('jobs_status_check', sql`${table.status} in ('queued', 'running', 'failed')`),
+  ],
+)

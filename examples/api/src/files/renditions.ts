@@ -58,8 +58,17 @@ export class Renditions {
   private readonly waiting: { name: string; width: number; onFailure: PrepareFailure }[] = []
   private draining: Promise<void> | undefined
   private closed = false
+  private durable: ((renditions: { name: string; width: number }[]) => Promise<void>) | undefined
 
   constructor(private readonly store: FileStore) {}
+
+  /**
+   * Has `prepare` queue the renditions as durable jobs (`queue`, the API's JobQueue: made once by
+   * whichever instance claims them, and still made after a restart) instead of in this process's memory.
+   */
+  queueDurably(queue: (renditions: { name: string; width: number }[]) => Promise<void>): void {
+    this.durable = queue
+  }
 
   /**
    * Queues every rendition the assets of these images list (RENDITION_WIDTHS narrower than each), to be
@@ -67,6 +76,11 @@ export class Renditions {
    */
   prepare(images: readonly ImageToPrepare[], onFailure: PrepareFailure): void {
     if (this.closed) return
+    if (this.durable) {
+      const queued = images.flatMap((image) => renditionWidthsOf(image.width).map((width) => ({ name: image.name, width })))
+      if (queued.length > 0) void this.durable(queued).catch((error: unknown) => onFailure(error, queued[0]!))
+      return
+    }
     for (const image of images) for (const width of renditionWidthsOf(image.width)) this.waiting.push({ name: image.name, width, onFailure })
     this.drain()
   }

@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../clock'
+import type { Database } from '../db/database'
+import type { Renditions } from '../files/renditions'
+import type { PaymentProvider } from '../payments/provider/payment-provider'
+import { renewDueSubscriptions } from '../payments/renew-subscriptions'
+import { JobQueue, type JobQueueOptions } from './job-queue'
+
+/** How often the renewal run is due (one run across all instances). */
+export const RENEWALS_EVERY_MS = 60_000
+
+/** The key of a rendition's job: the stored image and the width, so the same rendition is queued once. */
+export const renditionJobKey = (name: string, width: number) => `rendition:${name}:${width}`
+
+/**
+ * The API's durable jobs: `rendition` (one narrower copy of a stored page image, made ahead of its first
+ * request) and `renewals` (the renewal and expiry run, every minute, by one instance at a time). The
+ * renditions `prepare` queues become jobs of this queue. Call `start()` once the server listens.
+ */
+export async function createApiJobs(
+  deps: { db: Database; clock: Clock; provider: PaymentProvider; renditions: Renditions; log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> },
+  options: JobQueueOptions & { renewalsEveryMs?: number } = {},
+): Promise<JobQueue> {
+  const { db, clock, provider, renditions, log } = deps
+  const queue = new JobQueue(
+    db,
+    {
+      rendition: {
+        async run(job) {
+          const { name, width } = job.payload as { name: string; width: number }
+          await renditions.pathOf(name, width)
+        },
+      },
+      renewals: {
+        everyMs: options.renewalsEveryMs ?? RENEWALS_EVERY_MS,
+        async run() {
+          const result = await renewDueSubscriptions(db, clock, provider)
+          if (result.renewed || result.failed || result.expired || result.refunded || result.refundsLeft) log.info(result, 'subscriptions settled')
+        },
+      },
+    },
+    {
+      onError: (error, job) =>
+        job?.kind === 'renewals'
+          ? log.error({ err: error, job: job.key, attempt: job.attempts }, 'renewal failed')
+          : log.warn({ err: error, job: job?.key, attempt: job?.attempts }, job ? 'job failed; it will be retried' : 'claiming jobs failed'),
+      ...options,
+    },
+  )
+  renditions.queueDurably((items) => queue.enqueue(items.map((item) => ({ kind: 'rendition', key: renditionJobKey(item.name, item.width), payload: item }))))
+  await queue.ensureRecurring('renewals')
+  return queue
+}
