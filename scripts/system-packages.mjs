@@ -1,5 +1,6 @@
 // System packages some tests need, from Debian's packages: PostgreSQL for the API suite on a real
-// server, Chromium for the browser tests (Storybook stories, the site end to end). Installed only when
+// server, Chromium for the browser tests (Storybook stories, the site end to end), nginx for the
+// two-instance topology's load balancer. Installed only when
 // missing, and only where we may (root); otherwise the tests that need them say what to install.
 import { execSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
@@ -12,6 +13,8 @@ function hasPostgres() {
 const wanted = [
   { name: 'postgresql', present: hasPostgres },
   { name: 'chromium', present: () => existsSync('/usr/bin/chromium') },
+  // The load balancer of the two-instance topology (scripts/topology).
+  { name: 'nginx', present: () => existsSync('/usr/sbin/nginx') },
 ]
 
 export function ensureSystemPackages() {

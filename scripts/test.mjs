@@ -3,7 +3,8 @@
 // package builds, package lint (publint, attw), size budgets, the consumer smoke test of the release
 // (scripts/consumer-smoke: changeset version, pnpm pack, then a Vite app, a plain HTML page with
 // <comics-reader> and a Next.js App Router app read an episode on the tarballs in Chromium), then
-// every Vitest project (vitest.workspace.ts: unit, Auth emulator, API on PGlite and on PostgreSQL).
+// every Vitest project (vitest.workspace.ts: unit, Auth emulator, API on PGlite and on PostgreSQL), then
+// the production topology run for real (scripts/topology: two API instances, the site server, nginx).
 import { spawnSync } from 'node:child_process'
 import { ensureSystemPackages } from './system-packages.mjs'
 
@@ -14,6 +15,7 @@ const steps = [
   ['size budgets', 'pnpm', ['size']],
   ['consumer smoke test (changeset version, pnpm pack; Vite app, plain HTML embed, Next.js read an episode)', 'pnpm', ['exec', 'tsx', 'scripts/consumer-smoke/run.ts']],
   ['tests', 'pnpm', ['exec', 'vitest', 'run', '--config', 'vitest.workspace.ts']],
+  ['two API instances behind nginx (scripts/topology: PostgreSQL, site server, failover, rolling restart)', 'pnpm', ['exec', 'tsx', 'scripts/topology/run.ts']],
 ]
 
 ensureSystemPackages()

@@ -1,0 +1,435 @@
+// pnpm topology: the production topology on this machine, all on 127.0.0.1, run for real and checked.
+// PostgreSQL (a throwaway cluster), the release step (migrations), two API instances on it sharing one
+// storage folder, the production site server and nginx in front; then the checks of docs/deploy.md
+// ("Two instances behind a load balancer"). Exits 0 when every check holds, 1 otherwise. Every process
+// is stopped by its own process id, the temporary folder removed. AUTH_EMULATOR_PORT picks the Auth
+// emulator's port (one already running there is reused).
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { request, type IncomingHttpHeaders } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createUser, startAuthEmulator, type RunningAuthEmulator } from '@comics/auth-emulator'
+import { freePort, nginxConfig, NGINX, sleep, startPostgres, startService, waitFor, type Postgres, type Service } from './processes'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const apiDir = join(root, 'examples/api')
+const siteDir = join(root, 'examples/site')
+const LOAD_SECONDS = Number(process.env.TOPOLOGY_LOAD_SECONDS ?? 30)
+const READERS = Number(process.env.TOPOLOGY_READERS ?? 200)
+const RATE_LIMIT = 30
+
+// ---------------------------------------------------------------------------------------------- HTTP
+
+interface Answer {
+  status: number
+  headers: IncomingHttpHeaders
+  body: Buffer
+  json<T = any>(): T
+}
+
+/**
+ * One HTTP request over a fresh connection from `from` (a loopback address: the whole 127.0.0.0/8 is this
+ * machine's, so each simulated client has an address of its own, as nginx sees it). Network errors
+ * resolve as status 0.
+ */
+function http(url: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer; from?: string; timeoutMs?: number } = {}): Promise<Answer> {
+  return new Promise((resolve) => {
+    const target = new URL(url)
+    const body = init.body === undefined ? undefined : Buffer.isBuffer(init.body) ? init.body : Buffer.from(init.body)
+    const outgoing = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: init.method ?? 'GET',
+        headers: { connection: 'close', ...(body ? { 'content-length': String(body.length) } : {}), ...init.headers },
+        localAddress: init.from,
+        agent: false,
+        timeout: init.timeoutMs ?? 30_000,
+      },
+      (incoming) => {
+        const chunks: Buffer[] = []
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+        incoming.on('end', () => {
+          const bytes = Buffer.concat(chunks)
+          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: bytes, json: () => JSON.parse(bytes.toString('utf8')) })
+        })
+        incoming.on('error', () => resolve({ status: 0, headers: {}, body: Buffer.alloc(0), json: () => ({}) }))
+      },
+    )
+    outgoing.on('timeout', () => outgoing.destroy(new Error('timeout')))
+    outgoing.on('error', (error) => resolve({ status: 0, headers: {}, body: Buffer.from(String(error)), json: () => ({}) }))
+    outgoing.end(body)
+  })
+}
+
+const postJson = (url: string, payload: unknown, options: { token?: string; from?: string } = {}) =>
+  http(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    body: JSON.stringify(payload),
+    ...(options.from ? { from: options.from } : {}),
+  })
+
+/** The i-th simulated client's address: 127.0.1.0 onwards (nginx and the instances use 127.0.0.1). */
+const clientAddress = (i: number) => `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`
+
+// ---------------------------------------------------------------------------------------------- checks
+
+const results: { name: string; ok: boolean; detail: string }[] = []
+function check(name: string, ok: boolean, detail: string): void {
+  results.push({ name, ok, detail })
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${detail}`)
+}
+
+// ---------------------------------------------------------------------------------------------- main
+
+const folder = mkdtempSync(join(tmpdir(), 'topology-'))
+const services: Service[] = []
+let postgres: Postgres | undefined
+let emulator: RunningAuthEmulator | undefined
+
+async function main(): Promise<void> {
+  const started = Date.now()
+  console.log('building the API (examples/api/dist)…')
+  execFileSync('pnpm', ['--filter', 'api', 'build'], { cwd: root, stdio: 'inherit' })
+  if (process.env.TOPOLOGY_BUILD_SITE === '1' || !existsSync(join(siteDir, 'dist-server/main.js'))) {
+    console.log('building the site (pnpm --filter site build)…')
+    execFileSync('pnpm', ['--filter', 'site', 'build'], { cwd: root, stdio: 'inherit' })
+  }
+  emulator = await startAuthEmulator()
+  postgres = await startPostgres(folder)
+  const databaseUrl = postgres.url
+  const filesDir = join(folder, 'files')
+  const [lbPort, portA, portB, sitePort] = await Promise.all([freePort(), freePort(), freePort(), freePort()])
+  const lb = `http://127.0.0.1:${lbPort}`
+
+  // The release step, once, before any instance.
+  execFileSync(process.execPath, ['--enable-source-maps', 'dist/migrate.js'], { cwd: apiDir, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'inherit' })
+
+  const apiEnv = (port: number): NodeJS.ProcessEnv => ({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    MIGRATE_ON_START: 'false',
+    FILES_DIR: filesDir,
+    PUBLIC_URL: lb,
+    TRUST_PROXY: '127.0.0.1',
+    PAYMENT_RATE_LIMIT: String(RATE_LIMIT),
+    FIREBASE_AUTH_EMULATOR_HOST: emulator!.host,
+    SEED_ON_FIRST_START: '1',
+    SEED_EPISODES: '60',
+    SHUTDOWN_TIMEOUT_MS: '20000',
+    SANDBOX_DELAY_MS: '500',
+    LOG_LEVEL: 'warn',
+  })
+  const instances: Record<'A' | 'B', { port: number; service: Service }> = {} as never
+  const startInstance = async (name: 'A' | 'B', port: number) => {
+    const service = startService(`API ${name}`, process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+      cwd: apiDir,
+      env: apiEnv(port),
+      logFile: join(folder, `api-${name}.log`),
+    })
+    services.push(service)
+    instances[name] = { port, service }
+    await waitFor(`http://127.0.0.1:${port}/readyz`, 120_000, service)
+  }
+  // A seeds the empty database first; B then starts on it.
+  await startInstance('A', portA)
+  await startInstance('B', portB)
+  const site = startService('site server', process.execPath, ['dist-server/main.js'], {
+    cwd: siteDir,
+    env: { SITE_PORT: String(sitePort), SITE_HOST: '127.0.0.1', SITE_API_TARGET: lb, SITE_LOG_LEVEL: 'warn' },
+    logFile: join(folder, 'site.log'),
+  })
+  services.push(site)
+  await waitFor(`http://127.0.0.1:${sitePort}/`, 60_000, site)
+  const nginxDir = join(folder, 'nginx')
+  const nginxOptions = { port: lbPort, apiPorts: [portA, portB], sitePort, asRoot: process.getuid?.() === 0 }
+  const config = nginxConfig(nginxDir, nginxOptions)
+  const nginx = startService('nginx', NGINX, ['-p', nginxDir, '-c', config], { logFile: join(folder, 'nginx.log') })
+  services.push(nginx)
+  await waitFor(`${lb}/api/v1/subscriptions/betatransfer/payment-systems`, 20_000, nginx)
+  /** Rewrites nginx's upstreams (`down`: the ports taken out) and reloads it (SIGHUP to its master, by its id). */
+  const drain = async (down: number[]) => {
+    nginxConfig(nginxDir, { ...nginxOptions, down })
+    process.kill(nginx.pid, 'SIGHUP')
+    await sleep(1_000)
+  }
+  console.log(`topology up in ${((Date.now() - started) / 1000).toFixed(1)} s: nginx ${lb}, API A :${portA}, API B :${portB}, site :${sitePort}, PostgreSQL :${postgres.port}`)
+
+  const apiA = `http://127.0.0.1:${portA}/api/v1`
+  const apiB = `http://127.0.0.1:${portB}/api/v1`
+  const api = `${lb}/api/v1`
+  const admin = await createUser(emulator.host, { email: `topology-admin-${Date.now()}@example.com`, password: 'secret-123', claims: { admin: true } })
+
+  // -- the site through the balancer
+  const home = await http(`${lb}/`)
+  check('the site server answers through nginx', home.status === 200 && /<html/i.test(home.body.toString()), `GET / → ${home.status}`)
+
+  // -- upload on A, served by B
+  {
+    const [[comicId, chapterId]] = (await postgres.query('select comic_id, id from chapters order by id limit 1')) as [[string, string]]
+    const image = await pageImage()
+    const boundary = `----topology${Date.now()}`
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="chapterId"\r\n\r\n${chapterId}\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="p1.webp"\r\nContent-Type: image/webp\r\n\r\n`),
+      image,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ])
+    const uploaded = await http(`${apiA}/comics/${comicId}/assets/censored`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${admin.idToken}` },
+      body,
+    })
+    const page = uploaded.status === 200 ? (uploaded.json<{ data: { url: string; widths?: number[] }[] }>().data[0] ?? undefined) : undefined
+    const name = page?.url.split('/').pop() ?? ''
+    const fromB = await http(`${apiB}/files/${name}`)
+    const throughLb = await http(`${api}/files/${name}`)
+    check(
+      'a page uploaded on A is served by B and through nginx',
+      uploaded.status === 200 && fromB.status === 200 && fromB.body.equals(image) && throughLb.status === 200 && throughLb.body.equals(image),
+      `upload on A → ${uploaded.status}; GET on B → ${fromB.status} (${fromB.body.length} bytes, same bytes: ${fromB.body.equals(image)}); through nginx → ${throughLb.status}`,
+    )
+    // Its renditions are durable jobs, made once by whichever instance claimed them.
+    const until = Date.now() + 20_000
+    let left = -1
+    while (Date.now() < until && left !== 0) {
+      left = Number((await postgres.query("select count(*) from jobs where kind = 'rendition'"))[0]![0])
+      if (left) await sleep(200)
+    }
+    const rendition = await http(`${apiB}/files/${name}?w=480`)
+    check(
+      "the upload's renditions were made by the jobs (queue empty) and B serves them",
+      left === 0 && rendition.status === 200 && rendition.body.length < image.length,
+      `rendition jobs left ${left}; ?w=480 on B → ${rendition.status} (${rendition.body.length} bytes)`,
+    )
+  }
+
+  // -- an admin edit on A, B's list within a second
+  {
+    const genres = async (base: string) => (await postJson(`${base}/genres/list`, { limit: 200, offset: 0 })).json<{ data: { name: string }[] }>().data.map((g) => g.name)
+    await genres(apiB)
+    await genres(apiB) // B's list is cached now
+    const name = `Topology ${Date.now() % 1_000_000}`
+    const created = await postJson(`${apiA}/genres`, { name, mature: false }, { token: admin.idToken })
+    const written = Date.now()
+    let seenAfter = -1
+    while (Date.now() - written < 3_000) {
+      if ((await genres(apiB)).includes(name)) {
+        seenAfter = Date.now() - written
+        break
+      }
+      await sleep(20)
+    }
+    check('an admin edit on A changes B\'s list within 1 s', created.status === 200 && seenAfter >= 0 && seenAfter < 1_000, `create on A → ${created.status}; on B's list after ${seenAfter} ms`)
+  }
+
+  // -- the payment rate limit: shared across instances, per client address through nginx
+  {
+    const cancel = (from: string, spoof?: string) =>
+      http(`${api}/checkout/${'x'.repeat(20)}/cancel`, { method: 'POST', from, ...(spoof ? { headers: { 'x-forwarded-for': spoof } } : {}) })
+    const client = clientAddress(900)
+    const answers = await Promise.all(Array.from({ length: RATE_LIMIT + 6 }, () => cancel(client)))
+    const passed = answers.filter((a) => a.status === 404).length
+    const limited = answers.filter((a) => a.status === 429).length
+    const upstreams = new Set(answers.map((a) => String(a.headers['x-upstream'])))
+    const spoofed = await cancel(client, '203.0.113.50')
+    const other = await cancel(clientAddress(901))
+    check(
+      'the payment rate limit is one allowance per client across both instances, keyed on the address nginx forwards',
+      passed === RATE_LIMIT && limited === 6 && upstreams.size === 2 && spoofed.status === 429 && other.status === 404,
+      `${RATE_LIMIT + 6} calls from ${client} over ${[...upstreams].join(' and ')}: ${passed} passed, ${limited} limited; with a forged X-Forwarded-For → ${spoofed.status}; another client → ${other.status}`,
+    )
+  }
+
+  // -- readers paying 6 times at once across both instances
+  {
+    const readers = await inBatches(READERS, 25, (i) => createUser(emulator!.host, { email: `topology-reader-${Date.now()}-${i}@example.com`, password: 'secret-123' }))
+    const outcomes = await inBatches(READERS, 50, async (i) => {
+      const reader = readers[i]!
+      const from = clientAddress(i)
+      const opened = await postJson(`${api}/subscriptions/checkout`, { level: 1, title: '1week', urlSuccess: 'http://adult.localhost:5173/account' }, { token: reader.idToken, from })
+      if (opened.status !== 200) return { uid: reader.uid, statuses: [`checkout ${opened.status} ${opened.body}`] }
+      const sandboxId = new URL(opened.json<{ url: string }>().url).pathname.split('/').pop()!
+      const [[orderId]] = (await postgres!.query(`select id from checkouts where provider_checkout_id = '${sandboxId.replace(/'/g, '')}'`)) as [[string]]
+      const paid = await http(`${api}/checkout/${sandboxId}/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
+        from,
+      })
+      // Six confirmations at once (six tabs, or retries), spread over both instances by nginx.
+      const confirms = await Promise.all(Array.from({ length: 6 }, () => postJson(`${api}/subscriptions`, { checkoutId: orderId }, { token: reader.idToken, from })))
+      return { uid: reader.uid, statuses: [paid.status, ...confirms.map((c) => c.status)], upstreams: confirms.map((c) => String(c.headers['x-upstream'])) }
+    })
+    const badAnswers = outcomes.filter((o) => o.statuses[0] !== 303 || o.statuses.slice(1).some((s) => s !== 200))
+    const upstreams = new Set(outcomes.flatMap((o) => o.upstreams ?? []))
+    const uids = outcomes.map((o) => `'${o.uid}'`).join(',')
+    const subscriptionCounts = await postgres.query(`select count(*) from subscriptions where user_id in (${uids}) group by user_id having count(*) <> 1`)
+    const paymentCounts = await postgres.query(`select count(*) from payments where user_id in (${uids}) group by user_id having count(*) <> 1`)
+    const [[withSubscription]] = (await postgres.query(`select count(distinct user_id) from subscriptions where user_id in (${uids}) and status = 'active'`)) as [[string]]
+    const [[withPayment]] = (await postgres.query(`select count(distinct user_id) from payments where user_id in (${uids})`)) as [[string]]
+    check(
+      `${READERS} readers confirming a paid checkout 6 times at once over both instances get exactly one subscription and one payment each`,
+      badAnswers.length === 0 && subscriptionCounts.length === 0 && paymentCounts.length === 0 && Number(withSubscription) === READERS && Number(withPayment) === READERS && upstreams.size === 2,
+      `answers not 303/200: ${badAnswers.length}${badAnswers[0] ? ` (e.g. ${JSON.stringify(badAnswers[0].statuses)})` : ''}; readers with one active subscription ${withSubscription}, with one payment ${withPayment}; readers with ≠1 subscription ${subscriptionCounts.length}, ≠1 payment ${paymentCounts.length}; instances ${[...upstreams].join(', ')}`,
+    )
+  }
+
+  // -- a rolling restart of A then B during load: no failed request
+  {
+    const load = startLoad(api, admin.idToken, { concurrency: 16, retryWrites: false })
+    const loadUntil = Date.now() + LOAD_SECONDS * 1_000
+    await sleep(2_000)
+    const restarts: string[] = []
+    // Each instance in turn: taken out of nginx (reload), stopped with SIGTERM (it finishes what it
+    // has), started again, ready, put back.
+    for (const name of ['A', 'B'] as const) {
+      const { port, service } = instances[name]
+      await drain([port])
+      const code = await service.stop()
+      const t = Date.now()
+      await startInstance(name, port)
+      await drain([])
+      restarts.push(`${name} stopped (exit ${code}), back in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+      await sleep(2_000)
+    }
+    await sleep(Math.max(0, loadUntil - Date.now()))
+    const stats = await load.stop()
+    const written = await countNames(postgres, stats.acknowledged)
+    check(
+      `a rolling restart of A then B during ${LOAD_SECONDS} s of load fails no request`,
+      stats.failed === 0 && stats.ok > 0 && written.missing === 0 && written.duplicated === 0,
+      `${stats.ok} answered, ${stats.failed} failed${stats.failures.length ? ` (${stats.failures.slice(0, 3).join('; ')})` : ''}; ${restarts.join('; ')}; ${stats.acknowledged.length} writes acknowledged, ${written.missing} missing, ${written.duplicated} twice`,
+    )
+  }
+
+  // -- kill -9 of one instance under load: nginx fails over, nothing written twice or lost
+  {
+    const load = startLoad(api, admin.idToken, { concurrency: 16, retryWrites: true })
+    await sleep(3_000)
+    const killedAt = Date.now()
+    await instances.A.service.kill()
+    await sleep(5_000)
+    const stats = await load.stop()
+    const afterFailover = stats.failureTimes.filter((t) => t > killedAt + 1_000).length
+    const written = await countNames(postgres, stats.attempted)
+    // The killed instance's claimed jobs are taken over after their lease; start it again for the end state.
+    await startInstance('A', portA)
+    check(
+      'kill -9 of A under load: nginx fails over to B, every write is there exactly once',
+      afterFailover === 0 && written.missing === 0 && written.duplicated === 0 && stats.ok > 0,
+      `${stats.ok} answered; failed at the kill (in flight on A, writes retried by the client) ${stats.failed - afterFailover}, later ${afterFailover}; ${stats.attempted.length} writes, ${written.missing} missing, ${written.duplicated} twice`,
+    )
+  }
+
+  const [[jobsLeft]] = (await postgres.query("select count(*) from jobs where kind <> 'renewals' or status = 'failed'")) as [[string]]
+  const [[renewalRows]] = (await postgres.query("select count(*) from jobs where kind = 'renewals'")) as [[string]]
+  check('the job queue ends empty, with one renewal row for both instances', Number(jobsLeft) === 0 && Number(renewalRows) === 1, `${jobsLeft} jobs left, ${renewalRows} renewal row`)
+  console.log(`\ntopology checks done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+/** A WebP page 800 pixels wide (sharp is the API's dependency; the image is made by the API's own build tools). */
+async function pageImage(): Promise<Buffer> {
+  const { createRequire } = await import('node:module')
+  const sharp = createRequire(join(apiDir, 'package.json'))('sharp') as typeof import('sharp')
+  return sharp({ create: { width: 800, height: 1100, channels: 3, background: `hsl(${Date.now() % 360}, 60%, 50%)` } }).webp().toBuffer()
+}
+
+async function inBatches<T>(count: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = []
+  for (let i = 0; i < count; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j)))))
+  return out
+}
+
+/**
+ * Load through nginx from `concurrency` clients: catalogue reads (genres, comics, a file) and, one call in
+ * five, an admin write (a genre of a unique name). With `retryWrites`, a write that got no answer or a
+ * 502 is sent again until it is answered (200, or 409: it was written the first time), as a client retries.
+ */
+function startLoad(api: string, token: string, options: { concurrency: number; retryWrites: boolean }) {
+  let running = true
+  const stats = { ok: 0, failed: 0, failures: [] as string[], failureTimes: [] as number[], acknowledged: [] as string[], attempted: [] as string[] }
+  const tag = Date.now().toString(36)
+  let n = 0
+  const fail = (what: string, answer: Answer) => {
+    stats.failed++
+    stats.failureTimes.push(Date.now())
+    if (stats.failures.length < 20) stats.failures.push(`${what} → ${answer.status} ${answer.body.toString().slice(0, 80)}`)
+  }
+  const worker = async (w: number) => {
+    while (running) {
+      const i = n++
+      if (i % 5 === 0) {
+        const name = `Load ${tag} ${i}`
+        stats.attempted.push(name)
+        for (;;) {
+          const answer = await postJson(`${api}/genres`, { name, mature: false }, { token, from: clientAddress(w) })
+          if (answer.status === 200 || (options.retryWrites && answer.status === 409)) {
+            stats.ok++
+            stats.acknowledged.push(name)
+            break
+          }
+          fail(`write ${name}`, answer)
+          if (!options.retryWrites || !running) break
+          await sleep(100)
+        }
+      } else {
+        const answer =
+          i % 5 === 1
+            ? await postJson(`${api}/comics/list`, { limit: 20, offset: 0 }, { from: clientAddress(w) })
+            : await postJson(`${api}/genres/list`, { limit: 50, offset: 0 }, { from: clientAddress(w) })
+        if (answer.status === 200) stats.ok++
+        else fail(`read ${i % 5 === 1 ? 'comics' : 'genres'}`, answer)
+      }
+    }
+  }
+  const workers = Array.from({ length: options.concurrency }, (_, w) => worker(w))
+  return {
+    async stop() {
+      running = false
+      await Promise.all(workers)
+      return stats
+    },
+  }
+}
+
+/** How many of `names` are not in the genres table, and how many are there more than once. */
+async function countNames(postgres: Postgres, names: string[]): Promise<{ missing: number; duplicated: number }> {
+  if (names.length === 0) return { missing: 0, duplicated: 0 }
+  const list = names.map((name) => `'${name.replace(/'/g, "''")}'`).join(',')
+  const rows = await postgres.query(`select name, count(*) from genres where name in (${list}) group by name`)
+  const found = new Map(rows.map(([name, count]) => [name!, Number(count)]))
+  return { missing: names.filter((name) => !found.has(name)).length, duplicated: [...found.values()].filter((count) => count > 1).length }
+}
+
+async function stopAll(): Promise<void> {
+  for (const service of [...services].reverse()) {
+    const code = await Promise.race([service.stop(), sleep(25_000).then(() => 'timeout')])
+    if (code === 'timeout') await service.kill()
+  }
+  await postgres?.stop()
+  await emulator?.stop()
+  rmSync(folder, { recursive: true, force: true })
+}
+
+let failed = false
+try {
+  await main()
+} catch (error) {
+  failed = true
+  console.error('topology run failed:', error)
+  for (const name of ['api-A.log', 'api-B.log', 'site.log', 'nginx/error.log']) {
+    const path = join(folder, name)
+    if (existsSync(path)) console.error(`--- ${name} (last lines)\n${readFileSync(path, 'utf8').split('\n').slice(-20).join('\n')}`)
+  }
+} finally {
+  await stopAll()
+}
+const failedChecks = results.filter((r) => !r.ok)
+console.log(`\ntopology: ${results.length - failedChecks.length} checks passed, ${failedChecks.length} failed`)
+process.exit(failed || failedChecks.length > 0 ? 1 : 0)
