@@ -4,10 +4,10 @@
 // ("Two instances behind a load balancer"). Exits 0 when every check holds, 1 otherwise. Every process
 // is stopped by its own process id, the temporary folder removed. AUTH_EMULATOR_PORT picks the Auth
 // emulator's port (one already running there is reused).
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { request, type IncomingHttpHeaders } from 'node:http'
-import { tmpdir } from 'node:os'
+import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createUser, startAuthEmulator, type RunningAuthEmulator } from '@comics/auth-emulator'
@@ -19,6 +19,9 @@ const siteDir = join(root, 'examples/site')
 const LOAD_SECONDS = Number(process.env.TOPOLOGY_LOAD_SECONDS ?? 30)
 const READERS = Number(process.env.TOPOLOGY_READERS ?? 200)
 const RATE_LIMIT = 30
+const SOAK_SECONDS = Number(process.env.TOPOLOGY_SOAK_SECONDS ?? 15)
+const SOAK_USERS = Number(process.env.TOPOLOGY_SOAK_USERS ?? 40)
+const BENCH_SECONDS = Number(process.env.TOPOLOGY_BENCH_SECONDS ?? 5)
 
 // ---------------------------------------------------------------------------------------------- HTTP
 
@@ -56,11 +59,11 @@ function http(url: string, init: { method?: string; headers?: Record<string, str
           const bytes = Buffer.concat(chunks)
           resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: bytes, json: () => JSON.parse(bytes.toString('utf8')) })
         })
-        incoming.on('error', () => resolve({ status: 0, headers: {}, body: Buffer.alloc(0), json: () => ({}) }))
+        incoming.on('error', () => resolve({ status: 0, headers: {}, body: Buffer.alloc(0), json: () => ({}) as never }))
       },
     )
     outgoing.on('timeout', () => outgoing.destroy(new Error('timeout')))
-    outgoing.on('error', (error) => resolve({ status: 0, headers: {}, body: Buffer.from(String(error)), json: () => ({}) }))
+    outgoing.on('error', (error) => resolve({ status: 0, headers: {}, body: Buffer.from(String(error)), json: () => ({}) as never }))
     outgoing.end(body)
   })
 }
@@ -120,7 +123,7 @@ async function main(): Promise<void> {
     PAYMENT_RATE_LIMIT: String(RATE_LIMIT),
     FIREBASE_AUTH_EMULATOR_HOST: emulator!.host,
     SEED_ON_FIRST_START: '1',
-    SEED_EPISODES: '60',
+    SEED_EPISODES: '600',
     SHUTDOWN_TIMEOUT_MS: '20000',
     SANDBOX_DELAY_MS: '500',
     LOG_LEVEL: 'warn',
@@ -195,17 +198,17 @@ async function main(): Promise<void> {
       `upload on A → ${uploaded.status}; GET on B → ${fromB.status} (${fromB.body.length} bytes, same bytes: ${fromB.body.equals(image)}); through nginx → ${throughLb.status}`,
     )
     // Its renditions are durable jobs, made once by whichever instance claimed them.
-    const until = Date.now() + 20_000
+    const until = Date.now() + 60_000
     let left = -1
     while (Date.now() < until && left !== 0) {
-      left = Number((await postgres.query("select count(*) from jobs where kind = 'rendition'"))[0]![0])
+      left = Number((await postgres.query(`select count(*) from jobs where key like 'rendition:${name.replace(/[^0-9a-f.]/g, '')}:%'`))[0]![0])
       if (left) await sleep(200)
     }
     const rendition = await http(`${apiB}/files/${name}?w=480`)
     check(
       "the upload's renditions were made by the jobs (queue empty) and B serves them",
       left === 0 && rendition.status === 200 && rendition.body.length < image.length,
-      `rendition jobs left ${left}; ?w=480 on B → ${rendition.status} (${rendition.body.length} bytes)`,
+      `this upload's rendition jobs left ${left}; ?w=480 on B → ${rendition.status} (${rendition.body.length} bytes)`,
     )
   }
 
@@ -243,6 +246,26 @@ async function main(): Promise<void> {
       'the payment rate limit is one allowance per client across both instances, keyed on the address nginx forwards',
       passed === RATE_LIMIT && limited === 6 && upstreams.size === 2 && spoofed.status === 429 && other.status === 404,
       `${RATE_LIMIT + 6} calls from ${client} over ${[...upstreams].join(' and ')}: ${passed} passed, ${limited} limited; with a forged X-Forwarded-For → ${spoofed.status}; another client → ${other.status}`,
+    )
+  }
+
+  // -- throughput: one instance beside the two through nginx (comics/list, 50 connections, autocannon)
+  {
+    const bench = (url: string) => {
+      const output = execFileSync(
+        join(apiDir, 'node_modules/.bin/autocannon'),
+        ['-c', '50', '-d', String(BENCH_SECONDS), '-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify({ limit: 10, offset: 0 }), '-j', url],
+        { encoding: 'utf8', maxBuffer: 16 << 20, stdio: ['ignore', 'pipe', 'ignore'] },
+      )
+      const result = JSON.parse(output) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number }
+      return { rps: result.requests.average, p99: result.latency.p99, bad: result.non2xx + result.errors }
+    }
+    const single = bench(`${apiA}/comics/list`)
+    const balanced = bench(`${api}/comics/list`)
+    check(
+      'comics/list at 50 connections through nginx over both instances: p99 ≤ 50 ms, no error',
+      balanced.p99 <= 50 && balanced.bad === 0 && single.bad === 0,
+      `one instance directly ${Math.round(single.rps)} req/s, p99 ${single.p99} ms; both through nginx ${Math.round(balanced.rps)} req/s, p99 ${balanced.p99} ms (${BENCH_SECONDS} s each, on ${cpus().length} shared cores: the balancer's cost, not a speed-up)`,
     )
   }
 
@@ -327,6 +350,20 @@ async function main(): Promise<void> {
     )
   }
 
+  // -- the soak through the balancer: mixed reads, and readers buying coins and subscribing, each paying
+  // 6 times at once; 0 errors and exactly once in the database (examples/api/bench/soak.ts --target)
+  if (SOAK_SECONDS > 0) {
+    const soak = spawnSync(
+      'pnpm',
+      ['--filter', 'api', 'soak', '--target', api, '--database-url', databaseUrl, '--duration', String(SOAK_SECONDS), '--users', String(SOAK_USERS), '--connections', '20'],
+      { cwd: root, encoding: 'utf8', env: { ...process.env, AUTH_EMULATOR_PORT: emulator.host.split(':')[1] }, maxBuffer: 16 << 20 },
+    )
+    const lines = `${soak.stdout}`.split('\n')
+    const summary = lines.filter((line) => /^total requests|exactly once/.test(line)).join(' / ')
+    check(`the soak through nginx (${SOAK_SECONDS} s, ${SOAK_USERS} readers): no error, every payment and coin exactly once`, soak.status === 0, summary || `exit ${soak.status}: ${`${soak.stderr}`.slice(-500)}`)
+    if (soak.status !== 0) console.log(soak.stdout, soak.stderr)
+  }
+
   const [[jobsLeft]] = (await postgres.query("select count(*) from jobs where kind <> 'renewals' or status = 'failed'")) as [[string]]
   const [[renewalRows]] = (await postgres.query("select count(*) from jobs where kind = 'renewals'")) as [[string]]
   check('the job queue ends empty, with one renewal row for both instances', Number(jobsLeft) === 0 && Number(renewalRows) === 1, `${jobsLeft} jobs left, ${renewalRows} renewal row`)
@@ -336,7 +373,8 @@ async function main(): Promise<void> {
 /** A WebP page 800 pixels wide (sharp is the API's dependency; the image is made by the API's own build tools). */
 async function pageImage(): Promise<Buffer> {
   const { createRequire } = await import('node:module')
-  const sharp = createRequire(join(apiDir, 'package.json'))('sharp') as typeof import('sharp')
+  type Sharp = (input: { create: { width: number; height: number; channels: 3; background: string } }) => { webp(): { toBuffer(): Promise<Buffer> } }
+  const sharp = createRequire(join(apiDir, 'package.json'))('sharp') as Sharp
   return sharp({ create: { width: 800, height: 1100, channels: 3, background: `hsl(${Date.now() % 360}, 60%, 50%)` } }).webp().toBuffer()
 }
 

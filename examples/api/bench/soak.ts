@@ -8,10 +8,13 @@ import { createUser, startAuthEmulator } from '@comics/auth-emulator'
 import { EPISODE_COIN_PRICE, getCoinPack, PLANS } from '@comics/core/rules'
 import { auditCoinLedgers } from '../src/coins/audit-coin-ledgers'
 import { assets, chapters, checkouts, coinLedger, coinUnlocks, paymentEvents, payments, subscriptions } from '../src/db/schema'
+import { request as httpRequest } from 'node:http'
+import { openDatabase } from '../src/db/open-database'
 import { buildServerBundle, packageRoot, startApiProcess } from './api-process'
 import { benchTargets, prepareBenchDatabase } from './bench-database'
 
 // pnpm --filter api soak [--duration 60] [--connections 100] [--users 200] [--pays 6] [--database pglite|postgres]
+//   [--target http://LB/api/v1 --database-url postgres://…]
 // Load and soak on loopback: the API in its own process (as `pnpm start` runs it) on a seeded catalogue,
 // `--connections` autocannon connections of mixed catalogue reads for `--duration` seconds, and meanwhile
 // `--users` readers of the shared Auth emulator who each open a checkout and pay it with the sandbox's
@@ -26,6 +29,11 @@ import { benchTargets, prepareBenchDatabase } from './bench-database'
 // (PAYMENT_RATE_LIMIT, 30 a minute by default) would refuse most of them: the soak starts the server with
 // PAYMENT_RATE_LIMIT raised (--payment-rate-limit, 1000000 by default), as a deployment behind a load
 // balancer would set it for its own address. The limit itself is tested in test/payments.test.ts.
+//
+// With --target (and --database-url, the database behind it) the soak starts no server: it runs against
+// the API at that URL, e.g. the two instances behind nginx of `pnpm topology`, and checks that database.
+// Each reader's calls then come from a loopback address of its own (127.0.1.x…), so a balancer that
+// forwards the client's address keeps the default payment rate limit per reader.
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '60' },
@@ -35,8 +43,12 @@ const { values } = parseArgs({
     database: { type: 'string', default: 'pglite' },
     episodes: { type: 'string', default: '3300' },
     'payment-rate-limit': { type: 'string', default: '1000000' },
+    target: { type: 'string' },
+    'database-url': { type: 'string' },
   },
 })
+const target = values.target?.replace(/\/$/, '')
+if (target && !values['database-url']) throw new Error('--target needs --database-url (the database behind it, to check exactly once)')
 const duration = Number(values.duration)
 const connections = Number(values.connections)
 const userCount = Number(values.users)
@@ -58,6 +70,47 @@ interface Timed {
 }
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!)
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
+
+/** The i-th reader's loopback address in --target mode (127.0.0.1 is the balancer's own). */
+const readerAddress = (i: number) => `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`
+
+/**
+ * fetch from a given local address (Node's fetch cannot choose it): a fresh connection, no redirect
+ * followed, the answer as a Response.
+ */
+function fetchFrom(localAddress: string): typeof fetch {
+  return (input, init = {}) =>
+    new Promise((resolve, reject) => {
+      const url = new URL(String(input))
+      const body = init.body === undefined || init.body === null ? undefined : Buffer.from(String(init.body))
+      const outgoing = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname + url.search,
+          method: init.method ?? 'GET',
+          headers: { connection: 'close', ...(init.headers as Record<string, string>), ...(body ? { 'content-length': String(body.length) } : {}) },
+          localAddress,
+          agent: false,
+          timeout: 30_000,
+        },
+        (incoming) => {
+          const chunks: Buffer[] = []
+          incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+          incoming.on('error', reject)
+          incoming.on('end', () => {
+            const headers = new Headers()
+            for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === 'string') headers.set(name, value)
+            const status = incoming.statusCode ?? 500
+            resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers }))
+          })
+        },
+      )
+      outgoing.on('timeout', () => outgoing.destroy(new Error('timeout')))
+      outgoing.on('error', reject)
+      outgoing.end(body)
+    })
+}
 
 async function timed(url: string, init: RequestInit): Promise<Timed> {
   const started = performance.now()
@@ -90,7 +143,14 @@ try {
   await emulator.stop()
   throw error
 }
-const prepared = await prepareBenchDatabase(kind, `${packageRoot}.soak-data/${kind}`, episodes).catch(async (error: unknown) => {
+const prepared = await (target
+  ? Promise.resolve({
+      env: {} as Record<string, string>,
+      open: () => openDatabase({ kind: 'postgres', url: values['database-url']!, poolSize: 2 }, { migrate: false }),
+      stop: async () => {},
+    })
+  : prepareBenchDatabase(kind, `${packageRoot}.soak-data/${kind}`, episodes)
+).catch(async (error: unknown) => {
   await emulator.stop()
   throw error
 })
@@ -114,7 +174,9 @@ try {
   await inspect.close()
 
   const memory: { at: number; rss: number; heapUsed: number }[] = []
-  const server = await startApiProcess(
+  const server = target
+    ? { api: target, coldStartMs: 0, child: { on: () => undefined }, stop: async () => {} }
+    : await startApiProcess(
     {
       ...prepared.env,
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
@@ -162,25 +224,25 @@ try {
     const card = new URLSearchParams({ number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }).toString()
     const coinCalls: Timed[] = []
     const coinOk = (status: number) => status === 200 || status === 303 || status === 409
-    const timedCoinCall = async (url: string, init: RequestInit) => {
+    const timedCoinCall = async (url: string, init: RequestInit, call: typeof fetch = fetch) => {
       const startedCall = performance.now()
-      const answer = await fetch(url, { ...init, redirect: 'manual' }).catch(() => undefined)
+      const answer = await call(url, { ...init, redirect: 'manual' }).catch(() => undefined)
       const text = answer ? await answer.text() : ''
       coinCalls.push({ status: answer?.status ?? 0, ms: performance.now() - startedCall })
       return { status: answer?.status ?? 0, location: answer?.headers.get('location') ?? null, text }
     }
     /** A reader without a subscription buys a pack (paid `pays` times at once) and spends it on unlocks at once. */
-    const coinJourney = async (auth: Record<string, string>) => {
+    const coinJourney = async (auth: Record<string, string>, call: typeof fetch) => {
       const opened = await timedCoinCall(`${api}/coins/checkout`, {
         method: 'POST',
         headers: auth,
         body: JSON.stringify({ packId: COIN_PACK.id, urlSuccess: 'http://localhost:5173/coins' }),
-      })
+      }, call)
       if (opened.status !== 200) return
       const pageUrl = (JSON.parse(opened.text) as { url: string }).url
       const presses = await Promise.all(
         Array.from({ length: paysPerCheckout }, () =>
-          timedCoinCall(`${pageUrl}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: card }),
+          timedCoinCall(`${pageUrl}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: card }, call),
         ),
       )
       const back = presses.find((press) => press.status === 303)?.location
@@ -188,15 +250,15 @@ try {
       const orderId = new URL(back).searchParams.get('checkout')!
       await Promise.all(
         Array.from({ length: paysPerCheckout }, () =>
-          timedCoinCall(`${api}/coins/purchases`, { method: 'POST', headers: auth, body: JSON.stringify({ checkoutId: orderId }) }),
+          timedCoinCall(`${api}/coins/purchases`, { method: 'POST', headers: auth, body: JSON.stringify({ checkoutId: orderId }) }, call),
         ),
       )
       await Promise.all([
         ...lockedEpisodeIds.map((chapterId) =>
-          timedCoinCall(`${api}/coins/unlocks`, { method: 'POST', headers: auth, body: JSON.stringify({ chapterId }) }),
+          timedCoinCall(`${api}/coins/unlocks`, { method: 'POST', headers: auth, body: JSON.stringify({ chapterId }) }, call),
         ),
         ...Array.from({ length: paysPerCheckout }, () =>
-          timedCoinCall(`${api}/coins/unlocks`, { method: 'POST', headers: auth, body: JSON.stringify({ chapterId: lockedEpisodeIds[0] }) }),
+          timedCoinCall(`${api}/coins/unlocks`, { method: 'POST', headers: auth, body: JSON.stringify({ chapterId: lockedEpisodeIds[0] }) }, call),
         ),
       ])
     }
@@ -204,7 +266,9 @@ try {
       await new Promise((resolve) => setTimeout(resolve, i * spacingMs))
       const plan = PLANS[i % PLANS.length]!
       const auth = { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' }
-      await coinJourney(auth)
+      // Through a balancer each reader is a client of its own; on one server all share 127.0.0.1.
+      const fetch = target ? fetchFrom(readerAddress(i)) : globalThis.fetch
+      await coinJourney(auth, fetch)
       const started = performance.now()
       const response = await fetch(`${api}/subscriptions/checkout`, {
         method: 'POST',
