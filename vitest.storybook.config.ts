@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineProject } from 'vitest/config'
 import { playwright } from '@vitest/browser-playwright'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './examples/site/test/e2e/support/chromium'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@comics/test-stack/chromium'
 import { workspaceAliases } from './vitest.shared'
 
 // Every story of .storybook is a test in Chromium (Debian's, launched by path: no browser download):

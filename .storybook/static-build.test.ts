@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../examples/site/test/e2e/support/chromium'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@comics/test-stack/chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 // The static Storybook (`pnpm build-storybook`) builds, and opens in Chromium without a console error:

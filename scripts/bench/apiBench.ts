@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { startProcessGroup } from '../../examples/site/test/e2e/stack/processGroup'
+import { startProcessGroup } from '@comics/test-stack/processGroup'
 import { benchPaths } from './paths'
 
 export interface ApiCallFigures {

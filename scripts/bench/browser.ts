@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright'
-import { appRunning } from '../../examples/site/test/e2e/support/appRunning'
-import { launchChromium } from '../../examples/site/test/e2e/support/chromium'
+import { appRunning } from '@comics/test-stack/appRunning'
+import { launchChromium } from '@comics/test-stack/chromium'
 
 export { appRunning }
 

@@ -1,5 +1,5 @@
 import { createUser } from '@comics/auth-emulator'
-import { requestWithHost } from '../../examples/site/test/e2e/stack/requestWithHost'
+import { requestWithHost } from '@comics/test-stack/requestWithHost'
 import type { BenchStack } from './stack'
 
 export interface LongComic {

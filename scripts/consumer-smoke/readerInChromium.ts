@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import type { Browser, Page } from 'playwright'
-import { freePort } from '../../examples/api/test/support/free-port'
-import { launchChromium } from '../../examples/site/test/e2e/support/chromium'
+import { freePort } from '@comics/test-stack/freePort'
+import { launchChromium } from '@comics/test-stack/chromium'
 import { startProcess, type RunningProcess } from './commands'
 import { binaryOf } from './consumerApp'
 

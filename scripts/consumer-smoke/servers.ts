@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { freePort } from '../../examples/api/test/support/free-port'
+import { freePort } from '@comics/test-stack/freePort'
 
 /** One request the mock API answered: enough to tell the Next.js server's calls from the browser's. */
 export interface ApiRequestRecord {

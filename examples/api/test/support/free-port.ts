@@ -1,13 +1,2 @@
-import { createServer } from 'node:net'
-
-/** A port nobody listens on at the moment, on loopback. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
+// The workspace's test stack finds free ports for every suite the same way.
+export { freePort } from '@comics/test-stack/freePort'

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, test } from 'vitest'
-import { chromiumPerFile } from './support/browser'
-import { payForSelectedPlan, selectedPlan } from './support/premium'
-import { e2eStack } from './support/stack'
-import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
+import { chromiumPerFile } from '@comics/test-stack/browser'
+import { payForSelectedPlan, selectedPlan } from '@comics/test-stack/premium'
+import { e2eStack } from '@comics/test-stack/stack'
+import { prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
 
 // The account page's 'Download my data': a JSON file of what the service holds about the reader.
 const stack = e2eStack()

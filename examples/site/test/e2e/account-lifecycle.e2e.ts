@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
 import { oobCodes, signIn } from '@comics/auth-emulator'
-import { chromiumPerFile } from './support/browser'
-import { payForSelectedPlan, selectedPlan } from './support/premium'
-import { e2eStack } from './support/stack'
-import { PASSWORD, prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
+import { chromiumPerFile } from '@comics/test-stack/browser'
+import { payForSelectedPlan, selectedPlan } from '@comics/test-stack/premium'
+import { e2eStack } from '@comics/test-stack/stack'
+import { PASSWORD, prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
 
 // A reader's account over its life: the address confirmed after sign-up, then changed (re-authenticated,
 // the new address confirmed), and the account deleted from the account page.

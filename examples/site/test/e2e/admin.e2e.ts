@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
-import { chromiumPerFile, type WatchedPage } from './support/browser'
-import { renderPngs } from './support/pageImages'
-import { screenshotBothSizes } from './support/screenshots'
-import { e2eStack } from './support/stack'
-import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
+import { chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
+import { renderPngs } from '@comics/test-stack/pageImages'
+import { screenshotBothSizes } from '@comics/test-stack/screenshots'
+import { e2eStack } from '@comics/test-stack/stack'
+import { prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
 const workspaceRoot = fileURLToPath(new URL('../../../..', import.meta.url))

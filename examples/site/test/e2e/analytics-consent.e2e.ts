@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
-import { chromiumPerFile, type WatchedPage } from './support/browser'
-import { routeGoogleAnalytics, type GoogleRequest } from './support/googleAnalytics'
-import { e2eStack } from './support/stack'
-import { prepareVisitor } from './support/visitor'
+import { chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
+import { routeGoogleAnalytics, type GoogleRequest } from '@comics/test-stack/googleAnalytics'
+import { e2eStack } from '@comics/test-stack/stack'
+import { prepareVisitor } from '@comics/test-stack/visitor'
 
 // spec §1: "Analytics events are sent only after the user accepts cookies". The site is built with a
 // Google Analytics id (stack/globalSetup.ts); every request to Google's hosts is routed and counted here.

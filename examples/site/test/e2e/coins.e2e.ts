@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
-import { chromiumPerFile } from './support/browser'
-import { payForSelectedPlan, payWithCard, TEST_CARD } from './support/premium'
-import { e2eStack } from './support/stack'
-import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
+import { chromiumPerFile } from '@comics/test-stack/browser'
+import { payForSelectedPlan, payWithCard, TEST_CARD } from '@comics/test-stack/premium'
+import { e2eStack } from '@comics/test-stack/stack'
+import { prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
 const comic = stack.catalogue.uncensoredComic

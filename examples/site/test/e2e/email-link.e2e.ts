@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
 import { oobCodes } from '@comics/auth-emulator'
-import { chromiumPerFile } from './support/browser'
-import { e2eStack } from './support/stack'
-import { authDialog, openSignIn, prepareVisitor, uniqueEmail } from './support/visitor'
+import { chromiumPerFile } from '@comics/test-stack/browser'
+import { e2eStack } from '@comics/test-stack/stack'
+import { authDialog, openSignIn, prepareVisitor, uniqueEmail } from '@comics/test-stack/visitor'
 
 // spec §7 "Sign in with an email link": the sign-in modal sends it, the site finishes it when the reader
 // comes back from the Auth emulator's link (its action page redirects to the continue URL with the code).

@@ -2,11 +2,11 @@ import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Locator, Page, Route } from 'playwright'
 import { episodeAssetsRequest, STORAGE_KEYS } from '@comics/core'
 import { styleAttributeHashes } from '../../securityHeaders'
-import { requestWithHost } from './stack/requestWithHost'
-import type { E2eComic } from './stack/stackContext'
-import { appRunning, chromiumPerFile, type WatchedPage } from './support/browser'
-import { e2eStack } from './support/stack'
-import { authDialog, openSignIn, PASSWORD, prepareVisitor, uniqueEmail, type VisitorState } from './support/visitor'
+import { requestWithHost } from '@comics/test-stack/requestWithHost'
+import type { E2eComic } from '@comics/test-stack/stackContext'
+import { appRunning, chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
+import { e2eStack } from '@comics/test-stack/stack'
+import { authDialog, openSignIn, PASSWORD, prepareVisitor, uniqueEmail, type VisitorState } from '@comics/test-stack/visitor'
 
 // Faults a reader meets, injected into the whole stack through Playwright's routing and init scripts:
 // the API refusing or dropping connections, answering slowly, with 500s or with a body that breaks the

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { chromiumPerFile, type WatchedPage } from './support/browser'
-import { serveGapiStandIn } from './support/gapiStandIn'
-import { e2eStack } from './support/stack'
-import { authDialog, openSignIn, prepareVisitor, uniqueEmail } from './support/visitor'
+import { chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
+import { serveGapiStandIn } from '@comics/test-stack/gapiStandIn'
+import { e2eStack } from '@comics/test-stack/stack'
+import { authDialog, openSignIn, prepareVisitor, uniqueEmail } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
 const emulatorOrigin = `http://${stack.emulatorHost}`

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { appRunning, chromiumPerFile, type WatchedPage } from './support/browser'
-import { screenshotBothSizes } from './support/screenshots'
-import { e2eStack } from './support/stack'
-import { authDialog, prepareVisitor } from './support/visitor'
+import { appRunning, chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
+import { screenshotBothSizes } from '@comics/test-stack/screenshots'
+import { e2eStack } from '@comics/test-stack/stack'
+import { authDialog, prepareVisitor } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
 const comic = stack.catalogue.mirrorComic

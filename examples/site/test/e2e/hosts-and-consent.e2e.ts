@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
-import { chromiumPerFile, type WatchedPage } from './support/browser'
-import { screenshotBothSizes } from './support/screenshots'
-import { e2eStack } from './support/stack'
-import { prepareVisitor } from './support/visitor'
+import { chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
+import { screenshotBothSizes } from '@comics/test-stack/screenshots'
+import { e2eStack } from '@comics/test-stack/stack'
+import { prepareVisitor } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
 const chromium = chromiumPerFile()

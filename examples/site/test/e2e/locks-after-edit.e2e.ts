@@ -1,11 +1,11 @@
 import { createUser } from '@comics/auth-emulator'
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
-import { chromiumPerFile, type WatchedPage } from './support/browser'
-import { renderPngs, type ImageFile } from './support/pageImages'
-import { e2eStack } from './support/stack'
-import { requestWithHost } from './stack/requestWithHost'
-import { prepareVisitor, uniqueEmail, PASSWORD } from './support/visitor'
+import { chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
+import { renderPngs, type ImageFile } from '@comics/test-stack/pageImages'
+import { e2eStack } from '@comics/test-stack/stack'
+import { requestWithHost } from '@comics/test-stack/requestWithHost'
+import { prepareVisitor, uniqueEmail, PASSWORD } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
 const chromium = chromiumPerFile()

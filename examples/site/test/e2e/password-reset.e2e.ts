@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
 import { createUser, oobCodes, signIn } from '@comics/auth-emulator'
-import { chromiumPerFile } from './support/browser'
-import { e2eStack } from './support/stack'
-import { authDialog, openSignIn, prepareVisitor, uniqueEmail } from './support/visitor'
+import { chromiumPerFile } from '@comics/test-stack/browser'
+import { e2eStack } from '@comics/test-stack/stack'
+import { authDialog, openSignIn, prepareVisitor, uniqueEmail } from '@comics/test-stack/visitor'
 
 // Forgot password: the sign-in modal asks for the reset email, the site's email action page /auth/action
 // (the project's custom action URL) sets the new password from the link's code and signs the reader in.

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
-import { chromiumPerFile } from './support/browser'
-import { backOnAccount, payWithCard, startCheckout, TEST_CARD } from './support/premium'
-import { e2eStack } from './support/stack'
-import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
+import { chromiumPerFile } from '@comics/test-stack/browser'
+import { backOnAccount, payWithCard, startCheckout, TEST_CARD } from '@comics/test-stack/premium'
+import { e2eStack } from '@comics/test-stack/stack'
+import { prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
 const chromium = chromiumPerFile()

@@ -13,10 +13,10 @@ import {
   type Chapter,
   type Comic,
 } from '@comics/core'
-import { freePort } from '../../../api/test/support/free-port'
+import { freePort } from '@comics/test-stack/freePort'
 import { SIGNED_IN_COOKIE } from '../../src/app/documentMarks'
-import { startSite } from './stack/startSite'
-import { e2eStack } from './support/stack'
+import { startSite } from '@comics/test-stack/startSite'
+import { e2eStack } from '@comics/test-stack/stack'
 
 // The site's production server (src/server/main.ts) as a client without JavaScript sees it: plain HTTP.
 const stack = e2eStack()

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright'
-import { appRunning, chromiumPerFile, DESKTOP, MOBILE, type WatchedPage } from './support/browser'
-import { screenshotBothSizes } from './support/screenshots'
-import { e2eStack } from './support/stack'
-import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
+import { appRunning, chromiumPerFile, DESKTOP, MOBILE, type WatchedPage } from '@comics/test-stack/browser'
+import { screenshotBothSizes } from '@comics/test-stack/screenshots'
+import { e2eStack } from '@comics/test-stack/stack'
+import { prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
 import { SIGNED_IN_COOKIE } from '../../src/app/documentMarks'
 
 const stack = e2eStack()

@@ -2,11 +2,11 @@ import { writeFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
 import { createUser } from '@comics/auth-emulator'
-import { chromiumPerFile, type WatchedPage } from './support/browser'
-import { renderPngs } from './support/pageImages'
-import { requestWithHost } from './stack/requestWithHost'
-import { e2eStack } from './support/stack'
-import { prepareVisitor, submitAuthModal, uniqueEmail } from './support/visitor'
+import { chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
+import { renderPngs } from '@comics/test-stack/pageImages'
+import { requestWithHost } from '@comics/test-stack/requestWithHost'
+import { e2eStack } from '@comics/test-stack/stack'
+import { prepareVisitor, submitAuthModal, uniqueEmail } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
 const chromium = chromiumPerFile()

@@ -2,10 +2,10 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
 import { createUser } from '@comics/auth-emulator'
-import { chromiumPerFile, type WatchedPage } from './support/browser'
-import { renderPngs, type ImageFile } from './support/pageImages'
-import { e2eStack } from './support/stack'
-import { prepareVisitor, submitAuthModal, uniqueEmail } from './support/visitor'
+import { chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
+import { renderPngs, type ImageFile } from '@comics/test-stack/pageImages'
+import { e2eStack } from '@comics/test-stack/stack'
+import { prepareVisitor, submitAuthModal, uniqueEmail } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
 const chromium = chromiumPerFile()

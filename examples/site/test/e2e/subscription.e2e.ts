@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { chromiumPerFile, type WatchedPage } from './support/browser'
-import { payForSelectedPlan, selectedPlan } from './support/premium'
-import { screenshotBothSizes } from './support/screenshots'
-import { e2eStack } from './support/stack'
-import { prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
+import { chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
+import { payForSelectedPlan, selectedPlan } from '@comics/test-stack/premium'
+import { screenshotBothSizes } from '@comics/test-stack/screenshots'
+import { e2eStack } from '@comics/test-stack/stack'
+import { prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
 const comic = stack.catalogue.uncensoredComic

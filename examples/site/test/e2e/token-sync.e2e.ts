@@ -3,11 +3,11 @@ import { createSessionStore, createMemoryStorage } from '@comics/core'
 import { createUser } from '@comics/auth-emulator'
 import { createSiteAuth } from '../../src/auth/createSiteAuth'
 import type { SiteEnv } from '../../src/config/siteEnv'
-import { chromiumPerFile } from './support/browser'
-import { e2eStack } from './support/stack'
-import { PASSWORD, prepareVisitor, signUpByEmail, uniqueEmail } from './support/visitor'
-import type { TokenSyncCall } from './stack/tokenSyncRecorder'
-import { startTokenSyncRecorder } from './stack/tokenSyncRecorder'
+import { chromiumPerFile } from '@comics/test-stack/browser'
+import { e2eStack } from '@comics/test-stack/stack'
+import { PASSWORD, prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
+import type { TokenSyncCall } from '@comics/test-stack/tokenSyncRecorder'
+import { startTokenSyncRecorder } from '@comics/test-stack/tokenSyncRecorder'
 
 // spec §7: "An auth-token sync (POST or DELETE with the bearer token) goes to a configured URL, only if
 // one is configured". The e2e build has VITE_TOKEN_SYNC_URL set to a stand-in endpoint (stack/tokenSyncRecorder.ts).

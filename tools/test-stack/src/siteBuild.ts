@@ -1,4 +1,4 @@
-// Where `pnpm --filter site build` writes the site's server (src/server/main.ts), for the scripts and
+// Where `pnpm --filter site build` (examples/site/package.json) writes the site's server (src/server/main.ts), for the scripts and
 // test stacks that build and start it themselves.
 
 /** The server's entry, built with `vite build --ssr`. */

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright'
 import { DESKTOP, MOBILE } from './browser'
 
-const folder = fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url))
+const folder = fileURLToPath(new URL('../../../examples/site/test-results/screenshots/', import.meta.url))
 
 /**
  * Keeps a full-page screenshot of the current screen at desktop and at mobile width (the test

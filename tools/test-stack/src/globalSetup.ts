@@ -4,7 +4,7 @@ import type { TestProject } from 'vitest/node'
 import { startAuthEmulator } from '@comics/auth-emulator'
 import { buildSite, type SiteBuildEnv } from './buildSite'
 import { catalogueFacts } from './catalogueFacts'
-import { freePort } from '../../../../api/test/support/free-port'
+import { freePort } from './freePort'
 import { startApi } from './startApi'
 import { startSite } from './startSite'
 import type { E2eStack } from './stackContext'
@@ -13,8 +13,9 @@ import { startTokenSyncRecorder } from './tokenSyncRecorder'
 /** The measurement id the site is built with: gtag.js and its hits go to Google's hosts, which the tests route. */
 export const E2E_GA_ID = 'G-E2ETEST01'
 
-const siteRoot = fileURLToPath(new URL('../../..', import.meta.url))
-const workspaceRoot = fileURLToPath(new URL('../../../../..', import.meta.url))
+const workspaceRoot = fileURLToPath(new URL('../../..', import.meta.url))
+/** The site this stack builds and serves (with a trailing slash); its test-results/ hold the build and the seed. */
+export const siteRoot = `${workspaceRoot}examples/site/`
 
 /**
  * On a machine busy with other runs a cold emulator can miss the harness's 60 s limit; the harness then

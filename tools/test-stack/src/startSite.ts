@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { SERVER_FILE, serverDir } from '../../../serverBuild'
+import { SERVER_FILE, serverDir } from './siteBuild'
 import { startProcessGroup, waitUntilReady, type ProcessGroup } from './processGroup'
 import { requestWithHost } from './requestWithHost'
 

@@ -1,5 +1,11 @@
 import type { Page } from 'playwright'
-import { APP_RUNNING_ATTRIBUTE } from '../../../src/app/documentMarks'
+
+/**
+ * The attribute the site's app sets on `<html>` once it runs the page: the site's APP_RUNNING_ATTRIBUTE
+ * (src/app/documentMarks.ts), spelled here because the stack does not import the site it starts; the
+ * site's unit test testStackMarks.test.ts holds the two equal.
+ */
+export const APP_RUNNING_ATTRIBUTE = 'data-app-running'
 
 /**
  * Waits until the site's app runs the page (`data-app-running` on `<html>`, set by src/app/SiteApp.tsx):

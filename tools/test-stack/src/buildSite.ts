@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { startProcessGroup } from './processGroup'
-import { SERVER_ENTRY, SERVER_FILE, serverDir } from '../../../serverBuild'
+import { SERVER_ENTRY, SERVER_FILE, serverDir } from './siteBuild'
 
 /** The build's settings that the tests choose (built into the page and the site's server alike). */
 export interface SiteBuildEnv {

@@ -1,5 +1,5 @@
 import { inject } from 'vitest'
-import type { E2eStack } from '../stack/stackContext'
+import type { E2eStack } from './stackContext'
 
 /** The running stack the global setup started. */
 export function e2eStack(): E2eStack {
