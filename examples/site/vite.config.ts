@@ -1,20 +1,12 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { defineConfig, type Alias, type Plugin, type ProxyOptions } from 'vite'
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite'
 import react from '@vitejs/plugin-react'
-import { workspaceAliases } from '../../vitest.shared'
+import { kitSourceAliases, kitStyleSources } from './kitSources'
 import { precompressAssets } from './precompress'
 import { reactRouterProductionAlias } from './reactRouterBuild'
 import { devSecurityHeaders } from './securityHeaders'
-
-// The site runs on the kit's sources, as the workspace tests do, so `pnpm dev` needs no package build
-// and a change in packages/ shows at once.
-const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url))
-const fromRoot = (path: string) => join(workspaceRoot, path)
-
-// The same source aliases as the workspace tests, minus the mocks, which the site never imports.
-const kitSourceAliases: Alias[] = workspaceAliases.filter((alias) => !String(alias.find).includes('mocks'))
 
 const STYLES_ID = '@comics/react/styles.css'
 const RESOLVED_STYLES_ID = '\0comics-react-styles'
@@ -25,9 +17,9 @@ const RESOLVED_STYLES_ID = '\0comics-react-styles'
  * stylesheet in folder order; this module imports the same files in the same order.
  */
 function kitStylesFromSources(): Plugin {
-  const componentsDir = fromRoot('packages/react/src/components')
+  const { theme, componentsDir } = kitStyleSources
   const stylesheets = () => {
-    const files = [fromRoot('packages/react/src/styles/base.css')]
+    const files = [theme]
     const folders = readdirSync(componentsDir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
