@@ -21,7 +21,7 @@ export function dependencyOf(source: string): string {
  * through the chunk's source map, and the chunk's gzip size is shared out in proportion to them (an
  * approximation: gzip compresses some code better than other code).
  */
-export function chunkBreakdown(file: string): Map<string, number> {
+export function chunkBreakdown(file: string, keyOf: (source: string) => string = dependencyOf): Map<string, number> {
   const code = readFileSync(file, 'utf8')
   const gzipped = gzipSize(code)
   const shares = new Map<string, number>()
@@ -39,7 +39,7 @@ export function chunkBreakdown(file: string): Map<string, number> {
     const next = mappings[i + 1]
     const end = next && next.generatedLine === mapping.generatedLine ? next.generatedColumn : (lines[mapping.generatedLine - 1]?.length ?? 0)
     const length = Math.max(0, end - mapping.generatedColumn)
-    const key = mapping.source ? dependencyOf(mapping.source) : '(bundler runtime)'
+    const key = mapping.source ? keyOf(mapping.source) : '(bundler runtime)'
     characters.set(key, (characters.get(key) ?? 0) + length)
     counted += length
   })
