@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES, FORM_MESSAGES } from '@comics/core'
-import { DEFAULT_MESSAGES, formatMessage, formatMoney } from '../src/messages'
+import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, DEFAULT_MESSAGES, READER_MESSAGES, formatMessage, formatMoney } from '../src/messages'
 
 // Every quoted string of the spec the kit shows, exactly as the spec writes it (§2, §5).
 const SPEC_COPY = [
@@ -134,5 +134,23 @@ describe('messages', () => {
   it('formats money for a locale, en-US by default', () => {
     expect(formatMoney(7.99)).toBe('$7.99')
     expect(formatMoney(7.99, 'de-DE')).toBe('7,99\u00a0$')
+  })
+})
+
+describe('the three tables of messages', () => {
+  const tables = { READER_MESSAGES, ACCOUNT_MESSAGES, ADMIN_MESSAGES }
+
+  it('hold every message once: DEFAULT_MESSAGES is the three together, no key in two of them', () => {
+    const keys = Object.values(tables).flatMap((table) => Object.keys(table))
+    expect(new Set(keys).size).toBe(keys.length)
+    expect({ ...READER_MESSAGES, ...ACCOUNT_MESSAGES, ...ADMIN_MESSAGES }).toEqual(DEFAULT_MESSAGES)
+  })
+
+  it("carry no account or admin copy into the readers' table, which every page bundles", () => {
+    const readerKeys = Object.keys(READER_MESSAGES)
+    for (const prefix of ['premium.', 'payment.', 'account.info', 'deleteAccount.', 'changePassword.', 'changeEmail.', 'dataExport.', 'pageUpload.', 'audit.', 'coins.admin.', 'coins.history']) {
+      expect(readerKeys.filter((key) => key.startsWith(prefix)), prefix).toEqual([])
+    }
+    expect(Object.keys(READER_MESSAGES).length).toBeLessThan(Object.keys(DEFAULT_MESSAGES).length / 2)
   })
 })

@@ -7,6 +7,7 @@ import { MOCK_VIEWERS } from '@comics/mocks'
 import { ComicsProvider } from '../src/provider'
 import { ComicsContext } from '../src/provider/comicsContext'
 import { useMessages, useSession, useSiteMode, useNavigate, useLink } from '../src/hooks'
+import { ACCOUNT_MESSAGES, ADMIN_MESSAGES } from '../src/messages'
 import { createKit, renderWithKit } from './render'
 import { TEST_API_BASE_URL } from './server'
 import { fakeAuth } from './fakeAuth'
@@ -72,7 +73,7 @@ describe('ComicsProvider', () => {
 
   it('merges message overrides over the defaults', () => {
     function Copy() {
-      const messages = useMessages()
+      const messages = useMessages(ACCOUNT_MESSAGES)
       return (
         <p>
           {messages['reader.next']} / {messages['premium.maximum']}
@@ -81,6 +82,21 @@ describe('ComicsProvider', () => {
     }
     renderWithKit(<Copy />, { messages: { 'reader.next': 'Weiter' } })
     expect(screen.getByText('Weiter / У вас уже максимальная подписка')).toBeInTheDocument()
+  })
+
+  it("gives the readers' messages alone, and a component's own table with the provider's overrides over it", () => {
+    function Copy() {
+      const readers = useMessages()
+      const account = useMessages(ACCOUNT_MESSAGES)
+      const admin = useMessages(ADMIN_MESSAGES)
+      return (
+        <p>
+          {String('account.title' in readers)} / {account['premium.heading']} / {account['account.title']} / {admin['audit.heading']}
+        </p>
+      )
+    }
+    renderWithKit(<Copy />, { messages: { 'premium.heading': 'WÄHLE EIN PRODUKT', 'audit.heading': 'Protokoll' } })
+    expect(screen.getByText(`false / WÄHLE EIN PRODUKT / ${ACCOUNT_MESSAGES['account.title']} / Protokoll`)).toBeInTheDocument()
   })
 
   it('renders in-app links as real hrefs whose plain clicks go through navigate', async () => {

@@ -1,4 +1,4 @@
-import { PolicyPage, useMessages, useSiteConfig, type TextMessageKey } from '@comics/react'
+import { PolicyPage, useMessages, useSiteConfig, type ReaderMessages, type TextMessageKey } from '@comics/react'
 import type { PolicyContextInput, PolicyDocument } from '@comics/react/policies'
 
 /** A policy page: the kit's document, filled with the core constants and the site's support address. */
@@ -7,7 +7,7 @@ export function PolicyScreen({
   titleKey,
 }: {
   document: (input?: PolicyContextInput) => PolicyDocument
-  titleKey: TextMessageKey
+  titleKey: TextMessageKey & keyof ReaderMessages
 }) {
   const messages = useMessages()
   const { supportEmail } = useSiteConfig()

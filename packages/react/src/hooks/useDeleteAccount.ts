@@ -1,7 +1,9 @@
 import { useCallback, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { ApiError, routes, toAuthError, type AccountDeletion } from '@comics/core'
+import { ACCOUNT_MESSAGES } from '../messages/accountMessages'
 import { useComicsContext } from './useComicsContext'
+import { useMessages } from './useMessages'
 
 export interface DeleteAccountState {
   /**
@@ -25,7 +27,8 @@ export interface DeleteAccountState {
  * await deleteAccount(password)
  */
 export function useDeleteAccount(): DeleteAccountState {
-  const { auth, api, stores, messages, navigate } = useComicsContext('useDeleteAccount')
+  const { auth, api, stores, navigate } = useComicsContext('useDeleteAccount')
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const queryClient = useQueryClient()
   const [pending, setPending] = useState(false)
   const [errorMessage, setErrorMessage] = useState<string | null>(null)

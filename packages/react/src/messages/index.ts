@@ -1,4 +1,7 @@
-export { DEFAULT_MESSAGES, type MessageKey, type Messages, type PluralMessageKey, type TextMessageKey } from './defaultMessages'
+export { DEFAULT_MESSAGES, type MessageKey, type Messages, type MessagesOf, type PluralMessageKey, type ReaderMessages, type AccountMessages, type AdminMessages, type TextMessageKey } from './defaultMessages'
+export { READER_MESSAGES } from './readerMessages'
+export { ACCOUNT_MESSAGES } from './accountMessages'
+export { ADMIN_MESSAGES } from './adminMessages'
 export {
   DEFAULT_LOCALE,
   formatMessage,

@@ -15,7 +15,7 @@ import {
   type KeyValueStorage,
   type SiteMode,
 } from '@comics/core'
-import { DEFAULT_LOCALE, DEFAULT_MESSAGES, type Messages } from '../messages'
+import { DEFAULT_LOCALE, READER_MESSAGES, type Messages } from '../messages'
 import { createAuthModalController } from './authModalController'
 import {
   ComicsContext,
@@ -140,7 +140,7 @@ export function ComicsProvider(props: ComicsProviderProps) {
       analytics: built.analytics,
       siteMode,
       site: site ?? {},
-      messages: messages ? { ...DEFAULT_MESSAGES, ...messages } : DEFAULT_MESSAGES,
+      messages: messages ? { ...READER_MESSAGES, ...messages } : READER_MESSAGES,
       locale: locale ?? DEFAULT_LOCALE,
       navigate: navigate ?? assignLocation,
       redirect: redirect ?? assignLocation,

@@ -11,7 +11,7 @@ import type {
   SignInEmailStore,
   SiteMode,
 } from '@comics/core'
-import type { Messages } from '../messages'
+import type { Messages, ReaderMessages } from '../messages'
 import type { AuthModalController } from './authModalController'
 
 /** Props every link of the kit passes: React Router's `Link` accepts them as they are. */
@@ -67,7 +67,8 @@ export interface ComicsContextValue {
   analytics: Analytics
   siteMode: SiteMode
   site: SiteConfig
-  messages: Messages
+  /** The readers' screens' messages (READER_MESSAGES) and every override the provider was given. */
+  messages: ReaderMessages & Partial<Messages>
   /** The locale of plural forms, numbers, prices and dates; default 'en-US'. */
   locale: string
   /** In-app navigation to a path of spec §2. */

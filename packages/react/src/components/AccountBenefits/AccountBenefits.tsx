@@ -11,6 +11,7 @@ import {
 import { queryKeys, useApi, useLink, useLocale, useMessages, usePlans, useSession, useSubscription } from '../../hooks'
 import { usePremiumLink } from '../../hooks/usePremiumLink'
 import { formatMessage } from '../../messages'
+import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface AccountBenefitsProps {
   /** Locale of the access-until date; default the provider's `locale`. */
@@ -31,7 +32,7 @@ export interface AccountBenefitsProps {
  * <AccountBenefits />
  */
 export function AccountBenefits({ locale: localeProp, className }: AccountBenefitsProps) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const providerLocale = useLocale()
   const locale = localeProp ?? providerLocale
   const Link = useLink()

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { useAuth, useGoBack, useMessages } from '../../hooks'
+import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface AccountHeaderProps {
   /** What the back button does; default the previous page, or / when the page was opened directly. */
@@ -14,7 +15,7 @@ export interface AccountHeaderProps {
  * <AccountHeader />
  */
 export function AccountHeader({ onBack, className }: AccountHeaderProps) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const { logout, pending, errorMessage } = useAuth()
   const titleId = useId()
   const back = useGoBack(onBack)

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { canChangePassword } from '@comics/core'
 import { useMessages, useSession } from '../../hooks'
+import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface AccountInfoProps {
   /** Opens the change-password dialog (the ChangePasswordModal). */
@@ -20,7 +21,7 @@ export interface AccountInfoProps {
  * <ChangePasswordModal open={changing} onClose={() => setChanging(false)} />
  */
 export function AccountInfo({ onChangePassword, onChangeEmail, className }: AccountInfoProps) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const { user } = useSession()
   const headingId = useId()
   const hasPassword = canChangePassword(user)

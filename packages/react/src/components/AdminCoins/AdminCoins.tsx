@@ -3,6 +3,7 @@ import { coinCreditProblems } from '@comics/core'
 import { formatMessage } from '../../messages'
 import { useAdminCoinBalance, useCreditCoins, useLocale, useMessages } from '../../hooks'
 import { CoinHistory } from '../CoinHistory/CoinHistory'
+import { ADMIN_MESSAGES } from '../../messages/adminMessages'
 
 export interface AdminCoinsProps {
   /** The reader whose coins are shown. */
@@ -18,7 +19,7 @@ export interface AdminCoinsProps {
  * <AdminCoins userId={uid} />
  */
 export function AdminCoins({ userId, className }: AdminCoinsProps) {
-  const messages = useMessages()
+  const messages = useMessages(ADMIN_MESSAGES)
   const locale = useLocale()
   const { balance, isPending, error, refetch } = useAdminCoinBalance(userId)
   const credit = useCreditCoins()

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@comics/core'
-import { formatMessage, type MessageKey } from '../../messages'
+import { formatMessage } from '../../messages'
 import { useAuditLog, useLocale, useMessages } from '../../hooks'
+import { ADMIN_MESSAGES } from '../../messages/adminMessages'
 
 export interface AuditLogProps {
   /** Only the changes of this comic; default every change. */
@@ -17,13 +18,13 @@ export interface AuditLogProps {
  * <AuditLog comicsId={comic.id} />
  */
 export function AuditLog({ comicsId, pageSize, className }: AuditLogProps) {
-  const messages = useMessages()
+  const messages = useMessages(ADMIN_MESSAGES)
   const locale = useLocale()
   const { entries, isPending, error, refetch, hasMore, isLoadingMore, loadMore } = useAuditLog({ comicsId, pageSize })
   const base = className ? `comics-audit-log ${className}` : 'comics-audit-log'
   const state = isPending ? 'loading' : error && entries.length === 0 ? 'error' : entries.length === 0 ? 'empty' : 'ready'
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
-  const target = (entry: AuditEntry) => formatMessage(messages[`audit.target.${entry.targetType}` as MessageKey] as string, { id: entry.targetId }, locale)
+  const target = (entry: AuditEntry) => formatMessage(messages[`audit.target.${entry.targetType}` as keyof typeof ADMIN_MESSAGES] as string, { id: entry.targetId }, locale)
   return (
     <section className={base} data-state={state} aria-busy={isPending || isLoadingMore} aria-labelledby="comics-audit-log-heading">
       <h2 id="comics-audit-log-heading" className="comics-audit-log__heading">{messages['audit.heading']}</h2>
@@ -50,7 +51,7 @@ export function AuditLog({ comicsId, pageSize, className }: AuditLogProps) {
               <tr key={entry.id} data-action={entry.action}>
                 <td><time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time></td>
                 <td>{entry.actorEmail ?? entry.actorUid}</td>
-                <td>{messages[`audit.action.${entry.action}` as MessageKey] as string}</td>
+                <td>{messages[`audit.action.${entry.action}` as keyof typeof ADMIN_MESSAGES] as string}</td>
                 <td>{target(entry)}</td>
               </tr>
             ))}

@@ -2,10 +2,10 @@ import { useId, useState, type FormEvent } from 'react'
 import type { SocialProvider } from '@comics/core'
 import { Dialog, DialogDescription, DialogTitle } from '../../dialog'
 import { useAuth, useAuthModal, useMessages } from '../../hooks'
-import { formatMessage, type TextMessageKey } from '../../messages'
+import { formatMessage, type ReaderMessages, type TextMessageKey } from '../../messages'
 
 /** The social buttons the modal shows, in the spec's order (spec §2, §9). */
-const SOCIAL_BUTTONS: readonly { provider: SocialProvider; label: TextMessageKey }[] = [
+const SOCIAL_BUTTONS: readonly { provider: SocialProvider; label: TextMessageKey & keyof ReaderMessages }[] = [
   { provider: 'facebook', label: 'authModal.continueWithFacebook' },
   { provider: 'google', label: 'authModal.continueWithGoogle' },
   { provider: 'apple', label: 'authModal.continueWithApple' },

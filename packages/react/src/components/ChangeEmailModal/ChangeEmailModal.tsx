@@ -3,6 +3,7 @@ import { Dialog, DialogTitle } from '../../dialog'
 import { formatMessage } from '../../messages'
 import { useAuth, useMessages, useSession } from '../../hooks'
 import { VerifyEmailPrompt } from '../VerifyEmailPrompt'
+import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface ChangeEmailModalProps {
   open: boolean
@@ -22,7 +23,7 @@ export interface ChangeEmailModalProps {
  * <ChangeEmailModal open={changing} onClose={() => setChanging(false)} />
  */
 export function ChangeEmailModal({ open, onClose, continueUrl, className }: ChangeEmailModalProps) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   return (
     <Dialog
       open={open}
@@ -40,7 +41,7 @@ export function ChangeEmailModal({ open, onClose, continueUrl, className }: Chan
 }
 
 function ChangeEmailForm({ continueUrl }: { continueUrl?: string }) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const { user } = useSession()
   const { changeEmail, pending, errorMessage, clearError } = useAuth()
   const [newEmail, setNewEmail] = useState('')

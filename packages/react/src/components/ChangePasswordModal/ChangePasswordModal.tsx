@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { validateChangePassword, type ChangePasswordFields } from '@comics/core'
 import { Dialog, DialogTitle } from '../../dialog'
 import { useAuth, useMessages } from '../../hooks'
-import type { TextMessageKey } from '../../messages'
+import type { AccountMessages, TextMessageKey } from '../../messages'
+import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface ChangePasswordModalProps {
   open: boolean
@@ -15,7 +16,7 @@ export interface ChangePasswordModalProps {
 
 const EMPTY: ChangePasswordFields = { oldPassword: '', newPassword: '', confirmPassword: '' }
 
-const FIELDS: readonly { name: keyof ChangePasswordFields; label: TextMessageKey; autoComplete: string }[] = [
+const FIELDS: readonly { name: keyof ChangePasswordFields; label: TextMessageKey & keyof AccountMessages; autoComplete: string }[] = [
   { name: 'oldPassword', label: 'changePassword.oldPassword', autoComplete: 'current-password' },
   { name: 'newPassword', label: 'changePassword.newPassword', autoComplete: 'new-password' },
   { name: 'confirmPassword', label: 'changePassword.confirmPassword', autoComplete: 'new-password' },
@@ -33,7 +34,7 @@ const FIELDS: readonly { name: keyof ChangePasswordFields; label: TextMessageKey
  * <ChangePasswordModal open={open} onClose={() => setOpen(false)} />
  */
 export function ChangePasswordModal({ open, onClose, onChanged, className }: ChangePasswordModalProps) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const [changed, setChanged] = useState(false)
 
   useEffect(() => {
@@ -73,7 +74,7 @@ export function ChangePasswordModal({ open, onClose, onChanged, className }: Cha
 }
 
 function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const { changePassword, pending, errorMessage, clearError } = useAuth()
   const [fields, setFields] = useState<ChangePasswordFields>(EMPTY)
   const [mismatch, setMismatch] = useState<string | null>(null)

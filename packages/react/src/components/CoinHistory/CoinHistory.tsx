@@ -1,5 +1,6 @@
 import { formatMessage } from '../../messages'
 import { useCoinHistory, useLocale, useMessages } from '../../hooks'
+import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface CoinHistoryProps {
   /** An admin's view of another reader's history; default the signed-in reader's own. */
@@ -14,7 +15,7 @@ export interface CoinHistoryProps {
  * <CoinHistory />
  */
 export function CoinHistory({ userId, className }: CoinHistoryProps) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const locale = useLocale()
   const { entries, isPending, error, refetch } = useCoinHistory(userId)
   const base = className ? `comics-coin-history ${className}` : 'comics-coin-history'

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { formatMessage, formatMoney } from '../../messages'
 import { useAnalytics, useCoinCheckout, useCoinPacks, useCoinPurchaseConfirmation, useLink, useLocale, useMessages } from '../../hooks'
 import { ANALYTICS_EVENTS, type CoinPackId } from '@comics/core'
+import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface CoinShopProps {
   /**
@@ -27,7 +28,7 @@ export interface CoinShopProps {
  * <CoinShop checkoutId={params.get('checkout')} returnTo={params.get('return')} />
  */
 export function CoinShop({ returnUrl, checkoutId = null, returnTo = null, redirect, className }: CoinShopProps) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const locale = useLocale()
   const Link = useLink()
   const analytics = useAnalytics()

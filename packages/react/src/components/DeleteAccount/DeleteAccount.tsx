@@ -2,13 +2,14 @@ import { useId, useState, type FormEvent } from 'react'
 import { Dialog, DialogTitle } from '../../dialog'
 import { canChangePassword } from '@comics/core'
 import { useDeleteAccount, useMessages, useSession } from '../../hooks'
-import type { TextMessageKey } from '../../messages'
+import type { AccountMessages, TextMessageKey } from '../../messages'
+import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface DeleteAccountProps {
   className?: string
 }
 
-const GOES: readonly TextMessageKey[] = [
+const GOES: readonly (TextMessageKey & keyof AccountMessages)[] = [
   'deleteAccount.goesSignIn',
   'deleteAccount.goesSubscription',
   'deleteAccount.goesHistory',
@@ -27,7 +28,7 @@ const GOES: readonly TextMessageKey[] = [
  * <DeleteAccount />
  */
 export function DeleteAccount({ className }: DeleteAccountProps) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const [open, setOpen] = useState(false)
   const headingId = useId()
   return (
@@ -52,7 +53,7 @@ export function DeleteAccount({ className }: DeleteAccountProps) {
 }
 
 function DeleteAccountForm({ onKeep }: { onKeep: () => void }) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const { deleteAccount, pending, errorMessage, clearError } = useDeleteAccount()
   // An account that first signed in with a social provider has no password: it signs in again there.
   const withPassword = canChangePassword(useSession().user)

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useMessages } from '../../hooks'
 import { useComicsContext } from '../../hooks/useComicsContext'
+import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface DownloadMyDataProps {
   /** The downloaded file's name; default 'my-comics-data.json'. */
@@ -32,7 +33,7 @@ function saveFile(text: string, fileName: string): void {
  */
 export function DownloadMyData({ fileName = 'my-comics-data.json', className }: DownloadMyDataProps) {
   const { api } = useComicsContext('DownloadMyData')
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const [state, setState] = useState<'idle' | 'preparing' | 'failed'>('idle')
 
   const download = async () => {

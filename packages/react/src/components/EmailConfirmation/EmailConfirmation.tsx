@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { parseActionLink } from '@comics/core'
 import { useAuth, useMessages } from '../../hooks'
 import { VerifyEmailPrompt } from '../VerifyEmailPrompt'
+import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface EmailConfirmationProps {
   /** The link as the page opened it; default the current address. */
@@ -33,7 +34,7 @@ function confirmationOf(url: string): { mode: 'verifyEmail' | 'verifyAndChangeEm
  * <EmailConfirmation onContinue={() => navigate(routes.account)} />
  */
 export function EmailConfirmation({ url, onContinue, className }: EmailConfirmationProps) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const { confirmEmail, errorMessage } = useAuth()
   const [link] = useState(() => confirmationOf(url ?? window.location.href))
   const [phase, setPhase] = useState<Phase>(link ? 'confirming' : 'unsupported')

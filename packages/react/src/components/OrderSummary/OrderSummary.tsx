@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { chargeFor, getPlan } from '@comics/core'
 import { useLocale, useMessages, usePurchases } from '../../hooks'
 import { formatMessage, formatMoney } from '../../messages'
+import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface OrderSummaryProps {
   /** The plan of the payment route, e.g. '4weeks'. An unknown id renders nothing. */
@@ -21,7 +22,7 @@ export interface OrderSummaryProps {
  * <OrderSummary planId={params.planId ?? DEFAULT_PAYMENT_PLAN_ID} />
  */
 export function OrderSummary({ planId, className }: OrderSummaryProps) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const locale = useLocale()
   const headingId = useId()
   const purchases = usePurchases()

@@ -4,6 +4,7 @@ import { useLocale, useMessages } from '../../hooks'
 import { usePageUpload, type PageUploadTarget } from '../../hooks/usePageUpload'
 import { formatMessage } from '../../messages'
 import { droppedFiles } from './droppedFiles'
+import { ADMIN_MESSAGES } from '../../messages/adminMessages'
 
 export interface PageUploaderProps extends PageUploadTarget {
   /** The episode's publish time: a draft (`null`) or a time to come is said above the pages. */
@@ -29,7 +30,7 @@ const CONNECTION_FAILURES = new Set(['network', 'timeout', 'unknown'])
  * <PageUploader comicId="7" chapterId="701" variant="censored" publishAt={chapter.publishAt} />
  */
 export function PageUploader({ comicId, chapterId, variant, publishAt, now, className }: PageUploaderProps) {
-  const messages = useMessages()
+  const messages = useMessages(ADMIN_MESSAGES)
   const locale = useLocale()
   const upload = usePageUpload({ comicId, chapterId, variant })
   const { items, phase, progress } = upload

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { passwordResetCodeOf, validateNewPassword, type AuthUser, type NewPasswordFields } from '@comics/core'
 import { useAuth, useAuthModal, useMessages } from '../../hooks'
-import { formatMessage, type TextMessageKey } from '../../messages'
+import { formatMessage, type AccountMessages, type TextMessageKey } from '../../messages'
+import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface PasswordResetProps {
   /** The address the page was opened at, with the link's parameters; default the page's own, read once. */
@@ -19,7 +20,7 @@ type Phase =
 
 const EMPTY: NewPasswordFields = { newPassword: '', confirmPassword: '' }
 
-const FIELDS: readonly { name: keyof NewPasswordFields; label: TextMessageKey }[] = [
+const FIELDS: readonly { name: keyof NewPasswordFields; label: TextMessageKey & keyof AccountMessages }[] = [
   { name: 'newPassword', label: 'changePassword.newPassword' },
   { name: 'confirmPassword', label: 'changePassword.confirmPassword' },
 ]
@@ -35,7 +36,7 @@ const FIELDS: readonly { name: keyof NewPasswordFields; label: TextMessageKey }[
  * <PasswordReset onDone={() => navigate(routes.account)} />
  */
 export function PasswordReset({ url, onDone, className }: PasswordResetProps) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const { openAuthModal } = useAuthModal()
   const { checkPasswordResetCode, resetPassword, pending, error, errorMessage, clearError } = useAuth()
   const [phase, setPhase] = useState<Phase>(() => {

@@ -1,5 +1,6 @@
 import { routes } from '@comics/core'
 import { useCheckoutConfirmation, useLink, useMessages } from '../../hooks'
+import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface PaymentConfirmationProps {
   /** The checkout the reader came back from (`?checkout=` on the account page); nothing shows without one. */
@@ -16,7 +17,7 @@ export interface PaymentConfirmationProps {
  * <PaymentConfirmation checkoutId={searchParams.get('checkout') ?? undefined} />
  */
 export function PaymentConfirmation({ checkoutId, className }: PaymentConfirmationProps) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const Link = useLink()
   const confirmation = useCheckoutConfirmation(checkoutId)
   if (confirmation.status === 'idle') return null

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { ANALYTICS_EVENTS, getPlan, routes, type PaymentMethod, type Plan } from '@comics/core'
 import { useAnalytics, useLink, useMessages } from '../../hooks'
 import { PaymentMethodSelect } from '../PaymentMethodSelect'
+import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface PaymentFormProps {
   /** The plan of the payment route, e.g. '1week'. An unknown id keeps Continue disabled. */
@@ -24,7 +25,7 @@ export interface PaymentFormProps {
  * <OrderSummary planId={params.planId ?? DEFAULT_PAYMENT_PLAN_ID} />
  */
 export function PaymentForm({ planId, onContinue, className }: PaymentFormProps) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const analytics = useAnalytics()
   const Link = useLink()
   const headingId = useId()

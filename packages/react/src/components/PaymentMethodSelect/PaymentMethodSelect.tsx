@@ -2,6 +2,7 @@ import { useId } from 'react'
 import type { PaymentMethod } from '@comics/core'
 import { useMessages, usePaymentMethods } from '../../hooks'
 import { formatMessage } from '../../messages'
+import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface PaymentMethodSelectProps {
   /** The selected method's `paymentSystem`; null or absent when none is chosen yet. */
@@ -23,7 +24,7 @@ export interface PaymentMethodSelectProps {
  * <PaymentMethodSelect value={method?.paymentSystem} onChange={setMethod} />
  */
 export function PaymentMethodSelect({ value, onChange, className }: PaymentMethodSelectProps) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const query = usePaymentMethods()
   const selectId = useId()
   const methods = query.data ?? []

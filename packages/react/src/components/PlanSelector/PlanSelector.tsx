@@ -7,8 +7,9 @@ import {
   type PlanId,
 } from '@comics/core'
 import { useAnalytics, useCheckout, useGoBack, useLocale, useMessages, usePlans, usePurchases } from '../../hooks'
-import { formatMessage, formatMoney, type Messages } from '../../messages'
+import { formatMessage, formatMoney, type AccountMessages } from '../../messages'
 import { SaleBanner } from '../SaleBanner'
+import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface PlanSelectorProps {
   /** What the back button does; default the previous page, or / when the page was opened directly. */
@@ -20,7 +21,7 @@ export interface PlanSelectorProps {
  * The '*' lines under the plans: what the selected plan costs now and later, and how to stop it. The
  * first-purchase price and its discount line are for a first-time buyer only (core `isFirstPurchase`).
  */
-function disclaimerLines(plan: Plan, firstPurchase: boolean, messages: Messages, locale: string): string[] {
+function disclaimerLines(plan: Plan, firstPurchase: boolean, messages: AccountMessages, locale: string): string[] {
   const first = chargeFor(plan, { firstPurchase: true })
   const renewal = chargeFor(plan, { firstPurchase: false })
   const lines: string[] = []
@@ -55,7 +56,7 @@ function disclaimerLines(plan: Plan, firstPurchase: boolean, messages: Messages,
  * <PlanSelector onBack={() => router.back()} />
  */
 export function PlanSelector({ onBack, className }: PlanSelectorProps) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const locale = useLocale()
   const analytics = useAnalytics()
   const { plans, defaultPlanId, hasMaximum, isPending: plansPending } = usePlans()
@@ -172,7 +173,7 @@ interface PlanCardProps {
   onSelect: () => void
   /** Whether the viewer buys for the first time: the card shows the price they will be charged. */
   firstPurchase: boolean
-  messages: Messages
+  messages: AccountMessages
 }
 
 /**

@@ -1,0 +1,153 @@
+import { AUTH_MESSAGES, FORM_MESSAGES } from '@comics/core'
+
+/**
+ * The messages of every screen a reader sees (top bar, footer, home, categories, comic page, reader,
+ * the sign-in modal, the age gate and the cookie banner): what `ComicsProvider` carries into each page.
+ * Core's auth and form messages are merged in under their own keys (`auth.network`,
+ * `passwords-mismatch`). The account's and the admin's messages are in their own tables
+ * (accountMessages.ts, adminMessages.ts), which only their components import, so a bundler leaves
+ * them out of the pages that do not show them.
+ */
+export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
+  ...AUTH_MESSAGES,
+  ...FORM_MESSAGES,
+
+  'common.close': 'Close',
+  'common.back': 'Back',
+  'common.backToMain': 'Back to main',
+  'common.loading': 'Loading…',
+  'common.error': 'Something went wrong. Please try again.',
+  'common.retry': 'Try again',
+
+  // Top bar (spec §2 "Layout")
+  'nav.home': 'Home',
+  'nav.logo': 'Comics',
+  'nav.label': 'Main',
+  'nav.categories': 'Categories',
+  'nav.account': 'Account',
+  'nav.signIn': 'Sign In',
+  'nav.premium': 'Premium',
+  'nav.openMenu': 'Open menu',
+  'nav.closeMenu': 'Close menu',
+
+  // Footer and policy pages
+  'footer.label': 'Footer',
+  'footer.contactUs': 'Contact us',
+  'footer.forCreators': 'For Creators',
+  'footer.copyright': '© {year} Comics. All rights reserved.',
+  'policy.privacyPolicy': 'Privacy Policy',
+  'policy.termsOfUse': 'Terms of Use',
+  'policy.paymentAndRefund': 'Payment and Refund Policy',
+
+  // Home
+  'home.readNow': 'Read now',
+  'home.somethingNew': 'Something New',
+  'home.readMore': 'Read more',
+  'home.rating': '{rating}',
+  'home.featuredLabel': 'Featured comics',
+  'home.ratingLabel': 'Rating {rating}',
+  'home.somethingNewEmpty': 'No new comics yet',
+  'carousel.previous': 'Previous slide',
+  'carousel.next': 'Next slide',
+  'carousel.slide': '{n} of {total}',
+  'carousel.goToSlide': 'Go to slide {n}',
+
+  // Sale banner (spec §1: unlimited access to more than 3000 episodes, new comics every week)
+  'sale.title': 'Unlimited access to more than 3000 episodes',
+  'sale.text': 'New comics every week',
+  'sale.becomeMember': 'Become a member',
+
+  // Categories
+  'categories.genres': 'Genres',
+  'card.open': 'Open {title}',
+  'categories.all': 'All',
+
+  // Comic page
+  'comic.comicOfTheDay': 'Comic of the day',
+  'comic.readersChoice': "Reader's choice",
+  'comic.startReading': 'Start Reading',
+  'comic.continueReading': "Continue reading '{chapterTitle}'",
+  'comic.readUncensored': '🔥Read Uncensored',
+  'comic.coverAlt': '{title} cover',
+  // spec §2 '{n} Episodes', in the singular for one.
+  'episodes.count': { one: '{n} Episode', other: '{n} Episodes' },
+  'episodes.open': 'Open',
+  'episodes.locked': 'Locked',
+  'episodes.empty': 'No episodes yet',
+  'upgrade.continue': 'Upgrade your plan to continue reading and unlock the full story',
+  'upgrade.uncensored': 'Upgrade your plan to view the uncensored version of this comic',
+  'upgrade.getInNow': 'Get in now',
+
+  // Reader
+  'reader.close': 'Close reader',
+  'reader.prev': 'Prev',
+  'reader.next': 'Next',
+  'reader.listEpisodes': 'List Episodes',
+  'reader.preview': 'Preview: this is the episode as readers will see it',
+  'reader.pageAlt': 'Page {n} of {total}',
+  'reader.pageFailed': 'This page could not load.',
+  'reader.pageRetry': 'Retry',
+  'reader.pageRetryLabel': 'Retry page {n}',
+
+  // Auth modal
+  'authModal.continueWithFacebook': 'Continue With Facebook',
+  'authModal.continueWithGoogle': 'Continue With Google',
+  'authModal.continueWithApple': 'Continue With Apple',
+  'authModal.or': 'OR',
+  'authModal.email': 'Your Email',
+  'authModal.password': 'Your Password',
+  'authModal.signIn': 'Sign In',
+  'authModal.signUp': 'Sign Up',
+  'authModal.notMember': 'Not a member?',
+  'authModal.alreadyMember': 'Already a member?',
+  'authModal.banner': 'SIGN UP AND DISCOVER NEW EPISODES from your favourites comics',
+  // Email-link sign-in (spec §7): the modal sends the link, EmailLinkSignIn finishes it.
+  'authModal.emailLink': 'Email me a sign-in link',
+  'authModal.linkSentTitle': 'Check your email',
+  'authModal.linkSent': 'We sent a sign-in link to {email}. Open it to sign in: in this browser it signs you in at once, in another one you will be asked for this address.',
+  'authModal.backToSignIn': 'Back to sign in',
+  'emailLink.title': 'Finish signing in',
+  'emailLink.askEmail': 'Enter the email address the sign-in link was sent to.',
+  'emailLink.signingIn': 'Signing you in…',
+  'emailLink.submit': 'Sign In',
+  'emailLink.newLink': 'Get a new link',
+  // Forgot password: the sign-in modal's request, then the site's page for the mailed link
+  'authModal.forgotPassword': 'Forgot password?',
+  'authModal.resetSent': 'If an account exists for {email}, we sent it a link to choose a new password.',
+
+  // Email confirmation: the prompt after sign-up, the site's page for the mailed link
+  'verifyEmail.title': 'Confirm your email address',
+  'verifyEmail.prompt': 'We sent a link to {email}. Open it to confirm your address: you need it to change your email later.',
+  'verifyEmail.notSent': 'Confirm {email}: we send you a link to open.',
+  'verifyEmail.send': 'Send the link',
+  'verifyEmail.resend': 'Send the link again',
+  'verifyEmail.resendIn': { one: 'Send again in {n} second', other: 'Send again in {n} seconds' },
+  'verifyEmail.sent': 'A new link is on its way to {email}.',
+
+  // Age verification
+  'age.title': 'Are you over the age of 18?',
+  'age.text': 'You need to confirm that you are over the age of 18 to read adult content.',
+  'age.yes': 'Yes',
+  'age.no': 'No',
+
+  // Cookie consent
+  'cookies.title': 'We use cookies',
+  'cookies.reject': 'Reject',
+  'cookies.accept': 'Accept',
+
+  // Coins (spec §1, rules of §9)
+  'coins.balance': { one: '{n} coin', other: '{n} coins' },
+  'coins.balanceLabel': 'Your coins',
+  'coins.unlock': 'Unlock for {price} coins',
+  'coins.unlocking': 'Unlocking…',
+  'coins.orSubscribe': 'Subscribe to read every episode',
+  'coins.signInToUnlock': 'Sign in to unlock this episode',
+  'coins.short': 'You need {n} more coins to unlock this episode.',
+  'coins.getCoins': 'Get coins',
+  'coins.unlockFailed': 'The episode could not be unlocked. Please try again.',
+  'coins.unlocked': 'Unlocked',
+
+  // LAST READ on home (spec §2), shown on the account page too
+  'account.lastRead': 'LAST READ',
+  'account.lastReadSlide': '{n} of {total}',
+})
