@@ -1,4 +1,6 @@
-import { chromium, type Browser } from 'playwright'
+// Plain JavaScript (its types in chromium.d.ts): Vitest's and Vite's config files import it, and Node
+// loads a config's package imports as they are, without compiling TypeScript.
+import { chromium } from 'playwright'
 
 /** Debian's Chromium, as the machine has it (no browser download works here); CHROMIUM_PATH overrides it. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -14,7 +16,10 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ]
 
-/** Debian's Chromium, headless, with the flags above. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with the flags above.
+ * @returns {Promise<import('playwright').Browser>}
+ */
+export function launchChromium() {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless=new', ...CHROMIUM_FLAGS] })
 }
