@@ -26,7 +26,7 @@ export async function prepareBenchDatabase(kind: 'pglite' | 'postgres', folder: 
   const ensureCatalogue = async (db: Database) => {
     const [row] = await db.select({ total: count() }).from(chapters)
     if ((row?.total ?? 0) >= episodes) return
-    await seedCatalogue(db, new FileStore(filesDir, '/api/v1/files'), { episodes, poolSize: 30, log: (line) => console.log(`  [seed] ${line}`) })
+    await seedCatalogue(db, FileStore.onDisk(filesDir, '/api/v1/files'), { episodes, poolSize: 30, log: (line) => console.log(`  [seed] ${line}`) })
   }
   if (kind === 'pglite') {
     const dataDir = `${folder}/pglite`

@@ -66,7 +66,7 @@ const postgres = kind === 'postgres' ? await startPostgres() : undefined
 const database = postgres ? await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 8 }) : await openDatabase({ kind: 'pglite' })
 let report: FuzzReport | undefined
 try {
-  await seedCatalogue(database.db, new FileStore(filesDir, '/api/v1/files'), { ...TEST_CATALOGUE, now: new Date('2026-01-01T00:00:00Z') })
+  await seedCatalogue(database.db, FileStore.onDisk(filesDir, '/api/v1/files'), { ...TEST_CATALOGUE, now: new Date('2026-01-01T00:00:00Z') })
   const server = await startServerOn(database, { folder, filesDir, authEmulatorHost: emulator.host })
   try {
     const [reader, admin, leavingReader, leavingAdmin] = accounts

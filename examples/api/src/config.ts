@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { HostConfig } from '@comics/core/site'
+import type { S3Settings } from './files/object-storage'
 import { packageRoot } from './package-root'
 import { FIRST_START_CATALOGUE } from './seed/catalogue-plan'
 
@@ -10,8 +11,20 @@ export interface ApiConfig {
   databaseUrl: string | undefined
   /** PGlite data folder. */
   dataDir: string
-  /** Where uploaded and seeded images are stored. */
+  /**
+   * Where uploaded and seeded images are stored (STORAGE_BACKEND): `local`, the folder `filesDir` (one
+   * machine's default), or `s3`, the bucket `s3` names (shared by every instance).
+   */
+  storageBackend: 'local' | 's3'
+  /** Local folder of the images with the local backend; with S3, of the seed's manifest only. */
   filesDir: string
+  /** The bucket with STORAGE_BACKEND=s3 (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE). */
+  s3: S3Settings | undefined
+  /**
+   * The secret the short-lived URLs of locked pages are signed with (FILES_SIGNING_SECRET); the same on
+   * every instance. A development default serves one machine; in production it must be set.
+   */
+  filesSigningSecret: string
   /** Prefix of image URLs in responses; relative by default so the site's same-origin proxy serves them. */
   filesPublicUrl: string
   /** Origins allowed for CORS and for a checkout's `urlSuccess`. */
@@ -64,6 +77,9 @@ export interface ApiConfig {
   /** How long a stop (SIGTERM) waits for requests and jobs in flight before the process exits anyway. */
   shutdownTimeoutMs: number
 }
+
+/** The URL-signing secret of one machine's development setup; never for a deployed server. */
+export const DEV_FILES_SIGNING_SECRET = 'files_signing_development_only'
 
 /** The webhook secret of one machine's development setup; never for a deployed server. */
 export const DEV_WEBHOOK_SECRET = 'whsec_sandbox_development_only'
@@ -122,12 +138,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       `FIREBASE_AUTH_EMULATOR_HOST=${emulatorHost} trusts unsigned tokens: refused while HOST=${host} listens beyond loopback (127.0.0.1, ::1, localhost)`,
     )
   }
+  const filesSigningSecret = env.FILES_SIGNING_SECRET || (env.NODE_ENV === 'production' ? undefined : DEV_FILES_SIGNING_SECRET)
+  if (!filesSigningSecret) throw new Error('FILES_SIGNING_SECRET must be set in production')
+  const storageBackend = env.STORAGE_BACKEND || 'local'
+  if (storageBackend !== 'local' && storageBackend !== 's3') throw new Error(`STORAGE_BACKEND must be local or s3, got '${storageBackend}'`)
+  if (storageBackend === 's3' && !env.S3_BUCKET) throw new Error('STORAGE_BACKEND=s3 needs S3_BUCKET')
+  if (storageBackend === 's3' && !env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither, for the SDK\'s own credential chain)')
+  }
   return {
     host,
     port,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
+    storageBackend,
     filesDir: resolve(env.FILES_DIR || resolve(dataDir, 'files')),
+    s3:
+      storageBackend === 's3'
+        ? {
+            endpoint: env.S3_ENDPOINT || undefined,
+            bucket: env.S3_BUCKET!,
+            region: env.S3_REGION || 'us-east-1',
+            accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+            forcePathStyle: flag('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE, false),
+          }
+        : undefined,
+    filesSigningSecret,
     filesPublicUrl: (env.FILES_PUBLIC_URL || '/api/v1/files').replace(/\/+$/, ''),
     allowedOrigins: list(env.ALLOWED_ORIGINS, [
       'http://localhost:5173',

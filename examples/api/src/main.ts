@@ -4,6 +4,7 @@ import { loadConfig } from './config'
 import { openDatabase } from './db/open-database'
 import { FileStore } from './files/file-store'
 import { Renditions } from './files/renditions'
+import { storageOf } from './files/storage-of'
 import { FIRST_START_CATALOGUE } from './seed/catalogue-plan'
 import { hasCatalogue } from './seed/has-catalogue'
 import type { TokenVerifier } from './auth/token-verifier'
@@ -14,7 +15,7 @@ import type { TokenVerifier } from './auth/token-verifier'
 const startedAt = Date.now()
 const config = loadOrExit()
 const clock = clockOf(process.env)
-const fileStore = new FileStore(config.filesDir, config.filesPublicUrl)
+const fileStore = new FileStore(storageOf(config), config.filesPublicUrl, config.filesDir)
 const renditions = new Renditions(fileStore)
 
 // Opening the database (PGlite compiles its WebAssembly) overlaps with loading the server's modules:

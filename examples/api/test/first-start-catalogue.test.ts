@@ -22,7 +22,7 @@ describe.runIf(inject('seededDatabase').kind === 'pglite')('the first start cata
     const database = await openDatabase({ kind: 'pglite' })
     // The start's own episode count (config default); one page image per variant is enough here, since
     // pages are shared and their number decides no count below.
-    await seedCatalogue(database.db, new FileStore(filesDir, '/api/v1/files'), { episodes: loadConfig({}).seedEpisodes, poolSize: 1 })
+    await seedCatalogue(database.db, FileStore.onDisk(filesDir, '/api/v1/files'), { episodes: loadConfig({}).seedEpisodes, poolSize: 1 })
     server = await startServerOn(database, { folder, filesDir, authEmulatorHost: inject('authEmulatorHost') })
   }, 180_000)
   afterAll(() => server?.close())

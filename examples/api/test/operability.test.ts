@@ -49,7 +49,7 @@ describe('probes', () => {
     const { fileStore } = server.context
     const notAFolder = join(server.filesDir, '..', 'not-a-folder')
     await writeFile(notAFolder, 'a file where the storage folder should be')
-    server.context.fileStore = new FileStore(join(notAFolder, 'files'), fileStore.publicBaseUrl)
+    server.context.fileStore = FileStore.onDisk(join(notAFolder, 'files'), fileStore.publicBaseUrl)
     try {
       const response = await server.app.inject({ method: 'GET', url: '/readyz' })
       expect(response.statusCode).toBe(503)

@@ -12,7 +12,7 @@ let renditions: Renditions
 
 beforeEach(async () => {
   directory = await mkdtemp(join(tmpdir(), 'comics-renditions-'))
-  store = new FileStore(directory, '/api/v1/files')
+  store = FileStore.onDisk(directory, '/api/v1/files')
   renditions = new Renditions(store)
 })
 afterEach(async () => {
@@ -44,8 +44,8 @@ describe('renditions made ahead', () => {
       [...[480, 640, 750, 828, 1080].map((w) => `${stem(wide.name)}-w${w}.webp`), ...[480, 640, 750].map((w) => `${stem(page.name)}-w${w}.webp`)].sort(),
     )
     expect(told).toEqual([])
-    // A request then finds it made: the same path, nothing encoded again.
-    expect(await renditions.pathOf(page.name, 750)).toBe(join(directory, 'renditions', `${stem(page.name)}-w750.webp`))
+    // A request then finds it made: the same key, nothing encoded again.
+    expect(await renditions.keyOf(page.name, 750)).toBe(`renditions/${stem(page.name)}-w750.webp`)
   })
 
   it('makes what is queued while it is making others, one after the other', async () => {

@@ -1,6 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { assetRenditionUrl, withSearchParam } from '@comics/core/contract'
+import { UrlSigner } from '../src/files/signed-urls'
 import { bearer, createAccount, type Account } from './support/accounts'
 import { SVG_IMAGE, testImage, UNDECODABLE_WEBP } from './support/images'
 import { multipart, type FilePart } from './support/multipart'
@@ -17,6 +19,11 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 const STORED_URL = /^\/api\/v1\/files\/[0-9a-f]{64}\.(webp|jpg|png|avif)$/
+/** A page as an admin's answer lists it: at an address signed for an hour at most. */
+const SIGNED_URL = /^\/api\/v1\/files\/[0-9a-f]{64}\.(webp|jpg|png|avif)\?expires=[0-9]+&signature=[A-Za-z0-9_-]{43}$/
+const SIGNED_CACHING = /^public, max-age=([0-9]+), immutable$/
+/** The stored name in a file address, without its query. */
+const fileName = (url: string) => url.split('?')[0]!.split('/').pop()!
 
 async function adminForm(method: 'POST' | 'PATCH', url: string, fields: Record<string, string>, files: FilePart[]) {
   const body = multipart(fields, files)
@@ -64,8 +71,9 @@ describe('a comic with its chapters and pages, uploaded and served', () => {
   it('records each page with its width and height, typed by content, and the widths of its renditions', () => {
     expect(pages.map((p) => [p.width, p.height, p.position])).toEqual([[800, 1200, 1], [800, 1500, 2], [800, 1000, 3]])
     for (const page of pages) expect(page.widths).toEqual([480, 640, 750])
-    expect(pages.map((p) => p.url.split('.').pop())).toEqual(['webp', 'jpg', 'png'])
-    for (const page of pages) expect(page.url).toMatch(STORED_URL)
+    expect(pages.map((p) => fileName(p.url).split('.').pop())).toEqual(['webp', 'jpg', 'png'])
+    // Uncensored pages: never at a public address.
+    for (const page of pages) expect(page.url).toMatch(SIGNED_URL)
   })
 
   it('lists the pages in reading order with their sizes', async () => {
@@ -83,17 +91,24 @@ describe('a comic with its chapters and pages, uploaded and served', () => {
     expect(listed.map((p) => [p.url, p.width, p.height, p.widths])).toEqual(pages.map((p) => [p.url, p.width, p.height, [480, 640, 750]]))
   })
 
-  it('serves each file with its content type, its bytes and a year of immutable caching', async () => {
+  it('serves each file with its content type, its bytes and caching until its signed address expires', async () => {
     for (const [i, page] of pages.entries()) {
       const response = await server.app.inject({ method: 'GET', url: page.url })
       expect(response.statusCode).toBe(200)
       expect(response.headers['content-type']).toBe(['image/webp', 'image/jpeg', 'image/png'][i])
-      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      const maxAge = Number(SIGNED_CACHING.exec(response.headers['cache-control'] as string)?.[1])
+      expect(maxAge).toBeGreaterThan(0)
+      expect(maxAge).toBeLessThanOrEqual(3600)
       expect(response.headers['x-content-type-options']).toBe('nosniff')
       expect(Number(response.headers['content-length'])).toBe(uploads[i]!.length)
       expect(response.rawPayload.equals(uploads[i]!)).toBe(true)
       const again = await server.app.inject({ method: 'GET', url: page.url, headers: { 'if-none-match': response.headers.etag as string } })
       expect(again.statusCode).toBe(304)
+      // The bare address of a page that is not public is no address at all; nor is a forged signature.
+      expect((await server.app.inject({ method: 'GET', url: page.url.split('?')[0]! })).statusCode).toBe(404)
+      const forged = await server.app.inject({ method: 'GET', url: page.url.replace(/signature=./, (found) => `${found.slice(0, -1)}${found.endsWith('A') ? 'B' : 'A'}`) })
+      expect(forged.statusCode).toBe(403)
+      expect(forged.json()).toMatchObject({ error: { code: 'invalid_signature' } })
     }
   })
 
@@ -101,7 +116,7 @@ describe('a comic with its chapters and pages, uploaded and served', () => {
     await server.context.renditions.settled()
     const made = await readdir(`${server.filesDir}/renditions`)
     for (const page of pages) {
-      const file = page.url.split('/').pop()!
+      const file = fileName(page.url)
       const dot = file.lastIndexOf('.')
       for (const width of page.widths!) expect(made).toContain(`${file.slice(0, dot)}-w${width}${file.slice(dot)}`)
     }
@@ -111,11 +126,11 @@ describe('a comic with its chapters and pages, uploaded and served', () => {
     const sharp = (await import('sharp')).default
     for (const [i, page] of pages.entries()) {
       // Asked for twice at once: one encoding, the same bytes.
-      const [first, second] = await Promise.all([0, 1].map(() => server.app.inject({ method: 'GET', url: `${page.url}?w=640` })))
+      const [first, second] = await Promise.all([0, 1].map(() => server.app.inject({ method: 'GET', url: assetRenditionUrl(page.url, 640) })))
       for (const response of [first!, second!]) {
         expect(response.statusCode).toBe(200)
         expect(response.headers['content-type']).toBe(['image/webp', 'image/jpeg', 'image/png'][i])
-        expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+        expect(response.headers['cache-control']).toMatch(SIGNED_CACHING)
         expect(response.headers['x-content-type-options']).toBe('nosniff')
       }
       expect(second!.rawPayload.equals(first!.rawPayload)).toBe(true)
@@ -123,20 +138,20 @@ describe('a comic with its chapters and pages, uploaded and served', () => {
       expect([width, height, format]).toEqual([640, Math.round((page.height * 640) / 800), ['webp', 'jpeg', 'png'][i]])
       expect(first!.rawPayload.length).toBeLessThan(uploads[i]!.length)
       expect(first!.headers.etag).not.toBe((await server.app.inject({ method: 'GET', url: page.url })).headers.etag)
-      const again = await server.app.inject({ method: 'GET', url: `${page.url}?w=640&comics-retry=1`, headers: { 'if-none-match': first!.headers.etag as string } })
+      const again = await server.app.inject({ method: 'GET', url: withSearchParam(assetRenditionUrl(page.url, 640), 'comics-retry', 1), headers: { 'if-none-match': first!.headers.etag as string } })
       expect(again.statusCode).toBe(304)
     }
     const kept = await readdir(`${server.filesDir}/renditions`)
     expect(kept.filter((name) => name.endsWith('-w640.webp') || name.endsWith('-w640.jpg') || name.endsWith('-w640.png'))).toHaveLength(3)
     for (const name of kept) expect(name).toMatch(/^[0-9a-f]{64}-w(480|640|750|828|1080)\.(webp|jpg|png|avif)$/)
     // Served from what was kept: the same bytes as the first time.
-    const kept750 = await server.app.inject({ method: 'GET', url: `${pages[0]!.url}?w=750` })
-    const onDisk = await readFile(`${server.filesDir}/renditions/${pages[0]!.url.split('/').pop()!.replace('.webp', '-w750.webp')}`)
+    const kept750 = await server.app.inject({ method: 'GET', url: assetRenditionUrl(pages[0]!.url, 750) })
+    const onDisk = await readFile(`${server.filesDir}/renditions/${fileName(pages[0]!.url).replace('.webp', '-w750.webp')}`)
     expect(kept750.rawPayload.equals(onDisk)).toBe(true)
   })
 
   it.each(['800', '1080', '700', '0750', '750.0', 'abc', ''])('answers ?w=%s, not a rendition of an 800-pixel image, with 404', async (width) => {
-    const response = await server.app.inject({ method: 'GET', url: `${pages[0]!.url}?w=${width}` })
+    const response = await server.app.inject({ method: 'GET', url: `${pages[0]!.url}&w=${width}` })
     expect(response.statusCode).toBe(404)
     expect(response.json()).toMatchObject({ error: { code: 'not_found' } })
   })
@@ -147,14 +162,14 @@ describe('a comic with its chapters and pages, uploaded and served', () => {
     ])
     expect(small.data[0]).toMatchObject({ width: 480, height: 700 })
     expect(small.data[0]).not.toHaveProperty('widths')
-    expect((await server.app.inject({ method: 'GET', url: `${small.data[0]!.url as string}?w=480` })).statusCode).toBe(404)
+    expect((await server.app.inject({ method: 'GET', url: `${small.data[0]!.url as string}&w=480` })).statusCode).toBe(404)
   })
 
   it('writes nothing outside the files folder and names every file by its content', async () => {
     const stored = await readdir(server.filesDir)
     for (const name of stored) expect(name).toMatch(/^([0-9a-f]{64}\.(webp|jpg|png|avif)|seed-image-pool\.json|renditions)$/)
     expect(await readdir(dirname(server.filesDir))).toEqual(['files'])
-    const onDisk = await readFile(`${server.filesDir}/${pages[0]!.url.split('/').pop()}`)
+    const onDisk = await readFile(`${server.filesDir}/${fileName(pages[0]!.url)}`)
     expect(onDisk.equals(uploads[0]!)).toBe(true)
   })
 
@@ -213,7 +228,8 @@ describe('the files route', () => {
     const name = `${'c'.repeat(64)}.webp`
     const bytes = UNDECODABLE_WEBP
     await writeFile(`${server.filesDir}/${name}`, bytes)
-    const response = await server.app.inject({ method: 'GET', url: `/api/v1/files/${name}?w=480` })
+    const signed = new UrlSigner(server.context.config.filesSigningSecret).sign(`/api/v1/files/${name}`, name, new Date(server.clock.now().getTime() + 60_000))
+    const response = await server.app.inject({ method: 'GET', url: `${signed}&w=480` })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('no-cache')
     expect(response.headers['content-type']).toBe('image/webp')

@@ -1,13 +1,14 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import type * as z from 'zod'
 import type { Asset, AssetsListRequestSchema, AssetVariant } from '@comics/core/contract'
-import { canAccessVariant } from '@comics/core/rules'
+import { canAccessVariant, isFreeEpisode, isPagePublic } from '@comics/core/rules'
 import type { Caller } from '../auth/caller'
 import type { Database } from '../db/database'
 import { requestedRowIds } from '../http/requested-row-ids'
 import { assets, files } from '../db/schema'
 import type { FileStore } from '../files/file-store'
 import { listedRenditions } from '../files/renditions'
+import { signingWindowAt, type UrlSigner } from '../files/signed-urls'
 import { HttpError } from '../http/http-error'
 import type { CatalogueCache } from './catalogue-cache'
 import { indexEpisodes, isIndexedEpisodeLocked } from './episode-index'
@@ -20,6 +21,8 @@ const ALL_VARIANTS: readonly AssetVariant[] = ['censored', 'uncensored', 'legal'
 export interface AssetsGrant {
   chapterIds: number[]
   variants: AssetVariant[]
+  /** The free published episodes among them, whose censored and legal pages are public (core `isPagePublic`). */
+  freeChapterIds: number[]
 }
 
 /**
@@ -59,7 +62,8 @@ export async function grantAssets(
   // An admin previews an episode not yet published whole: no reader can open it, so no lock or level
   // applies to it yet (docs/decisions.md). Published episodes follow the readers' rules, admins included.
   const published = episodes.filter((e) => e.published)
-  if (episodes.length > 0 && published.length === 0) return { chapterIds: episodes.map((e) => Number(e.id)), variants: [...variantsAsked] }
+  const freeChapterIds = published.filter((e) => isFreeEpisode(e, e.siblings)).map((e) => Number(e.id))
+  if (episodes.length > 0 && published.length === 0) return { chapterIds: episodes.map((e) => Number(e.id)), variants: [...variantsAsked], freeChapterIds }
   const lockedForGuests = published.some((e) => isIndexedEpisodeLocked(e, { signedIn: caller !== null, level: 0 }))
   const needsLevel = lockedForGuests || variantsAsked.includes('uncensored')
   const level = needsLevel && caller ? await levelOfCaller() : 0
@@ -78,16 +82,26 @@ export async function grantAssets(
   if (request.filters.variant && variants.length < variantsAsked.length) {
     throw refuse('level_required', 'The uncensored edition needs an active subscription above level 2')
   }
-  return { chapterIds: episodes.map((e) => Number(e.id)), variants }
+  return { chapterIds: episodes.map((e) => Number(e.id)), variants, freeChapterIds }
 }
 
-/** POST /comics-assets/list, once granted: the pages in reading order with their pixel sizes. */
+/** Whether the pages this grant lists include one served at a signed address (then the answer depends on the time). */
+export const grantHasSignedPages = (grant: AssetsGrant): boolean =>
+  grant.chapterIds.some((id) => grant.variants.some((variant) => !isPagePublic({ variant, free: grant.freeChapterIds.includes(id) })))
+
+/**
+ * POST /comics-assets/list, once granted: the pages in reading order with their pixel sizes. A page that
+ * is not public (core `isPagePublic`) gets an address signed until the end of the signing window of `now`.
+ */
 export async function listAssets(
   db: Database,
   fileStore: FileStore,
   grant: AssetsGrant,
   paging: { limit: number; offset: number },
+  signing: { signer: UrlSigner; now: Date },
 ): Promise<{ data: Asset[]; total: number }> {
+  const { expiresAt } = signingWindowAt(signing.now)
+  const free = new Set(grant.freeChapterIds)
   if (grant.chapterIds.length === 0 || grant.variants.length === 0) return { data: [], total: 0 }
   const where = and(inArray(assets.chapterId, grant.chapterIds), inArray(assets.variant, grant.variants))
   const [rows, [totalRow]] = await Promise.all([
@@ -112,16 +126,20 @@ export async function listAssets(
   ])
   return {
     total: totalRow?.total ?? 0,
-    data: rows.map((row) => ({
-      id: String(row.id),
-      url: fileStore.urlOf(row.file),
-      width: row.width,
-      height: row.height,
-      ...listedRenditions(row.width),
-      comicsId: String(row.comicId),
-      chapterId: String(row.chapterId),
-      variant: row.variant,
-      position: row.position,
-    })),
+    data: rows.map((row) => {
+      const isPublic = isPagePublic({ variant: row.variant, free: free.has(row.chapterId) })
+      return {
+        id: String(row.id),
+        url: isPublic ? fileStore.urlOf(row.file) : signing.signer.sign(fileStore.urlOf(row.file), row.file, expiresAt),
+        width: row.width,
+        height: row.height,
+        ...listedRenditions(row.width),
+        comicsId: String(row.comicId),
+        chapterId: String(row.chapterId),
+        variant: row.variant,
+        position: row.position,
+        ...(isPublic ? {} : { expiresAt: expiresAt.toISOString() }),
+      }
+    }),
   }
 }

@@ -1,53 +1,70 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import { inArray } from 'drizzle-orm'
 import type { Database } from '../db/database'
 import { files } from '../db/schema'
+import { LocalDiskStorage, type ObjectStorage } from './object-storage'
 import type { ImageType } from './sniff-image-type'
 
-/** Stored names: a SHA-256 in hex and our own extension. Nothing else is ever served from the folder. */
+/** Stored names: a SHA-256 in hex and our own extension. Nothing else is ever served. */
 export const STORED_FILE_NAME = /^[0-9a-f]{64}\.(jpg|png|webp|avif)$/
 
-export interface ImageToStore extends ImageType {
-  bytes: Buffer
-  width: number
-  height: number
-}
+/** An image to store: its bytes in memory (the seed's), or spooled to a local file with its hash (an upload's). */
+export type ImageToStore = ImageType & { width: number; height: number } & (
+    | { bytes: Buffer; path?: undefined }
+    | { path: string; byteSize: number; sha256: string; bytes?: undefined }
+  )
+
+const byteSizeOf = (image: ImageToStore) => (image.bytes ? image.bytes.length : image.byteSize)
 
 /**
- * Content-addressed image storage on disk: the name is the hash of the bytes, so the same image uploaded
- * or seeded twice is one file, and a client's file name never decides a path.
+ * Content-addressed image storage: the name is the hash of the bytes, so the same image uploaded or
+ * seeded twice is one object, and a client's file name never decides a key. The objects live in an
+ * `ObjectStorage` (the local disk, or an S3 bucket shared by every instance).
  */
 export class FileStore {
   /** Names being stored by uploads still running, with how many: a file one of them also stores is not removed. */
   private readonly inFlight = new Map<string, number>()
 
-  constructor(readonly directory: string, readonly publicBaseUrl: string) {}
+  /**
+   * `directory` is a local folder for what the seed remembers of its images (its manifest), whichever
+   * storage holds the images themselves.
+   */
+  constructor(
+    readonly storage: ObjectStorage,
+    readonly publicBaseUrl: string,
+    readonly directory: string,
+  ) {}
 
-  nameOf(image: ImageToStore): string {
-    return `${createHash('sha256').update(image.bytes).digest('hex')}.${image.extension}`
+  /** The images in a local folder (the one-machine default), the seed's manifest beside them. */
+  static onDisk(directory: string, publicBaseUrl: string): FileStore {
+    return new FileStore(new LocalDiskStorage(directory), publicBaseUrl, directory)
   }
 
-  pathOf(name: string): string {
-    if (!STORED_FILE_NAME.test(name)) throw new Error(`Not a stored file name: ${name}`)
-    return join(this.directory, name)
+  nameOf(image: ImageToStore): string {
+    const hash = image.bytes ? createHash('sha256').update(image.bytes).digest('hex') : image.sha256
+    return `${hash}.${image.extension}`
   }
 
   urlOf(name: string | null): string {
     return name ? `${this.publicBaseUrl}/${name}` : ''
   }
 
-  /** Writes the bytes (once; an existing file of that name already holds them) and returns the name. */
+  has(name: string): Promise<boolean> {
+    if (!STORED_FILE_NAME.test(name)) return Promise.resolve(false)
+    return this.storage.has(name)
+  }
+
+  /** Writes the bytes (once; an existing object of that name already holds them) and returns the name. */
   async write(image: ImageToStore): Promise<string> {
-    return (await this.writeFile(image)).name
+    return (await this.writeObject(image)).name
   }
 
   /**
-   * Stores images together with the rows that use them: the files are written to disk, then their rows
-   * and the caller's writes (`write`, given the stored names in order) happen in one transaction. If that
-   * fails (a conflict, the database gone) nothing is recorded and the files this call put on disk are
-   * removed again, so a refused or failed upload leaves neither a row nor an orphan file.
+   * Stores images together with the rows that use them: the objects are written, then their rows and
+   * the caller's writes (`write`, given the stored names in order) happen in one transaction. If that
+   * fails (a conflict, the database gone) nothing is recorded and the objects this call wrote are
+   * removed again, so a refused or failed upload leaves neither a row nor an orphan object.
    */
   async storeWith<T>(db: Database, images: readonly ImageToStore[], write: (tx: Database, names: string[]) => Promise<T>): Promise<T> {
     const names = images.map((image) => this.nameOf(image))
@@ -55,14 +72,14 @@ export class FileStore {
     const created: string[] = []
     try {
       for (const image of images) {
-        const written = await this.writeFile(image)
+        const written = await this.writeObject(image)
         if (written.created) created.push(written.name)
       }
       return await db.transaction(async (tx) => {
         const rows = images.map((image, i) => ({
           name: names[i]!,
           contentType: image.contentType,
-          byteSize: image.bytes.length,
+          byteSize: byteSizeOf(image),
           width: image.width,
           height: image.height,
         }))
@@ -81,34 +98,24 @@ export class FileStore {
     }
   }
 
-  private async writeFile(image: ImageToStore): Promise<{ name: string; created: boolean }> {
+  private async writeObject(image: ImageToStore): Promise<{ name: string; created: boolean }> {
     const name = this.nameOf(image)
-    const path = this.pathOf(name)
-    const exists = await stat(path).then(() => true, () => false)
-    if (exists) return { name, created: false }
-    await mkdir(this.directory, { recursive: true })
-    // Write then rename, so a reader never sees half a file.
-    const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
-    try {
-      await writeFile(temporary, image.bytes)
-      await rename(temporary, path)
-    } catch (error) {
-      await rm(temporary, { force: true })
-      throw error
-    }
+    if (await this.storage.has(name)) return { name, created: false }
+    // An upload's spooled file is streamed to the storage, never read whole into memory.
+    await this.storage.put(name, image.bytes ?? createReadStream(image.path), image.contentType)
     return { name, created: true }
   }
 
-  /** Removes files written by a store that failed, unless another store in flight or a recorded row uses them. */
+  /** Removes objects written by a store that failed, unless another store in flight or a recorded row uses them. */
   private async removeUnrecorded(db: Database, created: readonly string[]): Promise<void> {
     const candidates = created.filter((name) => (this.inFlight.get(name) ?? 0) <= 1)
     if (candidates.length === 0) return
-    // With the database gone nothing can have recorded them since; the files go.
+    // With the database gone nothing can have recorded them since; the objects go.
     const recorded = await db
       .select({ name: files.name })
       .from(files)
       .where(inArray(files.name, candidates))
       .then((rows) => new Set(rows.map((row) => row.name)), () => new Set<string>())
-    await Promise.all(candidates.filter((name) => !recorded.has(name)).map((name) => rm(this.pathOf(name), { force: true })))
+    await Promise.all(candidates.filter((name) => !recorded.has(name)).map((name) => this.storage.remove(name).catch(() => {})))
   }
 }

@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto'
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
-import type { ImageType } from './sniff-image-type'
-import type { FileStore } from './file-store'
+import { CONTENT_TYPE_BY_EXTENSION, type ImageType } from './sniff-image-type'
+import { STORED_FILE_NAME, type FileStore } from './file-store'
 
 /**
  * The widths a page image is also served at, when it is wider: phone screens in device pixels (360 to
@@ -47,8 +44,8 @@ export interface ImageToPrepare {
 export type PrepareFailure = (error: unknown, image: { name: string; width: number }) => void
 
 /**
- * Narrower copies of stored images, kept on disk beside them (in `renditions/`, named by the image's hash
- * and the width), so each is encoded once. They are made ahead, in the background and one at a time, for
+ * Narrower copies of stored images, kept in the same storage (under `renditions/`, named by the image's
+ * hash and the width), so each is encoded once, and by one instance for all when the storage is shared. They are made ahead, in the background and one at a time, for
  * the page images an upload or the seed stores (`prepare`), so the first reader of a page does not wait
  * for its encoding; one asked for before that (or one whose making failed) is made on the request.
  * Requests for one that is being made wait for the same work.
@@ -92,7 +89,7 @@ export class Renditions {
 
   /**
    * Lets what is queued be made for up to `finishWithinMs` (none by default), then drops the rest (made on
-   * their first request instead) and waits for the renditions being made: the folder is left alone after.
+   * their first request instead) and waits for the renditions being made: the storage is left alone after.
    */
   async close(options: { finishWithinMs?: number | undefined } = {}): Promise<void> {
     if (options.finishWithinMs) {
@@ -111,7 +108,7 @@ export class Renditions {
     this.draining = (async () => {
       for (let next = this.waiting.shift(); next && !this.closed; next = this.waiting.shift()) {
         const { name, width, onFailure } = next
-        await this.pathOf(name, width).catch((error: unknown) => onFailure(error, { name, width }))
+        await this.keyOf(name, width).catch((error: unknown) => onFailure(error, { name, width }))
       }
     })().finally(() => {
       this.draining = undefined
@@ -120,44 +117,43 @@ export class Renditions {
     })
   }
 
-  /**
-   * The path of the rendition of the stored image `name` at `width`, made if needed; undefined when the
-   * image is not stored or is not wider than `width`. `width` must be one of RENDITION_WIDTHS.
-   */
-  async pathOf(name: string, width: number): Promise<string | undefined> {
-    if (!isRenditionWidth(width)) return undefined
-    const original = this.store.pathOf(name)
+  /** The storage key of the rendition of the stored image `name` at `width`. */
+  static keyOf(name: string, width: number): string {
     const dot = name.lastIndexOf('.')
-    const path = join(this.store.directory, 'renditions', `${name.slice(0, dot)}-w${width}${name.slice(dot)}`)
-    if (await isFile(path)) return path
-    let made = this.making.get(path)
+    return `renditions/${name.slice(0, dot)}-w${width}${name.slice(dot)}`
+  }
+
+  /**
+   * The storage key of the rendition of the stored image `name` at `width`, made if needed; undefined
+   * when the image is not stored or is not wider than `width`. `width` must be one of RENDITION_WIDTHS.
+   */
+  async keyOf(name: string, width: number): Promise<string | undefined> {
+    if (!STORED_FILE_NAME.test(name)) throw new Error(`Not a stored file name: ${name}`)
+    if (!isRenditionWidth(width)) return undefined
+    const key = Renditions.keyOf(name, width)
+    if (await this.store.storage.has(key)) return key
+    let made = this.making.get(key)
     if (!made) {
-      made = this.make(original, path, width, name.slice(dot + 1) as ImageType['extension']).finally(() => this.making.delete(path))
-      this.making.set(path, made)
+      made = this.make(name, key, width).finally(() => this.making.delete(key))
+      this.making.set(key, made)
     }
     return made
   }
 
-  private async make(original: string, path: string, width: number, extension: ImageType['extension']): Promise<string | undefined> {
-    if (!(await isFile(original))) return undefined
+  private async make(name: string, key: string, width: number): Promise<string | undefined> {
+    const original = await this.store.storage.read(name)
+    if (!original) return undefined
+    // One image of at most MAX_UPLOAD_BYTES, read to be decoded.
+    const chunks: Buffer[] = []
+    for await (const chunk of original.body) chunks.push(chunk as Buffer)
     // Loaded on the first rendition only: the server starts without it.
     const { default: sharp } = await import('sharp')
-    const image = sharp(original)
+    const image = sharp(Buffer.concat(chunks))
     const { width: originalWidth } = await image.metadata()
     if (!originalWidth || originalWidth <= width) return undefined
+    const extension = name.slice(name.lastIndexOf('.') + 1) as ImageType['extension']
     const bytes = await ENCODE[extension](image.resize({ width })).toBuffer()
-    await mkdir(dirname(path), { recursive: true })
-    // Write then rename, so a request never reads half a file.
-    const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
-    try {
-      await writeFile(temporary, bytes)
-      await rename(temporary, path)
-    } catch (error) {
-      await rm(temporary, { force: true })
-      throw error
-    }
-    return path
+    await this.store.storage.put(key, bytes, CONTENT_TYPE_BY_EXTENSION[extension])
+    return key
   }
 }
-
-const isFile = (path: string) => stat(path).then((info) => info.isFile(), () => false)

@@ -10,6 +10,7 @@ import { assets, chapters, files as storedFiles } from '../db/schema'
 import { HttpError } from '../http/http-error'
 import { registerEndpoint } from '../http/register-endpoint'
 import { listedRenditions } from '../files/renditions'
+import { signedFile, UrlSigner } from '../files/signed-urls'
 import { singleFile } from '../files/single-file'
 
 /** The chapter of `comicId` named by the path, or a 404. */
@@ -25,7 +26,7 @@ async function chapterOfComic(db: Database, comicId: string, chapterId: string):
 }
 
 /** The pages of one chapter in one variant, in reading order, as the contract's assets. */
-async function episodePages(db: Database, context: Pick<AppContext, 'fileStore'>, chapterId: number, variant: AssetVariant) {
+async function episodePages(db: Database, context: Pick<AppContext, 'fileStore' | 'clock'>, signer: UrlSigner, chapterId: number, variant: AssetVariant) {
   const rows = await db
     .select({ id: assets.id, comicId: assets.comicId, chapterId: assets.chapterId, variant: assets.variant, position: assets.position, file: assets.file, width: storedFiles.width, height: storedFiles.height })
     .from(assets)
@@ -34,7 +35,7 @@ async function episodePages(db: Database, context: Pick<AppContext, 'fileStore'>
     .orderBy(asc(assets.position))
   return rows.map((row) => ({
     id: String(row.id),
-    url: context.fileStore.urlOf(row.file),
+    ...signedFile(signer, context.fileStore.urlOf(row.file), row.file, context.clock.now()),
     width: row.width,
     height: row.height,
     ...listedRenditions(row.width),
@@ -51,6 +52,9 @@ async function episodePages(db: Database, context: Pick<AppContext, 'fileStore'>
  */
 export function registerAdminAssetRoutes(app: FastifyInstance, context: AppContext): void {
   const { db, fileStore, cache, renditions, clock } = context
+  // An admin's answers list every page at a signed address: whether a page is public depends on its
+  // episode's place, and the admin sees the pages of drafts and locked episodes too.
+  const signer = new UrlSigner(context.config.filesSigningSecret)
 
   registerEndpoint(app, context, endpoints.uploadAssets, async ({ params, fields, files, caller }) => {
     const comicId = rowId(params.comicId)
@@ -87,7 +91,7 @@ export function registerAdminAssetRoutes(app: FastifyInstance, context: AppConte
     return {
       data: rows.sort((a, b) => a.position - b.position).map((row) => ({
         id: String(row.id),
-        url: fileStore.urlOf(row.file),
+        ...signedFile(signer, fileStore.urlOf(row.file), row.file, clock.now()),
         width: pages[row.position - 1]!.width,
         height: pages[row.position - 1]!.height,
         ...listedRenditions(pages[row.position - 1]!.width),
@@ -131,7 +135,7 @@ export function registerAdminAssetRoutes(app: FastifyInstance, context: AppConte
       data: [
         {
           id: String(row!.id),
-          url: fileStore.urlOf(row!.file),
+          ...signedFile(signer, fileStore.urlOf(row!.file), row!.file, clock.now()),
           width: page.width,
           height: page.height,
           ...listedRenditions(page.width),
@@ -174,6 +178,6 @@ export function registerAdminAssetRoutes(app: FastifyInstance, context: AppConte
       })
     })
     cache.invalidate()
-    return { data: await episodePages(db, context, chapter.id, params.variant) }
+    return { data: await episodePages(db, context, signer, chapter.id, params.variant) }
   })
 }

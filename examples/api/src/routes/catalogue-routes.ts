@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { endpoints } from '@comics/core/contract'
 import type { AppContext } from '../app-context'
-import { grantAssets, listAssets } from '../catalogue/list-assets'
+import { grantAssets, grantHasSignedPages, listAssets } from '../catalogue/list-assets'
+import { signingWindowAt, UrlSigner } from '../files/signed-urls'
 import { listChapters } from '../catalogue/list-chapters'
 import { listComics } from '../catalogue/list-comics'
 import { listGenres } from '../catalogue/list-genres'
@@ -25,6 +26,7 @@ const REMEMBER_GUEST_ANSWERS = { rememberGuestAnswers: {} }
 export function registerCatalogueRoutes(app: FastifyInstance, context: AppContext): void {
   const { db, cache, fileStore } = context
   const siteModeOf = siteModeResolver(context.config.hosts)
+  const signer = new UrlSigner(context.config.filesSigningSecret)
 
   registerEndpoint(app, context, endpoints.listComics, async ({ body, request }) => {
     const mode = siteModeOf(request.headers.host)
@@ -61,8 +63,10 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: AppContex
       (chapterIds) => unlockedEpisodeIds(db, caller!.uid, chapterIds),
     )
     const paging = { limit: body.limit, offset: body.offset }
-    const prepared = await cache.get(`assets:${JSON.stringify([grant, paging])}`, async () =>
-      prepareChecked(endpoints.listAssets.response, await listAssets(db, fileStore, grant, paging)),
+    // Signed addresses change with the signing window: an answer with any is kept for its window only.
+    const window = grantHasSignedPages(grant) ? signingWindowAt(now).signedAt.getTime() : 0
+    const prepared = await cache.get(`assets:${window}:${JSON.stringify([grant, paging])}`, async () =>
+      prepareChecked(endpoints.listAssets.response, await listAssets(db, fileStore, grant, paging, { signer, now })),
     )
     return new Prepared(prepared, PER_CALLER_LIST, 'Authorization')
   }, REMEMBER_GUEST_ANSWERS)

@@ -1,56 +1,90 @@
-import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import { RENDITION_WIDTH_PARAM } from '@comics/core/contract'
 import type { AppContext } from '../app-context'
 import { STORED_FILE_NAME } from '../files/file-store'
+import { isPublicFile } from '../files/public-files'
 import { isRenditionWidth } from '../files/renditions'
+import { EXPIRES_PARAM, SIGNATURE_PARAM, SIGNED_URL_TTL_MS, UrlSigner } from '../files/signed-urls'
 import { CONTENT_TYPE_BY_EXTENSION, type ImageType } from '../files/sniff-image-type'
-import { notFound } from '../http/http-error'
+import { HttpError, notFound } from '../http/http-error'
 
 export const FILES_PATH = '/api/v1/files'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /**
- * Serves stored images. A name is the hash of the content, so a URL's bytes never change: a year of
- * immutable caching is safe. Only names of the stored shape are looked up; anything else is a 404.
- * `?w=` asks for a narrower rendition (one of RENDITION_WIDTHS, narrower than the image: the widths an
- * asset lists); another width is a 404. Renditions are usually made ahead (see Renditions.prepare).
- * Other query parameters (a client's retry marker) are ignored.
+ * Serves stored images, from the local disk or the S3 bucket. A name is the hash of the content, so a
+ * URL's bytes never change: a year of immutable caching is safe for the public ones (covers, banners,
+ * previews, the pages of free episodes). The other pages (core `isPagePublic`) are served to a signed URL
+ * alone (`expires` and `signature`, see UrlSigner), until it expires: 403 after, or without a valid
+ * signature. With the S3 backend a signed request is redirected to a presigned URL of the object expiring
+ * at the same time, so its bytes come from the bucket. Only names of the stored shape are looked up;
+ * anything else is a 404. `?w=` asks for a narrower rendition (one of RENDITION_WIDTHS, narrower than the
+ * image: the widths an asset lists); another width is a 404. Other query parameters (a client's retry
+ * marker) are ignored.
  */
 export function registerFileRoutes(app: FastifyInstance, context: AppContext): void {
-  const { renditions } = context
+  const { renditions, fileStore } = context
+  const storage = fileStore.storage
+  const signer = new UrlSigner(context.config.filesSigningSecret)
   app.get<{ Params: { name: string }; Querystring: Record<string, string | string[] | undefined> }>(`${FILES_PATH}/:name`, async (request, reply) => {
     const { name } = request.params
     if (!STORED_FILE_NAME.test(name)) throw notFound('File')
+    const now = context.clock.now()
+    const signed = request.query[SIGNATURE_PARAM] !== undefined || request.query[EXPIRES_PARAM] !== undefined
+    let expiresAt: Date | undefined
+    if (signed) {
+      const check = signer.check(name, request.query[EXPIRES_PARAM], request.query[SIGNATURE_PARAM], now)
+      if (check === 'expired') throw new HttpError(403, 'url_expired', 'This address has expired: ask for the page list again')
+      if (check === 'invalid') throw new HttpError(403, 'invalid_signature', 'This address is not validly signed')
+      expiresAt = new Date(Number(request.query[EXPIRES_PARAM]) * 1000)
+    } else if (!(await isPublicFile(context.db, context.cache, name, now))) {
+      // A locked page's bare address, or an image no longer used: as if it did not exist.
+      throw notFound('File')
+    }
     const asked = request.query[RENDITION_WIDTH_PARAM]
-    let path = context.fileStore.pathOf(name)
+    let key = name
     let etag = `"${name.slice(0, 32)}"`
-    let cacheControl = IMMUTABLE
+    let cacheControl = expiresAt ? signedCacheControl(now, expiresAt) : IMMUTABLE
     if (asked !== undefined) {
       const width = typeof asked === 'string' && /^[1-9][0-9]{0,4}$/.test(asked) ? Number(asked) : Number.NaN
       if (!isRenditionWidth(width)) throw notFound('Rendition')
-      const rendition = await renditions.pathOf(name, width).catch((error: unknown) => {
+      const rendition = await renditions.keyOf(name, width).catch((error: unknown) => {
         // The page is still readable: the image itself, not kept, so that the rendition is tried again.
         request.log.warn({ err: error, name, width }, 'rendition failed; serving the image itself')
         cacheControl = 'no-cache'
-        return path
+        return name
       })
       if (!rendition) throw notFound('Rendition')
-      if (rendition !== path) etag = `"${name.slice(0, 32)}-w${width}"`
-      path = rendition
+      if (rendition !== name) etag = `"${name.slice(0, 32)}-w${width}"`
+      key = rendition
     }
-    const info = await stat(path).catch(() => undefined)
-    if (!info?.isFile()) throw notFound('File')
+    if (expiresAt) {
+      // The bucket serves a signed page itself, to a presigned URL that expires with this one.
+      const presigned = await storage.presignedUrl(key, new Date(expiresAt.getTime() - SIGNED_URL_TTL_MS), expiresAt)
+      if (presigned) {
+        return reply.header('cache-control', cacheControl).redirect(presigned, 302)
+      }
+    }
     const extension = name.slice(name.lastIndexOf('.') + 1) as ImageType['extension']
     reply
       .header('cache-control', cacheControl)
       .header('etag', etag)
       .header('cross-origin-resource-policy', 'cross-origin')
       .type(CONTENT_TYPE_BY_EXTENSION[extension])
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send()
-    reply.header('content-length', info.size)
-    return reply.send(createReadStream(path))
+    if (request.headers['if-none-match'] === etag) {
+      if (!(await storage.has(key))) throw notFound('File')
+      return reply.status(304).send()
+    }
+    const stored = await storage.read(key)
+    if (!stored) throw notFound('File')
+    reply.header('content-length', stored.size)
+    return reply.send(stored.body)
   })
+}
+
+/** A signed answer may be kept (by the browser or a CDN keyed on the whole URL) until the URL expires, not after. */
+function signedCacheControl(now: Date, expiresAt: Date): string {
+  const seconds = Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000))
+  return `public, max-age=${seconds}, immutable`
 }

@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../app-context'
@@ -25,14 +22,9 @@ export function registerHealthRoutes(app: FastifyInstance, context: AppContext):
   app.get(READYZ_PATH, { logLevel: 'warn' }, async (_request, reply) => {
     const [database, storage] = await Promise.all([
       check(() => context.db.execute(sql`select 1`)),
-      check(async () => {
-        // A write and its removal: a full disk or a read-only mount fails it. The name is never a stored
-        // file's (those are hashes), so the file routes never serve it.
-        await mkdir(context.fileStore.directory, { recursive: true })
-        const probe = join(context.fileStore.directory, `.readyz-${randomUUID()}`)
-        await writeFile(probe, 'ok')
-        await rm(probe, { force: true })
-      }),
+      // A write and its removal, on the local disk or the S3 bucket: a full disk, a read-only mount, a
+      // bucket out of reach or refusing the credentials fails it.
+      check(() => context.fileStore.storage.probe()),
     ])
     const stopping = context.lifecycle?.stopping === true
     const ready = database.ok && storage.ok && !stopping

@@ -3,6 +3,7 @@ import { loadConfig } from '../config'
 import { openDatabase } from '../db/open-database'
 import { FileStore } from '../files/file-store'
 import { Renditions } from '../files/renditions'
+import { storageOf } from '../files/storage-of'
 import { FIRST_START_CATALOGUE } from './catalogue-plan'
 import { seedCatalogue } from './seed-catalogue'
 
@@ -33,7 +34,7 @@ const config = loadConfig()
 const database = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
 )
-const fileStore = new FileStore(config.filesDir, config.filesPublicUrl)
+const fileStore = new FileStore(storageOf(config), config.filesPublicUrl, config.filesDir)
 const renditions = new Renditions(fileStore)
 try {
   await seedCatalogue(database.db, fileStore, { episodes, poolSize, ...(longComic ? { longComic } : {}), renditions, log: console.log })

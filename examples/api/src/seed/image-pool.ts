@@ -1,4 +1,4 @@
-import { readFile, stat, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Database } from '../db/database'
 import { files } from '../db/schema'
@@ -60,7 +60,7 @@ export async function buildImagePool(
   let drawn = 0
   const image = async (key: string, draw: () => Promise<Buffer>, width: number, height: number): Promise<PooledImage> => {
     const known = manifest[key]
-    if (known && (await stat(fileStore.pathOf(known.name)).then(() => true, () => false))) return known
+    if (known && (await fileStore.has(known.name))) return known
     const bytes = await draw()
     const name = await fileStore.write({ bytes, contentType: 'image/webp', extension: 'webp', width, height })
     drawn++

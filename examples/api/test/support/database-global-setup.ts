@@ -17,7 +17,7 @@ import { TEST_CATALOGUE } from './seeded-database'
 export default async function setup(project: TestProject) {
   const folder = mkdtempSync(join(tmpdir(), 'api-test-seed-'))
   const filesDir = join(folder, 'files')
-  const fileStore = new FileStore(filesDir, '/api/v1/files')
+  const fileStore = FileStore.onDisk(filesDir, '/api/v1/files')
   const now = new Date('2026-01-01T00:00:00Z')
 
   const kind = project.config.env?.API_TEST_DATABASE ?? process.env.API_TEST_DATABASE

@@ -16,6 +16,7 @@ import { loadConfig, type ApiConfig } from '../../src/config'
 import type { Database, OpenDatabase } from '../../src/db/database'
 import { openDatabase } from '../../src/db/open-database'
 import { FileStore } from '../../src/files/file-store'
+import { LocalDiskStorage, S3Storage, type ObjectStorage } from '../../src/files/object-storage'
 import { Renditions } from '../../src/files/renditions'
 import { createSandbox } from '../../src/payments/sandbox/create-sandbox'
 import type { SandboxProvider } from '../../src/payments/sandbox/sandbox-provider'
@@ -51,6 +52,8 @@ export async function startTestServer(
     sandboxRunning?: boolean
     /** The token verifier (default: one that trusts the run's Auth emulator). */
     verifier?: TokenVerifier
+    /** Where the images go (default: the copy of the seeded files on the local disk). */
+    storage?: ObjectStorage
   } = {},
 ): Promise<TestServer> {
   const seeded = inject('seededDatabase')
@@ -97,6 +100,7 @@ export async function startServerOn(
     beforeReady?: (app: FastifyInstance) => void
     sandboxRunning?: boolean
     verifier?: TokenVerifier
+    storage?: ObjectStorage
   },
 ): Promise<TestServer> {
   const { folder, filesDir } = options
@@ -112,7 +116,8 @@ export async function startServerOn(
   }
   const clock = new ManualClock(TEST_NOW)
   const verifier = options.verifier ?? (await createFirebaseTokenVerifier({ projectId: 'demo-comics', emulatorHost: options.authEmulatorHost }))
-  const fileStore = new FileStore(filesDir, config.filesPublicUrl)
+  const storage = options.storage ?? new LocalDiskStorage(filesDir)
+  const fileStore = new FileStore(storage, config.filesPublicUrl, filesDir)
   // The sandbox's events reach the webhook through the app itself, signed like over HTTP.
   let app: FastifyInstance | undefined
   const webhook = { answering: true }
@@ -152,6 +157,7 @@ export async function startServerOn(
     filesDir,
     async close() {
       await app.close()
+      if (storage instanceof S3Storage) await storage.close()
       await database.close()
       await options.onClose?.()
       await rm(folder, { recursive: true, force: true })

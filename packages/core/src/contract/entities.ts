@@ -100,6 +100,12 @@ export const AssetSchema = builtOnUse(() =>
     variant: z.optional(AssetVariantSchema),
     /** Order of the page in its episode, from 1. */
     position: z.optional(count(1)),
+    /**
+     * ISO timestamp at which `url` (and its renditions' addresses) stop working: set on the short-lived
+     * signed addresses of locked and uncensored pages (core `isPagePublic`), absent on a public page. A
+     * client holding the page list past it asks for the list again.
+     */
+    expiresAt: z.optional(z.string()),
   }),
 )
 export type Asset = z.infer<typeof AssetSchema>

@@ -73,3 +73,14 @@ export function assetVariant({
 export function canAccessVariant(variant: AssetVariantName, level: number): boolean {
   return variant !== 'uncensored' || canReadUncensored(level)
 }
+
+/**
+ * Whether a page image may be served at a public, permanent address: the censored and legal pages of a
+ * free episode (core `isFreeEpisode`). The pages of an episode that needs a subscription, and every
+ * uncensored page, are served at short-lived signed addresses instead, so that an address copied from a
+ * subscriber's answer stops working (docs/decisions.md, "Signed page URLs"). An episode not yet published
+ * is not free to anyone: pass `free: false`.
+ */
+export function isPagePublic(page: { variant: AssetVariantName; free: boolean }): boolean {
+  return page.variant !== 'uncensored' && page.free
+}
