@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context'
 import { STORED_FILE_NAME } from '../files/file-store'
 import { isPublicFile } from '../files/public-files'
 import { isRenditionWidth } from '../files/renditions'
-import { EXPIRES_PARAM, SIGNATURE_PARAM, SIGNED_URL_TTL_MS, UrlSigner } from '../files/signed-urls'
+import { EXPIRES_PARAM, SIGNATURE_PARAM, SIGNED_URL_TTL_MS, SIGNED_URL_WINDOW_MS, UrlSigner } from '../files/signed-urls'
 import { CONTENT_TYPE_BY_EXTENSION, type ImageType } from '../files/sniff-image-type'
 import { HttpError, notFound } from '../http/http-error'
 
@@ -61,7 +61,12 @@ export function registerFileRoutes(app: FastifyInstance, context: AppContext): v
     }
     if (expiresAt) {
       // The bucket serves a signed page itself, to a presigned URL that expires with this one.
-      const presigned = await storage.presignedUrl(key, new Date(expiresAt.getTime() - SIGNED_URL_TTL_MS), expiresAt)
+      // S3 checks its URLs by the real time: signed at the start of the real time's window, to expire
+      // when this URL does (the same instant when the API's clock is the real one, as in production).
+      const wallNow = (context.wallClock?.() ?? new Date()).getTime()
+      const signedAt = Math.floor(wallNow / SIGNED_URL_WINDOW_MS) * SIGNED_URL_WINDOW_MS
+      const wallExpiry = Math.min(signedAt + SIGNED_URL_TTL_MS, wallNow + (expiresAt.getTime() - now.getTime()))
+      const presigned = await storage.presignedUrl(key, new Date(signedAt), new Date(wallExpiry))
       if (presigned) {
         return reply.header('cache-control', cacheControl).redirect(presigned, 302)
       }
