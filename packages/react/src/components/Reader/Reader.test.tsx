@@ -879,3 +879,74 @@ describe('Reader: an admin preview', () => {
     expect(screen.queryByAltText(/^Page 1 of/)).toBeNull()
   })
 })
+
+describe('Reader: a page at a signed address', () => {
+  const signed = (signature: string) => `https://cdn.comics.test/401/3.png?expires=1&signature=${signature}`
+  const withSignedPage = (signature: string) => (asset: (typeof MOCK_ASSETS)[number]) =>
+    asset.id === '401-legal-3' ? { ...asset, url: signed(signature), expiresAt: '2026-03-01T13:00:00.000Z' } : asset
+
+  it('asks for the page list again once when its image fails, and loads the new address', async () => {
+    const state = createMockState()
+    const total = pagesOf('4', '401')
+    state.assets = state.assets.map(withSignedPage('first'))
+    const requests = assetRequests()
+    renderReader({}, { mocks: { state } })
+    fireEvent.load(await firstPage())
+    const image = () => screen.getByAltText(`Page 3 of ${total}`)
+    const page = () => image().closest('li')!
+    expect(image()).toHaveAttribute('src', signed('first'))
+
+    // The address expired while the tab stayed open: the server now signs another.
+    state.assets = state.assets.map(withSignedPage('second'))
+    fireEvent.error(image())
+    expect(page()).toHaveAttribute('data-state', 'retrying')
+    await waitFor(() => expect(image()).toHaveAttribute('src', signed('second')))
+    expect(page()).toHaveAttribute('data-state', 'loading')
+    expect(requests.bodies).toHaveLength(2)
+    fireEvent.load(image())
+    expect(page()).toHaveAttribute('data-state', 'loaded')
+    requests.stop()
+  })
+
+  it('goes on to the normal retries when the list gives the same address, and asks for the list only once', async () => {
+    const state = createMockState()
+    const total = pagesOf('4', '401')
+    state.assets = state.assets.map(withSignedPage('same'))
+    const requests = assetRequests()
+    renderReader({}, { mocks: { state } })
+    fireEvent.load(await firstPage())
+    const image = () => screen.getByAltText(`Page 3 of ${total}`)
+    const page = () => image().closest('li')!
+
+    fireEvent.error(image())
+    await waitFor(() => expect(requests.bodies).toHaveLength(2))
+    // The list came back with the same address: a retry of it, with its marker, after the first delay.
+    await waitFor(() => expect(image()).toHaveAttribute('src', `${signed('same')}&comics-retry=1`), { timeout: 3000 })
+    expect(page()).toHaveAttribute('data-state', 'loading')
+    vi.useFakeTimers()
+    for (const [attempt, delay] of [[2, 2000], [3, 4000]] as const) {
+      fireEvent.error(image())
+      expect(page()).toHaveAttribute('data-state', 'retrying')
+      act(() => vi.advanceTimersByTime(delay))
+      expect(image()).toHaveAttribute('src', `${signed('same')}&comics-retry=${attempt}`)
+    }
+    fireEvent.error(image())
+    expect(page()).toHaveAttribute('data-state', 'failed')
+    expect(screen.getByRole('button', { name: 'Retry page 3' })).toBeInTheDocument()
+    expect(requests.bodies).toHaveLength(2)
+    requests.stop()
+  })
+
+  it('never asks for the list again for a page at a public address', async () => {
+    const requests = assetRequests()
+    renderReader()
+    const total = pagesOf('4', '401')
+    fireEvent.load(await firstPage())
+    vi.useFakeTimers()
+    fireEvent.error(screen.getByAltText(`Page 2 of ${total}`))
+    expect(screen.getByAltText(`Page 2 of ${total}`).closest('li')).toHaveAttribute('data-state', 'retrying')
+    act(() => vi.advanceTimersByTime(1000))
+    expect(requests.bodies).toHaveLength(1)
+    requests.stop()
+  })
+})

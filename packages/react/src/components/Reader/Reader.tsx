@@ -107,6 +107,10 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes = REA
     for (const query of [assets, comicQuery, chaptersQuery]) if (query.isError) void query.refetch()
   }
   const pages = assets.data
+  // A page at a signed address that would not load asks for the list again (one request for all such
+  // pages at once): its address may have expired while the reader kept the tab open.
+  const { refetch: refetchAssets } = assets
+  const renewPages = useCallback(() => refetchAssets({ cancelRefetch: false }).then((result) => result.data), [refetchAssets])
   // A preview finds the episode among all of them; Prev, Next and the list stay the readers' episodes.
   const previewChapters = usePreviewChapters(comicId, preview)
   const chapter = (preview ? previewChapters : chapters)?.find((candidate) => candidate.id === chapterId)
@@ -210,6 +214,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes = REA
                 index={index}
                 total={pages.length}
                 sizes={pageSizes}
+                onSignedUrlFailed={renewPages}
                 {...(index === 0 ? { onArrive: onFirstPageArrived } : {})}
               />
             ) : (
@@ -218,7 +223,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes = REA
           )}
         </ol>
       ),
-    [pages, onFirstPageArrived, allPagesMounted],
+    [pages, onFirstPageArrived, allPagesMounted, renewPages],
   )
 
   const chromeState = chromeVisible ? 'visible' : 'hidden'

@@ -68,6 +68,12 @@ export interface ReaderPageProps {
   onArrive?: () => void
   /** The image's `sizes` (default {@link READER_PAGE_SIZES}). */
   sizes?: string
+  /**
+   * Asks for the episode's page list again; settles when it has come (or failed). Called once, when the
+   * image of a page at a signed address (`expiresAt`) fails to load: the address may have expired while
+   * the tab stayed open. A new address then loads; the same one goes on to the normal retries.
+   */
+  onSignedUrlFailed?: () => Promise<readonly Asset[] | undefined>
 }
 
 /**
@@ -79,7 +85,7 @@ export interface ReaderPageProps {
  * the episode is left alone. A page that has not arrived {@link PAGE_STALL_MS} after it came into view
  * counts as failed too.
  */
-export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArrive, sizes }: ReaderPageProps) {
+export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArrive, sizes, onSignedUrlFailed }: ReaderPageProps) {
   const messages = useMessages()
   const [attempt, setAttempt] = useState(0)
   const [state, setState] = useState<PageState>('loading')
@@ -97,7 +103,13 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArri
     setAttempt((current) => current + 1)
     setState('loading')
   }
-  const onError = () => {
+  // The signed address whose failure already asked for the page list again (once per page).
+  const renewedFrom = useRef<string | null>(null)
+  // A new address from the list asked again: load it.
+  useEffect(() => {
+    if (renewedFrom.current !== null && renewedFrom.current !== asset.url) setState('loading')
+  }, [asset.url])
+  const retryLater = () => {
     if (attempt < AUTOMATIC_PAGE_RETRIES) {
       setState('retrying')
       retryTimer.current = setTimeout(tryAgain, retryDelayMs(attempt))
@@ -105,6 +117,23 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArri
       setState('failed')
       onArrive?.()
     }
+  }
+  const onError = () => {
+    if (asset.expiresAt && onSignedUrlFailed && renewedFrom.current === null) {
+      const failed = asset.url
+      renewedFrom.current = failed
+      setState('retrying')
+      void onSignedUrlFailed().then(
+        (pages) => {
+          // Still the same address (or the page is gone): not an expiry, the normal retries take it from here.
+          const renewed = pages?.find((page) => page.id === asset.id)
+          if (!renewed || renewed.url === failed) retryLater()
+        },
+        retryLater,
+      )
+      return
+    }
+    retryLater()
   }
 
   // The stall clock of this attempt starts when the page comes into view: a lazy page far below has
