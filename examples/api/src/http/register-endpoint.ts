@@ -130,19 +130,27 @@ export function registerEndpoint<E extends ContractEndpoint>(
       let body: unknown
       let fields: unknown
       let files: Record<string, UploadedImage[]> = {}
+      let discard = async () => {}
       if (endpoint.multipart) {
         const form = await readMultipart(request, {
           fileFields: endpoint.multipart.files,
           requestLimitBytes: context.config.uploadRequestLimitBytes,
         })
-        fields = parse(endpoint.multipart.fields, form.fields, 'fields')
+        discard = form.discard
+        try {
+          fields = parse(endpoint.multipart.fields, form.fields, 'fields')
+        } catch (error) {
+          await discard()
+          throw error
+        }
         files = form.files
       } else if (endpoint.body) {
         if (request.body === undefined) throw new HttpError(400, 'invalid_request', 'A JSON body is required', { body: ['Required'] })
         body = parse(endpoint.body, request.body, 'body')
       }
 
-      const result = await handler({ params, body, fields, files, caller, request, reply } as EndpointCall<E>)
+      // An upload's temporary files go once it is stored or refused.
+      const result = await handler({ params, body, fields, files, caller, request, reply } as EndpointCall<E>).finally(discard)
       if (result instanceof Prepared) {
         if (answerKey !== undefined) cache.remember(answerKey, result, generation)
         return sendPrepared(request, reply, result)
