@@ -6,13 +6,14 @@
 //
 // Stay external, loaded from node_modules as installed: PGlite (its WebAssembly and data files sit next
 // to its module), sharp (a native addon), pg (its optional native binding) and firebase-admin (loaded
-// once the server listens; its Google libraries read files of their own). The server's lazily loaded
+// once the server listens; its Google libraries read files of their own), and the AWS SDK (loaded by the
+// S3 storage on first use, never by a server on the local disk). The server's lazily loaded
 // parts (token verifier, seed) stay chunks of their own.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { build } from 'esbuild'
 
-const EXTERNAL = ['@electric-sql/pglite', 'sharp', 'pg', 'firebase-admin']
+const EXTERNAL = ['@electric-sql/pglite', 'sharp', 'pg', 'firebase-admin', '@aws-sdk']
 const isExternal = (specifier) => EXTERNAL.some((name) => specifier === name || specifier.startsWith(`${name}/`))
 
 const started = Date.now()

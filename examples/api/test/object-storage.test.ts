@@ -1,9 +1,15 @@
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3'
-import { readdir } from 'node:fs/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdtemp, readdir } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { assetRenditionUrl, withSearchParam } from '@comics/core/contract'
 import { startS3Server, type RunningS3Server } from '@comics/s3-server'
+import { openDatabase } from '../src/db/open-database'
+import { assets } from '../src/db/schema'
+import { FileStore } from '../src/files/file-store'
 import { S3Storage } from '../src/files/object-storage'
+import { seedCatalogue } from '../src/seed/seed-catalogue'
 import { Renditions } from '../src/files/renditions'
 import { SIGNED_URL_MIN_LIFETIME_MS, SIGNED_URL_TTL_MS } from '../src/files/signed-urls'
 import { storageOf } from '../src/files/storage-of'
@@ -11,7 +17,7 @@ import { loadConfig } from '../src/config'
 import { bearer, createAccount, grantLevel, type Account } from './support/accounts'
 import { testImage } from './support/images'
 import { multipart, type FilePart } from './support/multipart'
-import { startTestServer, type TestServer } from './support/test-server'
+import { startServerOn, startTestServer, type TestServer } from './support/test-server'
 
 /**
  * The same journey on both storages: the local disk (one machine's default) and an S3 bucket (s3rver,
@@ -182,6 +188,36 @@ describe.each(['local', 's3'] as const)('images on the %s storage', (backend) =>
 })
 
 describe('the S3 storage', () => {
+  it('takes the seed: its images and renditions in the bucket, served from there, the local folder holding only its manifest', async () => {
+    const s3 = await startS3Server({ bucket: 'comics-seed' })
+    const folder = await mkdtemp(join(tmpdir(), 'api-s3-seed-'))
+    const filesDir = join(folder, 'files')
+    const config = loadConfig({ ...s3.env, FILES_DIR: filesDir })
+    const storage = storageOf(config)
+    const database = await openDatabase({ kind: 'pglite' })
+    const fileStore = new FileStore(storage, config.filesPublicUrl, filesDir)
+    const renditions = new Renditions(fileStore)
+    await seedCatalogue(database.db, fileStore, { episodes: 4, poolSize: 1, renditions })
+    await renditions.settled()
+    await renditions.close()
+    const server = await startServerOn(database, { folder, filesDir, authEmulatorHost: inject('authEmulatorHost'), storage })
+    try {
+      expect(await readdir(filesDir)).toEqual(['seed-image-pool.json'])
+      const listed = await server.app.inject({ method: 'POST', url: '/api/v1/comics/list', headers: { host: 'adult.localhost:5173' }, payload: { limit: 1, offset: 0 } })
+      const cover = (listed.json() as { data: { coverImageUrl: string }[] }).data[0]!.coverImageUrl
+      const name = cover.split('/').pop()!
+      expect(await storage.has(name)).toBe(true)
+      const served = await server.app.inject({ method: 'GET', url: cover })
+      expect(served.statusCode).toBe(200)
+      expect(served.rawPayload.length).toBeGreaterThan(0)
+      const [page] = await database.db.select({ file: assets.file }).from(assets).limit(1)
+      expect(await storage.has(Renditions.keyOf(page!.file, 480))).toBe(true)
+    } finally {
+      await server.close()
+      await s3.stop()
+    }
+  }, 120_000)
+
   it('is refused by the bucket past its expiry: a presigned URL is checked by S3 itself', async () => {
     const s3 = await startS3Server({ bucket: 'comics-expiry' })
     const storage = storageOf(loadConfig({ ...s3.env })) as S3Storage

@@ -21,6 +21,7 @@ import {
   activeLevel,
   assetVariant,
   canAccessVariant,
+  isPagePublic,
   canGoNext,
   canGoPrev,
   canReadUncensored,
@@ -405,5 +406,16 @@ describe('limits and timings (spec §4, §9)', () => {
 
   it('backs off page retries from 1 s, doubling, up to 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 10].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000])
+  })
+})
+
+describe('isPagePublic', () => {
+  it('makes the censored and legal pages of a free episode public, and no other page', () => {
+    expect(isPagePublic({ variant: 'censored', free: true })).toBe(true)
+    expect(isPagePublic({ variant: 'legal', free: true })).toBe(true)
+    expect(isPagePublic({ variant: 'censored', free: false })).toBe(false)
+    expect(isPagePublic({ variant: 'legal', free: false })).toBe(false)
+    expect(isPagePublic({ variant: 'uncensored', free: true })).toBe(false)
+    expect(isPagePublic({ variant: 'uncensored', free: false })).toBe(false)
   })
 })

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Database } from '../db/database'
 import { files } from '../db/schema'
@@ -119,6 +119,8 @@ export async function buildImagePool(
       .values(all.slice(i, i + 500).map((entry) => ({ name: entry.name, contentType: entry.contentType, byteSize: entry.byteSize, width: entry.width, height: entry.height })))
       .onConflictDoNothing()
   }
+  // With S3 nothing else makes the local folder the manifest lives in.
+  await mkdir(fileStore.directory, { recursive: true })
   await writeFile(manifestPath, JSON.stringify(manifest))
   log(`image pool: ${all.length} images (${drawn} drawn, ${all.length - drawn} reused)`)
   return { pages, longRun, covers, banners, previews }
