@@ -215,7 +215,7 @@ it('the recurring renewal run exists once and runs on one instance at a time, on
 it("the API's jobs: the renditions an upload queues are made by the instance that claims them, once, and the renewal run is one row", async () => {
   const folder = await mkdtemp(join(tmpdir(), 'api-jobs-'))
   try {
-    const fileStore = new FileStore(join(folder, 'files'), '/api/v1/files')
+    const fileStore = FileStore.onDisk(join(folder, 'files'), '/api/v1/files')
     const name = await fileStore.write({ bytes: await testImage(800, 1200), width: 800, height: 1200, extension: 'webp', contentType: 'image/webp' })
     const clock = new ManualClock(TEST_NOW)
     const config = { ...loadConfig({}), dataDir: folder, filesDir: join(folder, 'files') }
@@ -223,8 +223,8 @@ it("the API's jobs: the renditions an upload queues are made by the instance tha
     const instance = async (database: OpenDatabase) => {
       const renditions = new Renditions(fileStore)
       const made: number[] = []
-      const pathOf = renditions.pathOf.bind(renditions)
-      renditions.pathOf = async (image, width) => (made.push(width), pathOf(image, width))
+      const keyOf = renditions.keyOf.bind(renditions)
+      renditions.keyOf = async (image, width) => (made.push(width), keyOf(image, width))
       const jobs = await createApiJobs({ db: database.db, clock, provider: createSandbox(config, database.db, clock), renditions, log }, { pollMs: 20 })
       queues.push(jobs)
       return { renditions, jobs, made }

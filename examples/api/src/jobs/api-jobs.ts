@@ -28,7 +28,7 @@ export async function createApiJobs(
       rendition: {
         async run(job) {
           const { name, width } = job.payload as { name: string; width: number }
-          await renditions.pathOf(name, width)
+          await renditions.keyOf(name, width)
         },
       },
       renewals: {
