@@ -196,7 +196,8 @@ async function main(): Promise<void> {
       body,
     })
     const page = uploaded.status === 200 ? (uploaded.json<{ data: { url: string; widths?: number[] }[] }>().data[0] ?? undefined) : undefined
-    const name = page?.url.split('/').pop() ?? ''
+    // The stored name: an admin's answer lists every page at a signed address (?expires=…&signature=…).
+    const name = page?.url.split('?')[0]!.split('/').pop() ?? ''
     const fromB = await http(`${apiB}/files/${name}`)
     const throughLb = await http(`${api}/files/${name}`)
     check(
