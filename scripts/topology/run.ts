@@ -1,6 +1,6 @@
 // pnpm topology: the production topology on this machine, all on 127.0.0.1, run for real and checked.
-// PostgreSQL (a throwaway cluster), the release step (migrations), two API instances on it sharing one
-// storage folder, the production site server and nginx in front; then the checks of docs/deploy.md
+// PostgreSQL (a throwaway cluster), an S3-protocol server (s3rver), the release step (migrations), two API
+// instances on them (each with its own scratch folder: what they share is the bucket), the production site server and nginx in front; then the checks of docs/deploy.md
 // ("Two instances behind a load balancer"). Exits 0 when every check holds, 1 otherwise. Every process
 // is stopped by its own process id, the temporary folder removed. AUTH_EMULATOR_PORT picks the Auth
 // emulator's port (one already running there is reused).
@@ -11,6 +11,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createUser, startAuthEmulator, type RunningAuthEmulator } from '@comics/auth-emulator'
+import { startS3Server, type RunningS3Server } from '@comics/s3-server'
 import { freePort, nginxConfig, NGINX, sleep, startPostgres, startService, waitFor, type Postgres, type Service } from './processes'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -93,6 +94,7 @@ const folder = mkdtempSync(join(tmpdir(), 'topology-'))
 const services: Service[] = []
 let postgres: Postgres | undefined
 let emulator: RunningAuthEmulator | undefined
+let s3: RunningS3Server | undefined
 
 async function main(): Promise<void> {
   const started = Date.now()
@@ -105,19 +107,20 @@ async function main(): Promise<void> {
   emulator = await startAuthEmulator()
   postgres = await startPostgres(folder)
   const databaseUrl = postgres.url
-  const filesDir = join(folder, 'files')
+  s3 = await startS3Server({ directory: join(folder, 's3') })
   const [lbPort, portA, portB, sitePort] = await Promise.all([freePort(), freePort(), freePort(), freePort()])
   const lb = `http://127.0.0.1:${lbPort}`
 
   // The release step, once, before any instance.
   execFileSync(process.execPath, ['--enable-source-maps', 'dist/migrate.js'], { cwd: apiDir, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'inherit' })
 
-  const apiEnv = (port: number): NodeJS.ProcessEnv => ({
+  const apiEnv = (port: number, name: 'A' | 'B'): NodeJS.ProcessEnv => ({
     HOST: '127.0.0.1',
     PORT: String(port),
     DATABASE_URL: databaseUrl,
     MIGRATE_ON_START: 'false',
-    FILES_DIR: filesDir,
+    ...s3!.env,
+    FILES_DIR: join(folder, `files-${name}`),
     PUBLIC_URL: lb,
     TRUST_PROXY: '127.0.0.1',
     PAYMENT_RATE_LIMIT: String(RATE_LIMIT),
@@ -132,7 +135,7 @@ async function main(): Promise<void> {
   const startInstance = async (name: 'A' | 'B', port: number) => {
     const service = startService(`API ${name}`, process.execPath, ['--enable-source-maps', 'dist/main.js'], {
       cwd: apiDir,
-      env: apiEnv(port),
+      env: apiEnv(port, name),
       logFile: join(folder, `api-${name}.log`),
     })
     services.push(service)
@@ -462,6 +465,7 @@ async function stopAll(): Promise<void> {
     if (code === 'timeout') await service.kill()
   }
   await postgres?.stop()
+  await s3?.stop()
   await emulator?.stop()
   rmSync(folder, { recursive: true, force: true })
 }
