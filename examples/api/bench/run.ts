@@ -6,6 +6,7 @@ import autocannon from 'autocannon'
 import { freePort } from '../test/support/free-port'
 import { buildServerBundle, packageRoot, startApiProcess, stopProcess, waitForHttp } from './api-process'
 import { benchTargets, prepareBenchDatabase } from './bench-database'
+import { ensureSearchCatalogue, searchBenchQueries, SEARCH_BENCH_COMICS } from './search-catalogue'
 
 // pnpm --filter api bench [--only pglite|postgres] [--duration 10] [--connections 50] [--rounds 3] [--json FILE]
 // Seeds a catalogue of more than 3000 episodes (once, kept in .bench-data), starts the API in its own
@@ -62,13 +63,14 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
+/** `body` is sent on every request; a list of bodies is sent in turn (autocannon's `requests`). */
 async function load(name: string, url: string, body: unknown, headers: Record<string, string>, warm: boolean): Promise<Figure> {
   const options = {
     url,
     method: 'POST' as const,
     connections,
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+    ...(Array.isArray(body) ? { requests: body.map((each) => ({ body: JSON.stringify(each) })) } : { body: JSON.stringify(body) }),
   }
   // A short unrecorded run first, so the figures are of warm code (JIT, caches), as in production.
   if (warm && warmup > 0) await autocannon({ ...options, duration: warmup })
@@ -81,6 +83,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
   const prepared = await prepareBenchDatabase(kind, benchData, episodes)
   const database = await prepared.open()
   const bodies = await benchTargets(database.db)
+  // Search runs on 10,000 comics: text-only ones are added beside the seeded catalogue (kept in the PGlite folder).
+  await ensureSearchCatalogue(database.db)
   await database.close()
   const env = { ...prepared.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }
   // Both servers run in processes of their own: the API as `pnpm start` runs it (the bundle, built above),
@@ -99,7 +103,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
 
     const api1 = api.api
     const adult = { host: 'adult.localhost:5173' }
-    const calls = [
+    const calls: { name: string; url: string; body: unknown; headers: Record<string, string> }[] = [
       { name: 'bare Fastify route', url: `http://127.0.0.1:${barePort}/bare`, body: {}, headers: {} },
       { name: 'comics/list (limit 10)', url: `${api1}/comics/list`, body: bodies.comicsList, headers: adult },
       { name: 'chapters/list (limit 200)', url: `${api1}/chapters/list`, body: bodies.chaptersList, headers: adult },
@@ -110,6 +114,14 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
         url: `${api1}/comics-assets/list`,
         body: bodies.assetsList,
         headers: { ...adult, 'accept-encoding': 'gzip, deflate, br, zstd' },
+      },
+      // What readers type, typos and all, on the mirror host (ratings and mirror flag both filter), each
+      // query read from the database (search answers are not cached).
+      {
+        name: `comics/search (${SEARCH_BENCH_COMICS.toLocaleString('en')} comics)`,
+        url: `${api1}/comics/search`,
+        body: searchBenchQueries(),
+        headers: { host: 'localhost:5173' },
       },
     ]
     const perRound: Figure[][] = []
