@@ -51,7 +51,9 @@ export const Loading: Story = {
 export const NoResults: Story = {
   play: async ({ canvas }) => {
     await userEvent.type(canvas.getByRole('combobox', { name: 'Search comics' }), 'zzqx')
-    await expect(await canvas.findByText("No comics match 'zzqx'")).toBeVisible()
+    // Shown under the field, and said by its live region.
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent("No comics match 'zzqx'"))
+    await expect(canvas.getByText("No comics match 'zzqx'", { selector: '.comics-search__note' })).toBeVisible()
     await expect(canvas.queryByRole('listbox')).toBeNull()
   },
 }
