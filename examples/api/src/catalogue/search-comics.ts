@@ -25,7 +25,7 @@ type SearchComicsRequest = z.core.output<typeof SearchComicsRequestSchema>
  * typed word stands for the catalogue's words (table search_words) within {@link SEARCH_WORD_SIMILARITY}
  * of it by pg_trgm, or that it begins (the reader is still typing); the comics are then found through the
  * GIN index of their `search_vector` (migration 0007). So "moonlite" finds "Moonlight", "elan" "Élan" and
- * "drag" "Dragon". Best title match first, then the best text match, then the oldest comic.
+ * "drag" "Dragon". The comic whose title is most like the query first, then the oldest.
  */
 export async function searchComics(
   db: Database,
@@ -35,48 +35,42 @@ export async function searchComics(
 ): Promise<{ data: Comic[]; total: number }> {
   const hostConditions = hostComicConditions(mode)
   if (!hostConditions) return { data: [], total: 0 }
-  const none = { rows: [], total: 0 }
-
-  const { rows, total } = await db.transaction(async (tx) => {
-    // For this transaction only: pg_trgm's default (0.3) misses a word with two letters swapped.
-    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(SEARCH_WORD_SIMILARITY)}, true)`)
-    // Each typed word with the catalogue's words like it (none: a row with `known` null): the nearest by
-    // trigrams (a nearest-neighbour scan of the GiST index), and those it begins.
-    const pairs = rowsOf<{ typed: string; known: string | null }>(
-      await tx.execute(sql`
-        select typed.word as typed, known.word as known
-        from unnest(tsvector_to_array(to_tsvector('simple', search_fold(${request.q})))) as typed(word)
-        left join lateral (
-          (select word from search_words where word % typed.word order by word <-> typed.word limit ${ALTERNATIVES_PER_WORD})
+  // Each typed word with the catalogue's words like it (none: a row with `known` null): the nearest by
+  // trigrams (a nearest-neighbour scan of the GiST index) within the similarity wanted, and those it begins.
+  // No threshold setting, so no transaction: the statements of concurrent searches interleave.
+  const pairs = rowsOf<{ typed: string; known: string | null }>(
+    await db.execute(sql`
+      select typed.word as typed, known.word as known
+      from unnest(tsvector_to_array(to_tsvector('simple', search_fold(${request.q})))) as typed(word)
+      cross join lateral (select replace(replace(replace(typed.word, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%' as prefix) as begun
+      left join lateral (
+        select near.word from (
+          (select word from search_words order by word <-> typed.word limit ${ALTERNATIVES_PER_WORD})
           union
-          (select word from search_words
-            where word like replace(replace(replace(typed.word, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
-            order by word <-> typed.word limit ${ALTERNATIVES_PER_WORD})
-        ) as known on true
-      `),
-    )
-    const query = textSearchQueryOf(pairs)
-    if (!query) return none
+          (select word from search_words where word like begun.prefix order by word <-> typed.word limit ${ALTERNATIVES_PER_WORD})
+        ) as near
+        where similarity(near.word, typed.word) >= ${SEARCH_WORD_SIMILARITY} or near.word like begun.prefix
+      ) as known on true
+    `),
+  )
+  const query = textSearchQueryOf(pairs)
+  if (!query) return { data: [], total: 0 }
 
-    const tsquery = sql`${query}::tsquery`
-    const where = and(sql`${comics.searchVector} @@ ${tsquery}`, ...hostConditions)
-    const rows = await tx
-      .select({ ...shownComicColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(comics)
-      .where(where)
-      .orderBy(
-        sql`word_similarity(search_fold(${request.q}), ${comics.searchTitle}) desc`,
-        sql`ts_rank(${comics.searchVector}, ${tsquery}) desc`,
-        asc(comics.id),
-      )
-      .limit(request.limit)
-      .offset(request.offset)
-    // The window count rides on the rows; a page past the last match has none, so count apart.
-    const total =
-      rows[0]?.total ??
-      (request.offset > 0 ? ((await tx.select({ total: count() }).from(comics).where(where))[0]?.total ?? 0) : 0)
-    return { rows, total }
-  })
+  const tsquery = sql`${query}::tsquery`
+  const where = and(sql`${comics.searchVector} @@ ${tsquery}`, ...hostConditions)
+  const rows = await db
+    .select({ ...shownComicColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(comics)
+    .where(where)
+    // No full-text rank after it: ts_rank reads every match's whole vector, and cost more than the rest
+    // of the search on a common word.
+    .orderBy(sql`word_similarity(search_fold(${request.q}), ${comics.searchTitle}) desc`, asc(comics.id))
+    .limit(request.limit)
+    .offset(request.offset)
+  // The window count rides on the rows; a page past the last match has none, so count apart.
+  const total =
+    rows[0]?.total ??
+    (request.offset > 0 ? ((await db.select({ total: count() }).from(comics).where(where))[0]?.total ?? 0) : 0)
   const genresByComic = await genresOf(db, rows.map((row) => row.id))
   return { total, data: rows.map(({ total: _, ...row }) => comicFromRow(row, genresByComic.get(row.id) ?? [], fileStore)) }
 }
