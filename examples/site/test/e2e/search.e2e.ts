@@ -42,8 +42,11 @@ describe('search', () => {
     await page.waitForURL(`${stack.mirrorOrigin}/comic/${mirrorComic.id}`)
 
     // Enter with no result chosen: the results page, its address shareable (a reload shows the same).
+    // Escape closes the list once it shows (before that, an Escape would empty the field, as the pattern allows).
     await searchField(page).fill(typed)
+    await expect.poll(() => option.isVisible()).toBe(true)
     await searchField(page).press('Escape')
+    await expect.poll(() => searchField(page).getAttribute('aria-expanded')).toBe('false')
     await searchField(page).press('Enter')
     await page.waitForURL(`${stack.mirrorOrigin}/search?q=${encodeURIComponent(typed)}`)
     const results = page.getByRole('main')
