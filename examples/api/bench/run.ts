@@ -6,8 +6,9 @@ import autocannon from 'autocannon'
 import { freePort } from '../test/support/free-port'
 import { buildServerBundle, packageRoot, startApiProcess, stopProcess, waitForHttp } from './api-process'
 import { benchTargets, prepareBenchDatabase } from './bench-database'
+import { ensureSearchCatalogue, searchBenchQueries, SEARCH_BENCH_COMICS } from './search-catalogue'
 
-// pnpm --filter api bench [--only pglite|postgres] [--duration 10] [--connections 50] [--rounds 3] [--json FILE]
+// pnpm --filter api bench [--only pglite|postgres] [--duration 10] [--connections 50] [--search-connections 4] [--rounds 3] [--json FILE]
 // Seeds a catalogue of more than 3000 episodes (once, kept in .bench-data), starts the API in its own
 // process as `pnpm start` would (timing the cold start), and runs autocannon on loopback against three
 // public calls and a bare Fastify route, side by side. The calls run in rounds, each round measuring the
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     episodes: { type: 'string', default: '3300' },
     warmup: { type: 'string', default: '2' },
     rounds: { type: 'string', default: '3' },
+    'search-connections': { type: 'string', default: '4' },
     json: { type: 'string' },
   },
 })
@@ -29,6 +31,9 @@ const connections = Number(values.connections)
 const episodes = Number(values.episodes)
 const warmup = Number(values.warmup)
 const rounds = Number(values.rounds)
+// Search is read from the database on every call (no cache): its figure is the time a reader waits with a
+// few others searching at once, not the queue that 50 connections of it would build on one PGlite.
+const searchConnections = Number(values['search-connections'])
 const benchData = `${packageRoot}.bench-data`
 
 interface Figure {
@@ -62,13 +67,14 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
-async function load(name: string, url: string, body: unknown, headers: Record<string, string>, warm: boolean): Promise<Figure> {
+/** `body` is sent on every request; a list of bodies is sent in turn (autocannon's `requests`). */
+async function load(name: string, url: string, body: unknown, headers: Record<string, string>, warm: boolean, callConnections = connections): Promise<Figure> {
   const options = {
     url,
     method: 'POST' as const,
-    connections,
+    connections: callConnections,
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+    ...(Array.isArray(body) ? { requests: body.map((each) => ({ body: JSON.stringify(each) })) } : { body: JSON.stringify(body) }),
   }
   // A short unrecorded run first, so the figures are of warm code (JIT, caches), as in production.
   if (warm && warmup > 0) await autocannon({ ...options, duration: warmup })
@@ -81,6 +87,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
   const prepared = await prepareBenchDatabase(kind, benchData, episodes)
   const database = await prepared.open()
   const bodies = await benchTargets(database.db)
+  // Search runs on 10,000 comics: text-only ones are added beside the seeded catalogue (kept in the PGlite folder).
+  await ensureSearchCatalogue(database.db)
   await database.close()
   const env = { ...prepared.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }
   // Both servers run in processes of their own: the API as `pnpm start` runs it (the bundle, built above),
@@ -99,7 +107,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
 
     const api1 = api.api
     const adult = { host: 'adult.localhost:5173' }
-    const calls = [
+    const calls: { name: string; url: string; body: unknown; headers: Record<string, string>; connections?: number }[] = [
       { name: 'bare Fastify route', url: `http://127.0.0.1:${barePort}/bare`, body: {}, headers: {} },
       { name: 'comics/list (limit 10)', url: `${api1}/comics/list`, body: bodies.comicsList, headers: adult },
       { name: 'chapters/list (limit 200)', url: `${api1}/chapters/list`, body: bodies.chaptersList, headers: adult },
@@ -111,11 +119,20 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
         body: bodies.assetsList,
         headers: { ...adult, 'accept-encoding': 'gzip, deflate, br, zstd' },
       },
+      // What readers type, typos and all, on the mirror host (ratings and mirror flag both filter), each
+      // query read from the database (search answers are not cached).
+      {
+        name: `comics/search (${SEARCH_BENCH_COMICS.toLocaleString('en')} comics, ${searchConnections} connections)`,
+        url: `${api1}/comics/search`,
+        body: searchBenchQueries(),
+        headers: { host: 'localhost:5173' },
+        connections: searchConnections,
+      },
     ]
     const perRound: Figure[][] = []
     for (let round = 0; round < rounds; round++) {
       const figures: Figure[] = []
-      for (const call of calls) figures.push(await load(call.name, call.url, call.body, call.headers, round === 0))
+      for (const call of calls) figures.push(await load(call.name, call.url, call.body, call.headers, round === 0, call.connections))
       perRound.push(figures)
       const bare = figures[0]!.requestsPerSecond
       console.log(`round ${round + 1}/${rounds}: ${figures.map((f) => `${f.name.split(' ')[0]} ${f.requestsPerSecond.toFixed(0)}/s${f === figures[0] ? '' : ` (${((f.requestsPerSecond / bare) * 100).toFixed(0)}%)`}`).join(', ')}`)

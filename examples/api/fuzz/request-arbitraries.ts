@@ -312,6 +312,20 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
 
   return {
     listComics: { body: jsonBody(listBody({ genres: listOf(genreId), id: listOf(comicId), contentRating: listOf(rating) }, ['created_at', 'title'])) },
+    searchComics: {
+      body: jsonBody(
+        nearValidObject({
+          // Typed words with accents and typos, any text (empty, too long, control characters), or an attack.
+          q: fc.oneof(
+            { weight: 2, arbitrary: fc.constantFrom('moonlite', 'Élan', 'drgon  knight', 'ÅNGSTRÖM', '日本語', '%_\\', "o'hara") },
+            { weight: 2, arbitrary: fc.string({ minLength: 0, maxLength: 120 }) },
+            { weight: 1, arbitrary: hostileString },
+          ),
+          limit: paging.limit,
+          offset: paging.offset,
+        }),
+      ),
+    },
     adminListComics: {
       body: jsonBody(
         listBody(

@@ -101,6 +101,7 @@ const scheduledLegalPages = async () =>
 
 const cells: Cell[] = [
   { endpoint: 'listComics', name: 'comics list', request: () => json('POST', '/comics/list', { limit: 10, offset: 0 }), expected: everyone(200) },
+  { endpoint: 'searchComics', name: 'comic search', request: () => json('POST', '/comics/search', { q: 'velvet', limit: 8, offset: 0 }), expected: everyone(200) },
   {
     endpoint: 'listChapters', name: 'chapters list: published episodes only, for everyone',
     request: () => json('POST', '/chapters/list', { limit: 200, offset: 0, filters: { comicsId: [facts.uncensoredComic.comicId] } }),

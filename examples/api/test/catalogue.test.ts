@@ -324,6 +324,7 @@ describe('other public reads', () => {
     expect(document.paths['/api/v1/coins/unlocks']?.post?.operationId).toBe('unlockEpisode')
     expect(document.paths['/api/v1/admin/coins/{userId}/balance']?.get?.operationId).toBe('adminCoinBalance')
     expect(document.paths['/api/v1/admin/audit/list']?.post?.operationId).toBe('listAudit')
+    expect(document.paths['/api/v1/comics/search']?.post?.operationId).toBe('searchComics')
   })
 
   it('answers unknown routes with the error body', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { coinShopPath, comicPath, otherMainSiteUrl, paymentPath, readerPath, resolveHost, routes } from '@comics/core'
+import { coinShopPath, comicPath, otherMainSiteUrl, paymentPath, readerPath, resolveHost, routes, searchPath } from '@comics/core'
 
 const config = { adultHost: 'adult.example.com', mirrorHosts: ['example.com', 'mirror.example.net'] }
 const devConfig = { adultHost: 'adult.localhost:5173', mirrorHosts: ['localhost:5173'] }
@@ -61,7 +61,14 @@ describe('route paths (spec §2)', () => {
       admin: '/admin',
       coins: '/coins',
       emailAction: '/auth/action',
+      search: '/search',
     })
+  })
+
+  it('builds the shareable search address, the query encoded', () => {
+    expect(searchPath('moon light & co')).toBe('/search?q=moon%20light%20%26%20co')
+    expect(searchPath('')).toBe('/search')
+    expect(searchPath()).toBe('/search')
   })
 
   it('builds the coin shop path with an in-app episode to return to, never another site', () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, not, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, getTableColumns, ilike, inArray, isNull, not, sql, type SQL } from 'drizzle-orm'
 import type * as z from 'zod'
 import { contentRatingsFor, type SiteMode } from '@comics/core/rules'
 import type { AdminComicsListRequestSchema, Comic, ComicsListRequestSchema } from '@comics/core/contract'
@@ -6,6 +6,11 @@ import type { Database } from '../db/database'
 import { requestedRowIds } from '../http/requested-row-ids'
 import { chapters, comicGenres, comics, genres } from '../db/schema'
 import type { FileStore } from '../files/file-store'
+
+/** The columns a comic is shown from: all but the folded text that search keeps. */
+const { searchTitle: _searchTitle, searchVector: _searchVector, ...shownColumns } = getTableColumns(comics)
+export const shownComicColumns = shownColumns
+type ShownComicRow = Omit<typeof comics.$inferSelect, 'searchTitle' | 'searchVector'>
 
 type ComicsListRequest = z.core.output<typeof ComicsListRequestSchema>
 type AdminComicsListRequest = z.core.output<typeof AdminComicsListRequestSchema>
@@ -20,15 +25,23 @@ export async function listComics(
   request: ComicsListRequest,
   mode: SiteMode,
 ): Promise<{ data: Comic[]; total: number }> {
-  const hostRatings = contentRatingsFor(mode)
-  const ratings = request.filters.contentRating
-    ? hostRatings.filter((rating) => request.filters.contentRating!.includes(rating))
-    : hostRatings
-  if (ratings.length === 0) return { data: [], total: 0 }
+  const conditions = hostComicConditions(mode, request.filters.contentRating)
+  if (!conditions) return { data: [], total: 0 }
+  return listComicsWhere(db, fileStore, request, conditions)
+}
 
+/**
+ * What a comic must be for a host to show it: of the host's ratings (core `contentRatingsFor`), narrowed
+ * to `requested` when given, and flagged `displayOnMirror` off the adult host. `undefined` when no rating
+ * is left (nothing matches).
+ */
+export function hostComicConditions(mode: SiteMode, requested?: readonly Comic['contentRating'][]): SQL[] | undefined {
+  const hostRatings = contentRatingsFor(mode)
+  const ratings = requested ? hostRatings.filter((rating) => requested.includes(rating)) : hostRatings
+  if (ratings.length === 0) return undefined
   const conditions: SQL[] = [inArray(comics.contentRating, ratings)]
   if (mode !== 'adult') conditions.push(eq(comics.displayOnMirror, true))
-  return listComicsWhere(db, fileStore, request, conditions)
+  return conditions
 }
 
 /**
@@ -88,7 +101,7 @@ async function listComicsWhere(
       : [direction(comics.createdAt), direction(comics.id)]
 
   const [rows, [totalRow]] = await Promise.all([
-    db.select().from(comics).where(where).orderBy(...orderBy).limit(request.limit).offset(request.offset),
+    db.select(shownComicColumns).from(comics).where(where).orderBy(...orderBy).limit(request.limit).offset(request.offset),
     db.select({ total: count() }).from(comics).where(where),
   ])
   const genresByComic = await genresOf(db, rows.map((row) => row.id))
@@ -98,7 +111,7 @@ async function listComicsWhere(
   }
 }
 
-async function genresOf(db: Database, comicIds: number[]) {
+export async function genresOf(db: Database, comicIds: number[]) {
   const byComic = new Map<number, { id: string; name: string; mature: boolean }[]>()
   if (comicIds.length === 0) return byComic
   const rows = await db
@@ -117,14 +130,14 @@ async function genresOf(db: Database, comicIds: number[]) {
 
 /** One comic as the contract shows it, for admin write answers. */
 export async function comicById(db: Database, fileStore: FileStore, id: number): Promise<Comic | undefined> {
-  const [row] = await db.select().from(comics).where(eq(comics.id, id))
+  const [row] = await db.select(shownComicColumns).from(comics).where(eq(comics.id, id))
   if (!row) return undefined
   const genresByComic = await genresOf(db, [row.id])
   return comicFromRow(row, genresByComic.get(row.id) ?? [], fileStore)
 }
 
-function comicFromRow(
-  row: typeof comics.$inferSelect,
+export function comicFromRow(
+  row: ShownComicRow,
   comicGenreList: Comic['genres'],
   fileStore: FileStore,
 ): Comic {

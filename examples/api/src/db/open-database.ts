@@ -165,13 +165,17 @@ export async function databaseOverPool(pool: Pool): Promise<Database> {
 }
 
 async function openPglite(target: { dataDir?: string; snapshot?: Blob }) {
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { drizzle }, { migrate }, { pg_trgm }, { unaccent }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    // The contrib extensions comic search is built on (migration 0007), as PostgreSQL has them.
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
   ])
   if (target.dataDir) await mkdir(target.dataDir, { recursive: true })
   const client = new PGlite({
+    extensions: { pg_trgm, unaccent },
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.snapshot ? { loadDataDir: target.snapshot } : {}),
   })

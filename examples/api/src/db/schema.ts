@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  customType,
   boolean,
   check,
   index,
@@ -13,6 +14,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+
+/** PostgreSQL's full-text document type (drizzle has no column type of its own for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 export const genres = pgTable('genres', {
   id: serial('id').primaryKey(),
@@ -45,10 +49,27 @@ export const comics = pgTable(
     contentRating: text('content_rating', { enum: ['AO', 'T', 'M'] }).notNull(),
     displayOnMirror: boolean('display_on_mirror').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Comic search (POST /comics/search), kept by the database from the title and description folded by
+    // search_fold (migration 0007: accents removed, lower case): the title, to rank by, and the words of
+    // both, to find by.
+    searchTitle: text('search_title').generatedAlwaysAs(sql`search_fold("title")`),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_fold("title" || ' ' || "description"))`),
   },
   (table) => [
     index('comics_rating_created_idx').on(table.contentRating, table.createdAt),
+    index('comics_search_vector_idx').using('gin', table.searchVector),
   ],
+)
+
+/**
+ * Every word of every comic's title and description as search folds them, kept by a trigger on comics
+ * (migration 0007), never pruned: a search finds the words like each word typed (pg_trgm similarity,
+ * typos and all, or the word begun) here, a table far smaller than the comics, then the comics with them.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey() },
+  (table) => [index('search_words_trgm_idx').using('gist', table.word.op('gist_trgm_ops'))],
 )
 
 export const comicGenres = pgTable(

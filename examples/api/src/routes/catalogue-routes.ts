@@ -6,6 +6,7 @@ import { signingWindowAt, UrlSigner } from '../files/signed-urls'
 import { listChapters } from '../catalogue/list-chapters'
 import { listComics } from '../catalogue/list-comics'
 import { listGenres } from '../catalogue/list-genres'
+import { searchComics } from '../catalogue/search-comics'
 import { prepareChecked } from '../catalogue/prepare-checked'
 import { siteModeResolver } from '../host/site-mode-of-request'
 import { HttpError } from '../http/http-error'
@@ -36,6 +37,11 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: AppContex
     )
     return new Prepared(prepared, PUBLIC_LIST)
   }, { rememberGuestAnswers: { varies: (request) => siteModeOf(request.headers.host) } })
+
+  // Read from the database each time: queries are as many as what readers type, and the index answers them.
+  registerEndpoint(app, context, endpoints.searchComics, async ({ body, request }) =>
+    searchComics(db, fileStore, body, siteModeOf(request.headers.host)),
+  )
 
   registerEndpoint(app, context, endpoints.listChapters, async ({ body, caller }) => {
     if (body.filters.includeUnpublished) {

@@ -1,11 +1,11 @@
 import { Suspense } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { routes } from '@comics/core'
-import { Footer, TopBar, VerifyEmailPrompt } from '@comics/react'
+import { Footer, SearchField, TopBar, VerifyEmailPrompt } from '@comics/react'
 import { ScreenFallback } from './ScreenFallback'
 
 /**
- * The layout of spec §2: top bar, the screen, footer (its mail links use the site config's address). A
+ * The layout of spec §2: top bar (with the search field), the screen, footer (its mail links use the site config's address). A
  * reader who has not confirmed their address yet is asked to, above every screen but the page the
  * confirmation link opens.
  */
@@ -13,7 +13,7 @@ export function SiteLayout() {
   const { pathname } = useLocation()
   return (
     <div className="site-layout">
-      <TopBar />
+      <TopBar search={<SearchField />} />
       <main className="site-layout__main">
         {pathname !== routes.emailAction && <VerifyEmailPrompt className="site-layout__verify-email" />}
         <Suspense fallback={<ScreenFallback />}>

@@ -38,6 +38,7 @@ export function lazyScreen<P extends object>(module: string, importModule: () =>
 // Every screen is its own chunk: the home page loads only what it shows.
 export const HomeScreen = lazyScreen('src/screens/HomeScreen.tsx', () => import('../screens/HomeScreen'))
 export const CategoriesScreen = lazyScreen('src/screens/CategoriesScreen.tsx', () => import('../screens/CategoriesScreen'))
+export const SearchScreen = lazyScreen('src/screens/SearchScreen.tsx', () => import('../screens/SearchScreen'))
 export const ComicScreen = lazyScreen('src/screens/ComicScreen.tsx', () => import('../screens/ComicScreen'))
 export const ReaderScreen = lazyScreen('src/screens/ReaderScreen.tsx', () => import('../screens/ReaderScreen'))
 export const PremiumScreen = lazyScreen('src/screens/PremiumScreen.tsx', () => import('../screens/PremiumScreen'))

@@ -9,6 +9,7 @@ import {
   AdminPreviewScreen,
   AdminScreen,
   CategoriesScreen,
+  SearchScreen,
   CoinsScreen,
   ComicScreen,
   EmailActionScreen,
@@ -37,6 +38,7 @@ export const siteRoutes: RouteObject[] = [
         children: [
           { path: routes.home, element: <HomeScreen />, handle: landing(homeLanding) },
           { path: routes.categories, element: <CategoriesScreen />, handle: landing(categoriesLanding) },
+          { path: routes.search, element: <SearchScreen /> },
           { path: '/comic/:comicId', element: <ComicScreen uncensored={false} />, handle: landing(comicLanding) },
           { path: '/comic/:comicId/uncensored', element: <ComicScreen uncensored />, handle: landing(comicLanding) },
           {

@@ -18,6 +18,7 @@ import type {
   GenresListRequest,
   SubscriptionsListRequest,
   PaymentsListRequest,
+  SearchComicsRequest,
   UpdateGenreBody,
 } from '../contract/requests'
 import type { SiteMode } from '../rules/access'
@@ -180,6 +181,12 @@ export function createComicsApi(options: ComicsApiOptions) {
       /** Account 'LAST READ' slider: at most 5 comics of these ids. */
       lastRead: (comicIds: readonly string[], callOptions?: CallOptions) =>
         listComics(lastReadComicsRequest(comicIds), callOptions),
+      /**
+       * POST /comics/search: comics of this host's ratings matching `q` in title or description, typos
+       * and accents forgiven, best match first (the server decides the ratings from the host).
+       */
+      search: (request: SearchComicsRequest, callOptions?: CallOptions) =>
+        call('searchComics', { ...callOptions, body: request }),
       /**
        * POST /admin/comics/list (admin): every comic of every rating and mirror flag, whatever this
        * client's host; page with `limit` and `offset` (the answer's `total` counts them all).

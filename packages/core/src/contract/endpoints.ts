@@ -38,6 +38,7 @@ import {
   GenresListRequestSchema,
   PageOrderBodySchema,
   PaymentsListRequestSchema,
+  SearchComicsRequestSchema,
   SubscriptionsListRequestSchema,
   UpdateGenreBodySchema,
 } from './requests'
@@ -82,6 +83,11 @@ export const endpoints = {
   listComics: {
     method: 'POST', path: '/comics/list', access: 'public', summary: 'List comics of the host ratings',
     body: ComicsListRequestSchema, response: envelope(ComicSchema),
+  },
+  searchComics: {
+    method: 'POST', path: '/comics/search', access: 'public',
+    summary: "Find comics of the host's ratings by title and description, typos and accents forgiven, best match first",
+    body: SearchComicsRequestSchema, response: envelope(ComicSchema),
   },
   adminListComics: {
     method: 'POST', path: '/admin/comics/list', access: 'admin', summary: 'List every comic, of every rating and mirror flag (admin)',

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { builtOnUse, listRequest } from './envelope'
 import { COIN_CREDIT_MAX, COIN_CREDIT_REASON_LENGTH } from '../rules/coinCredit'
+import { SEARCH_LIMIT_MAX, SEARCH_QUERY_LENGTH } from '../rules/search'
 import {
   AssetVariantSchema,
   CoinPackIdSchema,
@@ -207,3 +208,18 @@ export type CreditCoinsBody = z.infer<typeof CreditCoinsBodySchema>
 /** POST /admin/audit/list (admin): the audit log, newest first; `comicsId` keeps the entries of those comics. */
 export const AuditListRequestSchema = builtOnUse(() => listRequest({ comicsId: idList() }, ['created_at'] as const))
 export type AuditListRequest = z.input<typeof AuditListRequestSchema>
+
+/**
+ * POST /comics/search: comics of the host's ratings whose title or description matches `q`, typos and
+ * accents forgiven, best match first. `q` is trimmed; core `searchQueryOf` gives the query for what a
+ * reader typed.
+ * @example SearchComicsRequestSchema.parse({ q: 'moonlite', limit: 8, offset: 0 })
+ */
+export const SearchComicsRequestSchema = builtOnUse(() =>
+  z.strictObject({
+    q: z.string().check(z.trim(), z.minLength(SEARCH_QUERY_LENGTH.min), z.maxLength(SEARCH_QUERY_LENGTH.max)),
+    limit: z.int().check(z.minimum(1), z.maximum(SEARCH_LIMIT_MAX)),
+    offset: z.int().check(z.minimum(0), z.maximum(1_000)),
+  }),
+)
+export type SearchComicsRequest = z.input<typeof SearchComicsRequestSchema>

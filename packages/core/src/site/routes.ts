@@ -15,6 +15,8 @@ export const routes = Object.freeze({
    * emailed link (a password reset opens it with mode resetPassword).
    */
   emailAction: '/auth/action',
+  /** Search results; `?q={query}` makes the address shareable. */
+  search: '/search',
 })
 
 const seg = (value: string) => encodeURIComponent(value)
@@ -41,4 +43,9 @@ export function paymentPath(planId: string): string {
 /** The coin shop, remembering the in-app path to go back to once the coins are credited. */
 export function coinShopPath(returnTo?: string): string {
   return returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? `/coins?return=${seg(returnTo)}` : '/coins'
+}
+
+/** The search page for a query: `/search?q={query}` (`/search` without one). */
+export function searchPath(query?: string): string {
+  return query ? `/search?q=${seg(query)}` : '/search'
 }

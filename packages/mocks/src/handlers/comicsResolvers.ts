@@ -115,3 +115,46 @@ export const deleteComics: Resolver<'deleteComics'> = ({ body, state }) => {
   state.assets = state.assets.filter((a) => !a.comicsId || !removed.includes(a.comicsId))
   return HttpResponse.json({ data: removed.map((id) => ({ id })) })
 }
+
+/** Lower case without accents, split into words: as the reference API folds a search. */
+const searchWordsOf = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+
+/** Edits (insert, delete, change, swap two neighbours) from one word to the other, stopping past `most`. */
+function editsBetween(a: string, b: string, most: number): number {
+  if (Math.abs(a.length - b.length) > most) return most + 1
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)))
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1)
+      rows[i]![j] = best
+    }
+  }
+  return rows[a.length]![b.length]!
+}
+
+/** A typed word matches a word it begins, or one a typo or two away (one for short words). */
+const wordMatches = (typed: string, word: string) =>
+  word.startsWith(typed) || (typed.length >= 4 && editsBetween(typed, word, typed.length >= 7 ? 2 : 1) <= (typed.length >= 7 ? 2 : 1))
+
+/**
+ * POST /comics/search, as the reference API answers it closely enough for stories and tests: comics of
+ * the host's ratings (normal mode unless the handlers' `siteMode` is adult: never AO off the adult host)
+ * where every typed word matches a word of the title or description, accents and case ignored, a typo
+ * forgiven; comics matching in the title first.
+ */
+export const searchComics: Resolver<'searchComics'> = ({ body, state, siteMode }) => {
+  const mode = siteMode ?? 'normal'
+  const ratings = contentRatingsFor(mode)
+  const typed = searchWordsOf(body.q)
+  const matchesIn = (words: string[]) => typed.length > 0 && typed.every((word) => words.some((known) => wordMatches(word, known)))
+  const found = state.comics
+    .filter((comic) => ratings.includes(comic.contentRating) && (mode === 'adult' || comic.displayOnMirror))
+    .map((comic) => ({ comic, inTitle: matchesIn(searchWordsOf(comic.title)), inText: matchesIn(searchWordsOf(`${comic.title} ${comic.description}`)) }))
+    .filter((match) => match.inText)
+    .sort((a, b) => Number(b.inTitle) - Number(a.inTitle))
+    .map((match) => match.comic)
+  return HttpResponse.json(pageOf(found, body))
+}

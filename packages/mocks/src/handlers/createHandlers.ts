@@ -6,7 +6,7 @@ import type { MockViewer, MockViewerKey } from '../fixtures/viewers'
 import { listAssets, setPageOrder, uploadAssets, uploadPage } from './assetsResolvers'
 import { listAudit, recordMockAudit } from './auditResolvers'
 import { createChapters, listChapters, updateChapter } from './chaptersResolvers'
-import { adminListComics, createComic, deleteComics, listComics, updateComic } from './comicsResolvers'
+import { adminListComics, createComic, deleteComics, listComics, searchComics, updateComic } from './comicsResolvers'
 import { errorResponse, validationErrorResponse } from './errorResponse'
 import { createMockState, type MockCheckout, type MockState } from './mockState'
 import { readRequestInput } from './readRequestInput'
@@ -77,6 +77,7 @@ export interface MockHandlersOptions {
 // Typed per endpoint, so a new entry of the endpoints table fails the build until it has a resolver.
 const resolvers: { [N in EndpointName]: Resolver<N> } = {
   listComics,
+  searchComics,
   adminListComics,
   createComic,
   updateComic,

@@ -26,4 +26,5 @@ export const queryKeys = {
   auditLog: (comicsId: string | null, pageSize: number) => ['comics-kit', 'audit-log', comicsId ?? 'all', pageSize] as const,
   adminCoinBalance: (userId: string) => ['comics-kit', 'admin-coin-balance', userId] as const,
   adminCoinHistory: (userId: string) => ['comics-kit', 'admin-coin-history', userId] as const,
+  comicSearch: (siteMode: SiteMode, query: string, limit: number) => ['comics-kit', 'comic-search', siteMode, query, limit] as const,
 }

@@ -150,4 +150,18 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   // LAST READ on home (spec §2), shown on the account page too
   'account.lastRead': 'LAST READ',
   'account.lastReadSlide': '{n} of {total}',
+
+  // Search: the top bar's field and the /search page
+  'search.label': 'Search comics',
+  'search.placeholder': 'Search comics',
+  'search.submit': 'Search',
+  'search.results': 'Comics found',
+  'search.searching': 'Searching…',
+  'search.found': { one: '{n} comic found', other: '{n} comics found' },
+  'search.noResults': "No comics match '{query}'",
+  'search.failed': 'Search failed.',
+  'search.seeAll': "See all results for '{query}'",
+  'search.pageTitle': "Results for '{query}'",
+  'search.pageHint': 'Type at least 2 letters of a title or a description.',
+  'search.more': 'Show more results',
 })

@@ -6,6 +6,11 @@ import { CoinBalance } from '../CoinBalance/CoinBalance'
 export interface TopBarProps {
   /** The logo inside the home link; default the 'nav.logo' message as a wordmark. */
   logo?: ReactNode
+  /**
+   * A search field (`<SearchField />`), shown beside the logo at every width, outside the collapsible
+   * menu; default none.
+   */
+  search?: ReactNode
   className?: string
 }
 
@@ -19,7 +24,7 @@ export interface TopBarProps {
  * @example
  * <TopBar logo={<img src="/logo.svg" alt="" />} />
  */
-export function TopBar({ logo, className }: TopBarProps) {
+export function TopBar({ logo, search, className }: TopBarProps) {
   const messages = useMessages()
   const Link = useLink()
   const navigate = useNavigate()
@@ -63,6 +68,7 @@ export function TopBar({ logo, className }: TopBarProps) {
           </>
         )}
       </Link>
+      {search}
       {signedIn && <CoinBalance to={routes.coins} className="comics-topbar__coins" />}
       <button
         ref={menuButton}

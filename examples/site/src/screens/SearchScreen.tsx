@@ -1,0 +1,39 @@
+import { useSearchParams } from 'react-router'
+import { SEARCH_PAGE_SIZE, routes } from '@comics/core'
+import { ComicCard, formatMessage, useComicSearch, useLink, useLocale, useMessages } from '@comics/react'
+import { QueryStatus } from './QueryStatus'
+
+/**
+ * Search results (/search?q=): the comics of this host matching the query in the address, so the page can
+ * be shared and reloaded; the top bar's field leads here when Enter is pressed with no result chosen.
+ */
+export default function SearchScreen() {
+  const messages = useMessages()
+  const locale = useLocale()
+  const Link = useLink()
+  const [searchParams] = useSearchParams()
+  const typed = searchParams.get('q') ?? ''
+  const { query, status, comics, total, retry, isFetching } = useComicSearch(typed, { limit: SEARCH_PAGE_SIZE, debounceMs: 0 })
+
+  return (
+    <section className="site-search" aria-labelledby="site-search-title" data-status={status}>
+      <Link to={routes.home} className="comics-link site-back-link">
+        {messages['common.backToMain']}
+      </Link>
+      <h1 id="site-search-title" className="site-categories__title">
+        {query ? formatMessage(messages['search.pageTitle'], { query }, locale) : messages['search.label']}
+      </h1>
+      {status === 'idle' && <p>{messages['search.pageHint']}</p>}
+      <QueryStatus isPending={status === 'loading'} error={status === 'error' ? new Error('search failed') : null} onRetry={retry} />
+      {status === 'empty' && query && <p role="status">{formatMessage(messages['search.noResults'], { query }, locale)}</p>}
+      {status === 'results' && <p role="status">{formatMessage(messages['search.found'], { n: total }, locale)}</p>}
+      <ul className="site-card-grid" aria-busy={isFetching}>
+        {comics.map((comic) => (
+          <li key={comic.id}>
+            <ComicCard comic={comic} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
