@@ -1,12 +1,14 @@
 import * as z from 'zod/mini'
 import { builtOnUse, listRequest } from './envelope'
 import { COIN_CREDIT_MAX, COIN_CREDIT_REASON_LENGTH } from '../rules/coinCredit'
+import { PROGRESS_SYNC_LIMIT } from '../rules/readingSync'
 import {
   AssetVariantSchema,
   CoinPackIdSchema,
   ContentRatingSchema,
   IdSchema,
   PlanIdSchema,
+  ReadingProgressEntrySchema,
   SubscriptionLevelSchema,
 } from './entities'
 
@@ -207,3 +209,16 @@ export type CreditCoinsBody = z.infer<typeof CreditCoinsBodySchema>
 /** POST /admin/audit/list (admin): the audit log, newest first; `comicsId` keeps the entries of those comics. */
 export const AuditListRequestSchema = builtOnUse(() => listRequest({ comicsId: idList() }, ['created_at'] as const))
 export type AuditListRequest = z.input<typeof AuditListRequestSchema>
+
+/**
+ * POST /me/progress: the positions of this browser (at most core `PROGRESS_SYNC_LIMIT`), merged into the
+ * account per comic by the latest change; the answer is the account's positions after the merge.
+ */
+export const SyncProgressBodySchema = builtOnUse(() =>
+  z.strictObject({ entries: z.array(ReadingProgressEntrySchema).check(z.maxLength(PROGRESS_SYNC_LIMIT)) }),
+)
+export type SyncProgressBody = z.infer<typeof SyncProgressBodySchema>
+
+/** POST /me/follows: follow a comic (following it again changes nothing). */
+export const FollowComicBodySchema = builtOnUse(() => z.strictObject({ comicId: IdSchema }))
+export type FollowComicBody = z.infer<typeof FollowComicBodySchema>
