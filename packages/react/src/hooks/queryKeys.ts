@@ -26,4 +26,7 @@ export const queryKeys = {
   auditLog: (comicsId: string | null, pageSize: number) => ['comics-kit', 'audit-log', comicsId ?? 'all', pageSize] as const,
   adminCoinBalance: (userId: string) => ['comics-kit', 'admin-coin-balance', userId] as const,
   adminCoinHistory: (userId: string) => ['comics-kit', 'admin-coin-history', userId] as const,
+  follows: (siteMode: SiteMode, viewerId: string | null) => ['comics-kit', 'follows', siteMode, viewerId ?? 'guest'] as const,
+  /** Every follows query, whatever the host and viewer: asked again after each progress sync. */
+  allFollows: () => ['comics-kit', 'follows'] as const,
 }
