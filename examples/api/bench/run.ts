@@ -3,6 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import { createUser, startAuthEmulator } from '@comics/auth-emulator'
 import { freePort } from '../test/support/free-port'
 import { buildServerBundle, packageRoot, startApiProcess, stopProcess, waitForHttp } from './api-process'
 import { benchTargets, prepareBenchDatabase } from './bench-database'
@@ -10,7 +11,8 @@ import { benchTargets, prepareBenchDatabase } from './bench-database'
 // pnpm --filter api bench [--only pglite|postgres] [--duration 10] [--connections 50] [--rounds 3] [--json FILE]
 // Seeds a catalogue of more than 3000 episodes (once, kept in .bench-data), starts the API in its own
 // process as `pnpm start` would (timing the cold start), and runs autocannon on loopback against three
-// public calls and a bare Fastify route, side by side. The calls run in rounds, each round measuring the
+// public calls, a signed-in reader's reading sync calls (a reader of the Auth emulator, AUTH_EMULATOR_PORT)
+// and a bare Fastify route, side by side. The calls run in rounds, each round measuring the
 // bare route and then each call in turn, so every ratio compares runs seconds apart; the table shows the
 // median of the rounds (this machine is shared: a single run can land on a busy moment).
 const { values } = parseArgs({
@@ -62,13 +64,20 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
-async function load(name: string, url: string, body: unknown, headers: Record<string, string>, warm: boolean): Promise<Figure> {
+/** A call's JSON body: fixed, or made afresh for each request (a sync whose position is newer each time). */
+type Body = unknown | (() => unknown)
+
+async function load(name: string, url: string, body: Body, headers: Record<string, string>, warm: boolean): Promise<Figure> {
   const options = {
     url,
-    method: 'POST' as const,
+    method: body === undefined ? ('GET' as const) : ('POST' as const),
     connections,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    ...(body === undefined
+      ? {}
+      : typeof body === 'function'
+        ? { requests: [{ setupRequest: (request: object) => ({ ...request, body: JSON.stringify((body as () => unknown)()) }) }] }
+        : { body: JSON.stringify(body) }),
   }
   // A short unrecorded run first, so the figures are of warm code (JIT, caches), as in production.
   if (warm && warmup > 0) await autocannon({ ...options, duration: warmup })
@@ -82,7 +91,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
   const database = await prepared.open()
   const bodies = await benchTargets(database.db)
   await database.close()
-  const env = { ...prepared.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }
+  const env = { ...prepared.env, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }
   // Both servers run in processes of their own: the API as `pnpm start` runs it (the bundle, built above),
   // the bare route through tsx (it is one file; its start is not measured).
   const api = await startApiProcess(env).catch(async (error: unknown) => {
@@ -99,6 +108,16 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
 
     const api1 = api.api
     const adult = { host: 'adult.localhost:5173' }
+    // The reader's account holds 20 positions and follows 5 comics; each sync sends the 20 again, one newer.
+    const reader = { ...adult, authorization: `Bearer ${benchReader.idToken}` }
+    const now = Date.now()
+    const positions = bodies.reading.positions.map((position, index) => ({ ...position, updatedAt: now - index * 1_000 }))
+    const seeded = await fetch(`${api1}/me/progress`, { method: 'POST', headers: { ...reader, 'content-type': 'application/json' }, body: JSON.stringify({ entries: positions }) })
+    if (!seeded.ok) throw new Error(`POST /me/progress answered ${seeded.status}: ${await seeded.text()}`)
+    for (const comicId of bodies.reading.followedComicIds) {
+      const followed = await fetch(`${api1}/me/follows`, { method: 'POST', headers: { ...reader, 'content-type': 'application/json' }, body: JSON.stringify({ comicId }) })
+      if (!followed.ok) throw new Error(`POST /me/follows answered ${followed.status}: ${await followed.text()}`)
+    }
     const calls = [
       { name: 'bare Fastify route', url: `http://127.0.0.1:${barePort}/bare`, body: {}, headers: {} },
       { name: 'comics/list (limit 10)', url: `${api1}/comics/list`, body: bodies.comicsList, headers: adult },
@@ -111,6 +130,15 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
         body: bodies.assetsList,
         headers: { ...adult, 'accept-encoding': 'gzip, deflate, br, zstd' },
       },
+      // Each sync carries a newer position in one comic (written) and the 19 others as they are (not written).
+      {
+        name: 'me/progress sync (20 positions, 1 newer)',
+        url: `${api1}/me/progress`,
+        body: () => ({ entries: positions.map((p, i) => (i === 0 ? { ...p, updatedAt: Date.now() } : p)) }),
+        headers: reader,
+      },
+      { name: 'me/progress (GET, 20 positions)', url: `${api1}/me/progress`, body: undefined, headers: reader },
+      { name: 'me/follows (GET, 5 followed)', url: `${api1}/me/follows`, body: undefined, headers: reader },
     ]
     const perRound: Figure[][] = []
     for (let round = 0; round < rounds; round++) {
@@ -145,6 +173,12 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
 
 // The API runs from its bundle, as `pnpm start` runs it.
 buildServerBundle()
+// The reader of the sync calls: the emulator's ID tokens are checked locally, so one token serves the run.
+const emulator = await startAuthEmulator({ port: Number(process.env.AUTH_EMULATOR_PORT) || undefined })
+const benchReader = await createUser(emulator.host, { email: `bench-${Date.now()}@example.com`, password: 'secret-123' }).catch(async (error: unknown) => {
+  await emulator.stop()
+  throw error
+})
 const kinds = values.only ? [values.only as 'pglite' | 'postgres'] : (['pglite', 'postgres'] as const)
 const all: DatabaseFigures[] = []
 for (const kind of kinds) {
@@ -152,8 +186,14 @@ for (const kind of kinds) {
     console.log('\n== PostgreSQL 15: skipped (no binaries in /usr/lib/postgresql/15/bin; set POSTGRES_BIN) ==')
     continue
   }
-  all.push(await benchDatabase(kind))
+  try {
+    all.push(await benchDatabase(kind))
+  } catch (error) {
+    await emulator.stop()
+    throw error
+  }
 }
+await emulator.stop()
 if (values.json) {
   writeFileSync(values.json, `${JSON.stringify({ connections, durationSeconds: duration, rounds, episodes, cores: cpus().length, databases: all }, null, 2)}\n`)
   console.log(`\nfigures written to ${values.json}`)
