@@ -54,8 +54,9 @@ export async function benchTargets(db: Database) {
     .orderBy(({ episodes: e }) => [desc(e)])
   const all = await db.select({ id: chapters.id }).from(chapters).where(eq(chapters.comicId, longest!.comicId)).orderBy(asc(chapters.chapterNumber))
   const comicId = String(longest!.comicId)
-  // A reader's positions in 20 comics of the host and the 5 comics they follow (the sync calls).
-  const adultComics = await db.select({ id: comics.id }).from(comics).where(eq(comics.contentRating, 'AO')).orderBy(asc(comics.id)).limit(20)
+  // A reader's positions in 20 comics of the mirror host and the 5 comics they follow (the sync calls; a
+  // request without a Host header of the adult host is the mirror's).
+  const adultComics = await db.select({ id: comics.id }).from(comics).where(eq(comics.displayOnMirror, true)).orderBy(asc(comics.id)).limit(20)
   const firstChapters = await Promise.all(
     adultComics.map(async (comic) => (await db.select({ id: chapters.id }).from(chapters).where(eq(chapters.comicId, comic.id)).orderBy(asc(chapters.chapterNumber)).limit(1))[0]),
   )

@@ -109,7 +109,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
     const api1 = api.api
     const adult = { host: 'adult.localhost:5173' }
     // The reader's account holds 20 positions and follows 5 comics; each sync sends the 20 again, one newer.
-    const reader = { ...adult, authorization: `Bearer ${benchReader.idToken}` }
+    const reader = { authorization: `Bearer ${benchReader.idToken}` }
     const now = Date.now()
     const positions = bodies.reading.positions.map((position, index) => ({ ...position, updatedAt: now - index * 1_000 }))
     const seeded = await fetch(`${api1}/me/progress`, { method: 'POST', headers: { ...reader, 'content-type': 'application/json' }, body: JSON.stringify({ entries: positions }) })
@@ -130,6 +130,9 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
         body: bodies.assetsList,
         headers: { ...adult, 'accept-encoding': 'gzip, deflate, br, zstd' },
       },
+      // Every signed-in call checks its token with the identity provider (revocation included): this
+      // signed-in read of one row is the floor the reading calls are compared with.
+      { name: 'coins/balance (GET, signed in: the floor)', url: `${api1}/coins/balance`, body: undefined, headers: reader },
       // Each sync carries a newer position in one comic (written) and the 19 others as they are (not written).
       {
         name: 'me/progress sync (20 positions, 1 newer)',

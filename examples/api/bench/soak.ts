@@ -175,8 +175,10 @@ try {
   )
     .slice(3, 3 + COIN_UNLOCKS)
     .map((row) => String(row.id))
-  const [firstChapter] = await inspect.db.select({ id: chapters.id }).from(chapters).where(eq(chapters.comicId, firstEpisode!.comicId)).orderBy(asc(chapters.chapterNumber)).limit(1)
-  readingComicId = String(firstEpisode!.comicId)
+  // A comic of the mirror host: fetch sends no Host header of the adult host, so the calls are the mirror's.
+  const [mirrorComic] = await inspect.db.select({ id: comics.id }).from(comics).where(eq(comics.displayOnMirror, true)).orderBy(asc(comics.id)).limit(1)
+  const [firstChapter] = await inspect.db.select({ id: chapters.id }).from(chapters).where(eq(chapters.comicId, mirrorComic!.id)).orderBy(asc(chapters.chapterNumber)).limit(1)
+  readingComicId = String(mirrorComic!.id)
   readingChapterId = String(firstChapter!.id)
   await inspect.close()
 

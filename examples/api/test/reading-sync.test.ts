@@ -67,6 +67,15 @@ describe('POST and GET /me/progress', () => {
     expect((await call(reader, 'GET', '/me/progress')).json().data).toEqual([kept])
   })
 
+  it('keeps the latest of several devices sending at once', async () => {
+    const reader = await createAccount('reader')
+    const { comicId, freeChapterId } = facts.uncensoredComic
+    const t = TEST_NOW.getTime() - 60_000
+    const devices = [3, 6, 1, 5, 2, 4]
+    await Promise.all(devices.map((page) => sync(reader, [position(comicId, freeChapterId, page, t + page * 1_000)])))
+    expect((await call(reader, 'GET', '/me/progress')).json().data).toEqual([position(comicId, freeChapterId, 6, t + 6_000)])
+  })
+
   it('a guest is asked to sign in', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/v1/me/progress' })
     expect(response.statusCode).toBe(401)

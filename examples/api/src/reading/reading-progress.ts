@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { desc, eq, inArray, sql } from 'drizzle-orm'
 import type { ReadingProgressEntry } from '@comics/core/contract'
 import { mergeReadingProgress, PROGRESS_SYNC_LIMIT } from '@comics/core/rules'
 import type { Clock } from '../clock'
@@ -35,8 +35,10 @@ export async function listProgress(db: Executor, uid: string): Promise<ReadingPr
  * Merges a browser's positions into the reader's account (POST /me/progress) per comic by the latest
  * change (core `mergeReadingProgress`) and answers the account's positions after it. A time ahead of the
  * server's is taken as the server's now. Positions in comics that no longer exist are dropped (the
- * browser may remember a deleted comic; refusing them would refuse every later sync too). The upsert
- * only replaces an older row, so two devices sending at once still keep the later position.
+ * browser may remember a deleted comic; refusing them would refuse every later sync too). The positions
+ * sent are merged among themselves by the core rule; against the account's rows the upsert applies the
+ * same rule in the statement (a row is replaced only by a later position, a tie keeps it), so two devices
+ * sending at once still keep the later position, without a transaction around a read and a write.
  */
 export async function syncProgress(
   db: Database,
@@ -47,48 +49,38 @@ export async function syncProgress(
   const nowMs = clock.now().getTime()
   const comicIds = requestedRowIds(entries.map((entry) => entry.comicId), 'entries.comicId')
   requestedRowIds(entries.map((entry) => entry.chapterId), 'entries.chapterId')
-  const incoming = entries.map((entry) => ({ ...entry, updatedAt: Math.min(entry.updatedAt, nowMs) }))
-  return db.transaction(async (tx) => {
-    if (incoming.length > 0) {
-      const ids = [...new Set(comicIds)]
-      const [stored, known] = await Promise.all([
-        tx.select().from(readingProgress).where(and(eq(readingProgress.userId, uid), inArray(readingProgress.comicId, ids))),
-        tx.select({ id: comics.id }).from(comics).where(inArray(comics.id, ids)),
-      ])
-      const existing = new Set(known.map((row) => String(row.id)))
-      const fromAccount = stored.map(progressFromRow)
-      // The account's row first: on a tie it stays, so sending the same position again writes nothing.
-      const sent = new Set(incoming)
-      const winners = mergeReadingProgress(fromAccount, incoming).filter(
-        (entry) => sent.has(entry) && existing.has(entry.comicId),
-      )
-      if (winners.length > 0) {
-        await tx
-          .insert(readingProgress)
-          .values(
-            winners.map((entry) => ({
-              userId: uid,
-              comicId: Number(entry.comicId),
-              chapterId: Number(entry.chapterId),
-              chapterTitle: entry.chapterTitle,
-              page: entry.page ?? null,
-              offset: entry.offset ?? null,
-              updatedAtMs: entry.updatedAt,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [readingProgress.userId, readingProgress.comicId],
-            set: {
-              chapterId: sql`excluded.chapter_id`,
-              chapterTitle: sql`excluded.chapter_title`,
-              page: sql`excluded.page`,
-              offset: sql`excluded.offset`,
-              updatedAtMs: sql`excluded.updated_at_ms`,
-            },
-            setWhere: sql`${readingProgress.updatedAtMs} < excluded.updated_at_ms`,
-          })
-      }
+  if (entries.length > 0) {
+    const known = await db.select({ id: comics.id }).from(comics).where(inArray(comics.id, [...new Set(comicIds)]))
+    const existing = new Set(known.map((row) => String(row.id)))
+    const winners = mergeReadingProgress(entries.map((entry) => ({ ...entry, updatedAt: Math.min(entry.updatedAt, nowMs) }))).filter(
+      (entry) => existing.has(entry.comicId),
+    )
+    if (winners.length > 0) {
+      await db
+        .insert(readingProgress)
+        .values(
+          winners.map((entry) => ({
+            userId: uid,
+            comicId: Number(entry.comicId),
+            chapterId: Number(entry.chapterId),
+            chapterTitle: entry.chapterTitle,
+            page: entry.page ?? null,
+            offset: entry.offset ?? null,
+            updatedAtMs: entry.updatedAt,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [readingProgress.userId, readingProgress.comicId],
+          set: {
+            chapterId: sql`excluded.chapter_id`,
+            chapterTitle: sql`excluded.chapter_title`,
+            page: sql`excluded.page`,
+            offset: sql`excluded.offset`,
+            updatedAtMs: sql`excluded.updated_at_ms`,
+          },
+          setWhere: sql`${readingProgress.updatedAtMs} < excluded.updated_at_ms`,
+        })
     }
-    return listProgress(tx, uid)
-  })
+  }
+  return listProgress(db, uid)
 }
