@@ -1,10 +1,10 @@
 import { createUser } from '@comics/auth-emulator'
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
-import { chromiumPerFile } from './support/browser'
-import { renderPngs, type ImageFile } from './support/pageImages'
-import { e2eStack } from './support/stack'
-import { openSignIn, prepareVisitor, signUpByEmail, submitAuthModal, uniqueEmail, PASSWORD } from './support/visitor'
+import { chromiumPerFile } from '@comics/test-stack/browser'
+import { renderPngs, type ImageFile } from '@comics/test-stack/pageImages'
+import { e2eStack } from '@comics/test-stack/stack'
+import { openSignIn, prepareVisitor, signUpByEmail, submitAuthModal, uniqueEmail, PASSWORD } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
 const chromium = chromiumPerFile()
