@@ -54,7 +54,18 @@ export async function benchTargets(db: Database) {
     .orderBy(({ episodes: e }) => [desc(e)])
   const all = await db.select({ id: chapters.id }).from(chapters).where(eq(chapters.comicId, longest!.comicId)).orderBy(asc(chapters.chapterNumber))
   const comicId = String(longest!.comicId)
+  // A reader's positions in 20 comics of the mirror host and the 5 comics they follow (the sync calls; a
+  // request without a Host header of the adult host is the mirror's).
+  const adultComics = await db.select({ id: comics.id }).from(comics).where(eq(comics.displayOnMirror, true)).orderBy(asc(comics.id)).limit(20)
+  const firstChapters = await Promise.all(
+    adultComics.map(async (comic) => (await db.select({ id: chapters.id }).from(chapters).where(eq(chapters.comicId, comic.id)).orderBy(asc(chapters.chapterNumber)).limit(1))[0]),
+  )
+  const positions = adultComics.flatMap((comic, index) => {
+    const chapter = firstChapters[index]
+    return chapter ? [{ comicId: String(comic.id), chapterId: String(chapter.id), chapterTitle: 'Episode 1', page: index, offset: 0 }] : []
+  })
   return {
+    reading: { positions, followedComicIds: positions.slice(0, 5).map((position) => position.comicId) },
     comicsList: { limit: 10, offset: 0, sort: { field: 'created_at', order: 'desc' } },
     chaptersList: { limit: 200, offset: 0, filters: { comicsId: [comicId] } },
     assetsList: { limit: 200, offset: 0, filters: { comicsId: [comicId], chapterId: [String(all[0]!.id)], variant: ['censored'] } },

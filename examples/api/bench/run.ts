@@ -3,6 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import { createUser, startAuthEmulator } from '@comics/auth-emulator'
 import { freePort } from '../test/support/free-port'
 import { buildServerBundle, packageRoot, startApiProcess, stopProcess, waitForHttp } from './api-process'
 import { benchTargets, prepareBenchDatabase } from './bench-database'
@@ -11,7 +12,8 @@ import { ensureSearchCatalogue, searchBenchQueries, SEARCH_BENCH_COMICS } from '
 // pnpm --filter api bench [--only pglite|postgres] [--duration 10] [--connections 50] [--search-connections 4] [--rounds 3] [--json FILE]
 // Seeds a catalogue of more than 3000 episodes (once, kept in .bench-data), starts the API in its own
 // process as `pnpm start` would (timing the cold start), and runs autocannon on loopback against three
-// public calls and a bare Fastify route, side by side. The calls run in rounds, each round measuring the
+// public calls, a signed-in reader's reading sync calls (a reader of the Auth emulator, AUTH_EMULATOR_PORT)
+// and a bare Fastify route, side by side. The calls run in rounds, each round measuring the
 // bare route and then each call in turn, so every ratio compares runs seconds apart; the table shows the
 // median of the rounds (this machine is shared: a single run can land on a busy moment).
 const { values } = parseArgs({
@@ -67,14 +69,25 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
-/** `body` is sent on every request; a list of bodies is sent in turn (autocannon's `requests`). */
-async function load(name: string, url: string, body: unknown, headers: Record<string, string>, warm: boolean, callConnections = connections): Promise<Figure> {
+/**
+ * A call's JSON body: fixed, a list sent in turn (autocannon's `requests`), or made afresh for each request
+ * (a sync whose position is newer each time); `undefined` makes the call a GET.
+ */
+type Body = unknown | (() => unknown)
+
+async function load(name: string, url: string, body: Body, headers: Record<string, string>, warm: boolean, callConnections = connections): Promise<Figure> {
   const options = {
     url,
-    method: 'POST' as const,
+    method: body === undefined ? ('GET' as const) : ('POST' as const),
     connections: callConnections,
-    headers: { 'content-type': 'application/json', ...headers },
-    ...(Array.isArray(body) ? { requests: body.map((each) => ({ body: JSON.stringify(each) })) } : { body: JSON.stringify(body) }),
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    ...(body === undefined
+      ? {}
+      : typeof body === 'function'
+        ? { requests: [{ setupRequest: (request: object) => ({ ...request, body: JSON.stringify((body as () => unknown)()) }) }] }
+        : Array.isArray(body)
+          ? { requests: body.map((each) => ({ body: JSON.stringify(each) })) }
+          : { body: JSON.stringify(body) }),
   }
   // A short unrecorded run first, so the figures are of warm code (JIT, caches), as in production.
   if (warm && warmup > 0) await autocannon({ ...options, duration: warmup })
@@ -90,7 +103,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
   // Search runs on 10,000 comics: text-only ones are added beside the seeded catalogue (kept in the PGlite folder).
   await ensureSearchCatalogue(database.db)
   await database.close()
-  const env = { ...prepared.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }
+  const env = { ...prepared.env, FIREBASE_AUTH_EMULATOR_HOST: emulator.host, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }
   // Both servers run in processes of their own: the API as `pnpm start` runs it (the bundle, built above),
   // the bare route through tsx (it is one file; its start is not measured).
   const api = await startApiProcess(env).catch(async (error: unknown) => {
@@ -107,7 +120,17 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
 
     const api1 = api.api
     const adult = { host: 'adult.localhost:5173' }
-    const calls: { name: string; url: string; body: unknown; headers: Record<string, string>; connections?: number }[] = [
+    // The reader's account holds 20 positions and follows 5 comics; each sync sends the 20 again, one newer.
+    const reader = { authorization: `Bearer ${benchReader.idToken}` }
+    const now = Date.now()
+    const positions = bodies.reading.positions.map((position, index) => ({ ...position, updatedAt: now - index * 1_000 }))
+    const seeded = await fetch(`${api1}/me/progress`, { method: 'POST', headers: { ...reader, 'content-type': 'application/json' }, body: JSON.stringify({ entries: positions }) })
+    if (!seeded.ok) throw new Error(`POST /me/progress answered ${seeded.status}: ${await seeded.text()}`)
+    for (const comicId of bodies.reading.followedComicIds) {
+      const followed = await fetch(`${api1}/me/follows`, { method: 'POST', headers: { ...reader, 'content-type': 'application/json' }, body: JSON.stringify({ comicId }) })
+      if (!followed.ok) throw new Error(`POST /me/follows answered ${followed.status}: ${await followed.text()}`)
+    }
+    const calls: { name: string; url: string; body: Body; headers: Record<string, string>; connections?: number }[] = [
       { name: 'bare Fastify route', url: `http://127.0.0.1:${barePort}/bare`, body: {}, headers: {} },
       { name: 'comics/list (limit 10)', url: `${api1}/comics/list`, body: bodies.comicsList, headers: adult },
       { name: 'chapters/list (limit 200)', url: `${api1}/chapters/list`, body: bodies.chaptersList, headers: adult },
@@ -128,6 +151,18 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
         headers: { host: 'localhost:5173' },
         connections: searchConnections,
       },
+      // Every signed-in call checks its token with the identity provider (revocation included): this
+      // signed-in read of one row is the floor the reading calls are compared with.
+      { name: 'coins/balance (GET, signed in: the floor)', url: `${api1}/coins/balance`, body: undefined, headers: reader },
+      // Each sync carries a newer position in one comic (written) and the 19 others as they are (not written).
+      {
+        name: 'me/progress sync (20 positions, 1 newer)',
+        url: `${api1}/me/progress`,
+        body: () => ({ entries: positions.map((p, i) => (i === 0 ? { ...p, updatedAt: Date.now() } : p)) }),
+        headers: reader,
+      },
+      { name: 'me/progress (GET, 20 positions)', url: `${api1}/me/progress`, body: undefined, headers: reader },
+      { name: 'me/follows (GET, 5 followed)', url: `${api1}/me/follows`, body: undefined, headers: reader },
     ]
     const perRound: Figure[][] = []
     for (let round = 0; round < rounds; round++) {
@@ -162,6 +197,12 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
 
 // The API runs from its bundle, as `pnpm start` runs it.
 buildServerBundle()
+// The reader of the sync calls: the emulator's ID tokens are checked locally, so one token serves the run.
+const emulator = await startAuthEmulator({ port: Number(process.env.AUTH_EMULATOR_PORT) || undefined })
+const benchReader = await createUser(emulator.host, { email: `bench-${Date.now()}@example.com`, password: 'secret-123' }).catch(async (error: unknown) => {
+  await emulator.stop()
+  throw error
+})
 const kinds = values.only ? [values.only as 'pglite' | 'postgres'] : (['pglite', 'postgres'] as const)
 const all: DatabaseFigures[] = []
 for (const kind of kinds) {
@@ -169,8 +210,14 @@ for (const kind of kinds) {
     console.log('\n== PostgreSQL 15: skipped (no binaries in /usr/lib/postgresql/15/bin; set POSTGRES_BIN) ==')
     continue
   }
-  all.push(await benchDatabase(kind))
+  try {
+    all.push(await benchDatabase(kind))
+  } catch (error) {
+    await emulator.stop()
+    throw error
+  }
 }
+await emulator.stop()
 if (values.json) {
   writeFileSync(values.json, `${JSON.stringify({ connections, durationSeconds: duration, rounds, episodes, cores: cpus().length, databases: all }, null, 2)}\n`)
   console.log(`\nfigures written to ${values.json}`)

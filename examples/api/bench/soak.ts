@@ -7,7 +7,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import { createUser, startAuthEmulator } from '@comics/auth-emulator'
 import { EPISODE_COIN_PRICE, getCoinPack, PLANS } from '@comics/core/rules'
 import { auditCoinLedgers } from '../src/coins/audit-coin-ledgers'
-import { assets, chapters, checkouts, coinLedger, coinUnlocks, paymentEvents, payments, subscriptions } from '../src/db/schema'
+import { assets, chapters, checkouts, coinLedger, coinUnlocks, comicFollows, comics, paymentEvents, payments, readingProgress, subscriptions } from '../src/db/schema'
 import { request as httpRequest } from 'node:http'
 import { openDatabase } from '../src/db/open-database'
 import { buildServerBundle, packageRoot, startApiProcess } from './api-process'
@@ -23,7 +23,8 @@ import { benchTargets, prepareBenchDatabase } from './bench-database'
 // the other half also confirm (POST /subscriptions) `--pays` times at once while the event lands. Prints
 // the requests, the errors (must be 0), p50 and p99 per call, the server's memory over the run (start,
 // max, end) and checks in the database afterwards that every reader got exactly one subscription, one
-// payment and one applied paid event.
+// payment and one applied paid event. Each reader also syncs their reading position from `--pays` devices
+// at once (the newest must be the one kept) and follows a comic.
 //
 // Every request comes from 127.0.0.1, so the per-client limit on checkout and payment calls
 // (PAYMENT_RATE_LIMIT, 30 a minute by default) would refuse most of them: the soak starts the server with
@@ -159,6 +160,9 @@ let failed = false
 // different episodes unlocked at once (one more than the pack pays for) and the first again `--pays` times.
 const COIN_PACK = getCoinPack('coins-50')!
 const COIN_UNLOCKS = COIN_PACK.totalCoins / EPISODE_COIN_PRICE + 1
+// The comic and episode of the readers' synced position.
+let readingComicId = ''
+let readingChapterId = ''
 try {
   // What the reads ask for: the bench's three calls, the genres, and one page image.
   const inspect = await prepared.open()
@@ -171,6 +175,11 @@ try {
   )
     .slice(3, 3 + COIN_UNLOCKS)
     .map((row) => String(row.id))
+  // A comic of the mirror host: fetch sends no Host header of the adult host, so the calls are the mirror's.
+  const [mirrorComic] = await inspect.db.select({ id: comics.id }).from(comics).where(eq(comics.displayOnMirror, true)).orderBy(asc(comics.id)).limit(1)
+  const [firstChapter] = await inspect.db.select({ id: chapters.id }).from(chapters).where(eq(chapters.comicId, mirrorComic!.id)).orderBy(asc(chapters.chapterNumber)).limit(1)
+  readingComicId = String(mirrorComic!.id)
+  readingChapterId = String(firstChapter!.id)
   await inspect.close()
 
   const memory: { at: number; rss: number; heapUsed: number }[] = []
@@ -224,6 +233,20 @@ try {
     const card = new URLSearchParams({ number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }).toString()
     const coinCalls: Timed[] = []
     const coinOk = (status: number) => status === 200 || status === 303 || status === 409
+    // Reading across devices: `pays` devices send their position in the first comic at once, each a page
+    // further and a second later; the account must keep the furthest. Then the reader follows the comic.
+    const readingCalls: Timed[] = []
+    const readingJourney = async (auth: Record<string, string>) => {
+      const base = Date.now() - 60_000
+      await Promise.all(
+        Array.from({ length: paysPerCheckout }, async (_, device) => {
+          const entries = [{ comicId: readingComicId, chapterId: readingChapterId, chapterTitle: 'Episode 1', page: device + 1, offset: 0, updatedAt: base + device * 1_000 }]
+          readingCalls.push(await timed(`${api}/me/progress`, { method: 'POST', headers: auth, body: JSON.stringify({ entries }) }))
+        }),
+      )
+      readingCalls.push(await timed(`${api}/me/follows`, { method: 'POST', headers: { ...auth }, body: JSON.stringify({ comicId: readingComicId }) }))
+      readingCalls.push(await timed(`${api}/me/follows`, { method: 'GET', headers: { authorization: auth.authorization! } }))
+    }
     const timedCoinCall = async (url: string, init: RequestInit, call: typeof fetch = fetch) => {
       const startedCall = performance.now()
       const answer = await call(url, { ...init, redirect: 'manual' }).catch(() => undefined)
@@ -268,6 +291,7 @@ try {
       const auth = { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' }
       // Through a balancer each reader is a client of its own; on one server all share 127.0.0.1.
       const fetch = target ? fetchFrom(readerAddress(i)) : globalThis.fetch
+      await readingJourney(auth)
       await coinJourney(auth, fetch)
       const started = performance.now()
       const response = await fetch(`${api}/subscriptions/checkout`, {
@@ -356,6 +380,7 @@ try {
     rows.push(ownRow('subscriptions (confirm; pending counts as answered)', confirms, (status) => status === 200))
     // Coin calls: a 409 is an answer (a pending payment, a paid page pressed again, a short balance).
     rows.push(ownRow('coins (checkout, pay, purchases, unlocks)', coinCalls, coinOk))
+    rows.push(ownRow('me/progress sync and me/follows', readingCalls, (status) => status === 200))
     rows.push(ownRow('until active (event landed)', waits, (status) => status === 200))
     const total = rows.reduce((sum, row) => sum + row.requests, 0)
     const errors = rows.reduce((sum, row) => sum + row.errors, 0)
@@ -427,6 +452,12 @@ try {
     console.log(
       `coins exactly once: ${credits.total} pack credits for ${users.length} readers (none: ${credits.none}, more than one: ${credits.more}); ${unlocked.total} unlocks (${expectedUnlocks} expected per reader); ledgers whose sum is not the balance: ${mismatches.length}`,
     )
+    // The furthest of each reader's concurrent devices is the position kept; one follow each.
+    const kept = await db.select({ page: readingProgress.page }).from(readingProgress).where(inArray(readingProgress.userId, uids))
+    const follows = await perReader(db.select({ userId: comicFollows.userId, n: count() }).from(comicFollows).where(inArray(comicFollows.userId, uids)).groupBy(comicFollows.userId))
+    const newest = kept.filter((row) => row.page === paysPerCheckout).length
+    console.log(`reading synced: ${kept.length} positions for ${users.length} readers, ${newest} the newest of ${paysPerCheckout} devices at once; follows: ${follows.total} (none: ${follows.none}, more than one: ${follows.more})`)
+    if (kept.length !== users.length || newest !== users.length || follows.total !== users.length || follows.more > 0) failed = true
     if (credits.total !== users.length || credits.more > 0 || unlocked.total !== users.length * expectedUnlocks || mismatches.length > 0) failed = true
     if (
       subscribed.total !== users.length ||

@@ -441,6 +441,31 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
     listCoinHistory: { body: jsonBody(listBody({ userId: listOf(uid) }, ['created_at'])) },
     adminCoinBalance: { params: { userId: uid } },
     listAudit: { body: jsonBody(listBody({ comicsId: listOf(comicId) }, ['created_at'])) },
+    listMyProgress: {},
+    // Positions in known and unknown comics, with times past, ahead of the server's and out of range.
+    syncMyProgress: {
+      body: jsonBody(
+        nearValidObject({
+          entries: fc.array(
+            nearValidObject(
+              {
+                comicId,
+                chapterId,
+                chapterTitle: title,
+                page: fc.oneof(fc.integer({ min: 0, max: 200 }), fc.integer()),
+                offset: fc.oneof(fc.integer({ min: 0, max: 5000 }), fc.double()),
+                updatedAt: fc.oneof(fc.integer({ min: 0, max: 4_102_444_800_000 }), fc.integer(), fc.constant(Number.MAX_SAFE_INTEGER)),
+              },
+              ['comicId', 'chapterId', 'chapterTitle', 'updatedAt'],
+            ),
+            { maxLength: 120 },
+          ),
+        }),
+      ),
+    },
+    listMyFollows: {},
+    followComic: { body: jsonBody(nearValidObject({ comicId })) },
+    unfollowComic: { params: { comicId } },
     creditCoins: {
       body: jsonBody(
         nearValidObject({

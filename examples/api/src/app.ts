@@ -28,6 +28,7 @@ import { registerPaymentRoutes } from './routes/payment-routes'
 import { registerSubscriptionRoutes } from './routes/subscription-routes'
 import { registerAccountRoutes } from './routes/account-routes'
 import { registerCoinRoutes } from './routes/coin-routes'
+import { registerReadingRoutes } from './routes/reading-routes'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -161,6 +162,7 @@ export async function buildApp(
   registerPaymentRoutes(app, context)
   registerAccountRoutes(app, context)
   registerCoinRoutes(app, context)
+  registerReadingRoutes(app, context)
   if (context.sandbox) await registerCheckoutPageRoutes(app, context, context.sandbox)
   registerFileRoutes(app, context)
   registerOpenApiRoute(app, context)

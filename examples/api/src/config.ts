@@ -57,6 +57,8 @@ export interface ApiConfig {
   seedOnFirstStart: boolean
   /** Episodes of that catalogue (the first start's, over 3000, unless a test asks for fewer). */
   seedEpisodes: number
+  /** One more comic, of EPISODESxPAGES (SEED_LONG_COMIC, e.g. '3x24'), for journeys that read far into an episode. */
+  seedLongComic?: { episodes: number; pages: number }
   logLevel: string
   /**
    * The proxies (addresses or CIDR ranges, TRUST_PROXY) whose X-Forwarded-For names the client; empty,
@@ -117,6 +119,16 @@ function positive(name: string, value: string | undefined, fallback: number): nu
   const parsed = integer(name, value, fallback)
   if (parsed === 0) throw new Error(`${name} must be a positive integer, got '${value}'`)
   return parsed
+}
+
+function longComic(value: string): { episodes: number; pages: number } {
+  const match = /^(\d{1,3})x(\d{1,3})$/.exec(value)
+  const episodes = Number(match?.[1])
+  const pages = Number(match?.[2])
+  if (!match || episodes < 1 || pages < 1 || episodes > 200 || pages > 200) {
+    throw new Error(`SEED_LONG_COMIC must be EPISODESxPAGES (each 1 to 200), got '${value}'`)
+  }
+  return { episodes, pages }
 }
 
 /** Whether `host` (an address or name to listen on) is reachable from this machine only. */
@@ -185,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     uploadRequestLimitBytes: integer('UPLOAD_LIMIT_BYTES', env.UPLOAD_LIMIT_BYTES, 100 * 1024 * 1024),
     seedOnFirstStart: env.SEED_ON_FIRST_START !== '0',
     seedEpisodes: positive('SEED_EPISODES', env.SEED_EPISODES, FIRST_START_CATALOGUE.episodes),
+    ...(env.SEED_LONG_COMIC ? { seedLongComic: longComic(env.SEED_LONG_COMIC) } : {}),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: proxies(env.TRUST_PROXY),
     migrateOnStart: flag('MIGRATE_ON_START', env.MIGRATE_ON_START, env.NODE_ENV !== 'production'),

@@ -43,6 +43,7 @@ if (config.seedOnFirstStart && !(await hasCatalogue(database.db))) {
   // The page images' renditions are made in the background while the server starts answering.
   await seedCatalogue(database.db, fileStore, {
     episodes: config.seedEpisodes,
+    ...(config.seedLongComic ? { longComic: config.seedLongComic } : {}),
     poolSize: FIRST_START_CATALOGUE.poolSize,
     renditions,
     log: (line) => console.log(`[seed] ${line}`),

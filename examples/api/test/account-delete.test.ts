@@ -6,7 +6,7 @@ import { RECENT_SIGN_IN_MAX_AGE_MS } from '@comics/core/rules'
 import { inject } from 'vitest'
 import { auditCoinLedgers } from '../src/coins/audit-coin-ledgers'
 import { creditCoins } from '../src/coins/credit-coins'
-import { auditLog, chapters, checkouts, coinBalances, coinLedger, coinUnlocks, payments, sandboxCheckouts, subscriptions } from '../src/db/schema'
+import { auditLog, chapters, checkouts, coinBalances, coinLedger, coinUnlocks, comicFollows, payments, readingProgress, sandboxCheckouts, subscriptions } from '../src/db/schema'
 import { bearer, createAccount, insertSubscription, type Account } from './support/accounts'
 import { paymentJourney } from './support/payment-journey'
 import { startTestServer, type TestServer } from './support/test-server'
@@ -48,6 +48,9 @@ describe('DELETE /me', () => {
     const credit = await creditCoins(server.db, server.clock, { uid: 'support', email: undefined, admin: true, authTime: 0 }, { userId: reader.uid, coins: 10, reason: 'Before subscribing' })
     const [chapter] = await server.db.select({ id: chapters.id, comicId: chapters.comicId }).from(chapters).limit(1)
     await server.db.insert(coinUnlocks).values({ userId: reader.uid, chapterId: chapter!.id, comicId: chapter!.comicId, ledgerId: credit.id, coins: 10, unlockedAt: server.clock.now() })
+    // A synced reading position and a followed comic.
+    await server.db.insert(readingProgress).values({ userId: reader.uid, comicId: chapter!.comicId, chapterId: chapter!.id, chapterTitle: 'Episode 1', page: 3, offset: 0, updatedAtMs: 1 })
+    await server.db.insert(comicFollows).values({ userId: reader.uid, comicId: chapter!.comicId, followedAt: server.clock.now() })
     const otherBefore = await rowsOf(other.uid)
     expect(Object.values(await rowsOf(reader.uid)).every((n) => n > 0)).toBe(true)
 

@@ -64,6 +64,8 @@ describe('GET /me/export', () => {
       checkouts: [],
       coinHistory: [],
       coinUnlocks: [],
+      readingProgress: [],
+      follows: [],
     })
   })
 
@@ -72,7 +74,7 @@ describe('GET /me/export', () => {
       sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'user_id' order by table_name`,
     )
     const rows = (Array.isArray(result) ? result : (result as { rows: { table_name: string }[] }).rows) as { table_name: string }[]
-    expect(rows.map((row) => row.table_name)).toEqual(['checkouts', 'coin_balances', 'coin_ledger', 'coin_unlocks', 'payments', 'subscriptions'])
+    expect(rows.map((row) => row.table_name)).toEqual(['checkouts', 'coin_balances', 'coin_ledger', 'coin_unlocks', 'comic_follows', 'payments', 'reading_progress', 'subscriptions'])
   })
 
   it('a guest is asked to sign in', async () => {

@@ -361,6 +361,53 @@ const cells: Cell[] = [
     endpoint: 'listAudit', name: 'the audit log of admin writes',
     request: () => json('POST', '/admin/audit/list', { limit: 50, offset: 0 }), expected: adminOnly(200),
   },
+  {
+    endpoint: 'syncMyProgress', name: 'my reading position merged into my account',
+    // Each role sends its own page: the answer holds it, and nobody else's.
+    request: () => json('POST', '/me/progress', { entries: [] }),
+    expected: signedIn(200),
+    caller: async (role) => {
+      const account = accounts[role]
+      const sent = await server.app.inject({
+        ...json('POST', '/me/progress', {
+          entries: [{ comicId: facts.uncensoredComic.comicId, chapterId: facts.uncensoredComic.freeChapterId, chapterTitle: 'Episode 1', page: ROLES.indexOf(role), updatedAt: 1_000 }],
+        }),
+        headers: { host: 'adult.localhost:5173', ...bearer(account) },
+      })
+      expect(sent.statusCode, sent.body).toBe(200)
+      return account
+    },
+    check: (role, body) => {
+      expect((body as { data: { page?: number }[] }).data.map((entry) => entry.page)).toEqual([ROLES.indexOf(role)])
+    },
+  },
+  {
+    endpoint: 'listMyProgress', name: 'my reading positions only',
+    request: () => json('GET', '/me/progress'), expected: signedIn(200),
+    check: (role, body) => {
+      expect((body as { data: { page?: number }[] }).data.map((entry) => entry.page)).toEqual([ROLES.indexOf(role)])
+    },
+  },
+  {
+    endpoint: 'followComic', name: 'follow a comic of the host',
+    request: () => json('POST', '/me/follows', { comicId: facts.uncensoredComic.comicId }), expected: signedIn(200),
+  },
+  {
+    endpoint: 'followComic', name: 'follow an AO comic from the mirror host: not there',
+    request: () => ({ ...json('POST', '/me/follows', { comicId: facts.uncensoredComic.comicId }), headers: { host: 'localhost:5173' } }),
+    expected: signedIn(404),
+  },
+  {
+    endpoint: 'listMyFollows', name: 'my followed comics only',
+    request: () => json('GET', '/me/follows'), expected: signedIn(200),
+    check: (_role, body) => {
+      expect((body as { data: { comicId: string }[] }).data.map((follow) => follow.comicId)).toEqual([facts.uncensoredComic.comicId])
+    },
+  },
+  {
+    endpoint: 'unfollowComic', name: 'unfollow a comic',
+    request: () => json('DELETE', `/me/follows/${facts.uncensoredComic.comicId}`), expected: signedIn(200),
+  },
 ]
 
 it('covers every endpoint of the contract', () => {

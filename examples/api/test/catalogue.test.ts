@@ -325,6 +325,8 @@ describe('other public reads', () => {
     expect(document.paths['/api/v1/admin/coins/{userId}/balance']?.get?.operationId).toBe('adminCoinBalance')
     expect(document.paths['/api/v1/admin/audit/list']?.post?.operationId).toBe('listAudit')
     expect(document.paths['/api/v1/comics/search']?.post?.operationId).toBe('searchComics')
+    expect(document.paths['/api/v1/me/progress']?.post?.operationId).toBe('syncMyProgress')
+    expect(document.paths['/api/v1/me/follows/{comicId}']?.delete?.operationId).toBe('unfollowComic')
   })
 
   it('answers unknown routes with the error body', async () => {

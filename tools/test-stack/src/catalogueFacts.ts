@@ -31,6 +31,11 @@ export async function catalogueFacts(apiUrl: string, sitePort: number): Promise<
   return {
     uncensoredComic: await firstWithFourEpisodes(adultHost, adultComics.filter(hasUncensoredEdition), 'AO comic with an uncensored edition'),
     mirrorComic: await firstWithFourEpisodes(mirrorHost, mirrorComics, 'mirror comic'),
+    longComic: await (async () => {
+      const found = mirrorComics.find((comic) => comic.title === 'Long Strip')
+      if (!found) throw new Error("The seeded catalogue has no 'Long Strip' (SEED_LONG_COMIC)")
+      return withEpisodes(mirrorHost, found)
+    })(),
     adultGenres: [...genres].map(([id, name]) => ({ id, name })),
   }
 }

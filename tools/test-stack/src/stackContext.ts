@@ -34,6 +34,8 @@ export interface E2eCatalogue {
   uncensoredComic: E2eComic
   /** A comic listed on the mirror host, with at least 4 episodes. */
   mirrorComic: E2eComic
+  /** The mirror comic 'Long Strip' (SEED_LONG_COMIC): 3 free episodes of 24 pages. */
+  longComic: E2eComic
   /** Every genre of the adult host's comics. */
   adultGenres: { id: string; name: string }[]
 }

@@ -45,6 +45,8 @@ export async function launchApi(options: ApiOptions & { dataDir: string; log: st
       PAYMENT_RATE_LIMIT: '1000',
       // The journeys need a few comics of each kind, not the first start's thousands of episodes.
       SEED_EPISODES: '60',
+      // A comic with episodes long enough to read to page 20 of episode 2 (the synced-progress journey).
+      SEED_LONG_COMIC: '3x24',
       // The sandbox's delayed test card settles after this long: long enough to see 'Payment processing…'.
       SANDBOX_DELAY_MS: '3000',
       LOG_LEVEL: 'warn',

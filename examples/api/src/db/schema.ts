@@ -415,3 +415,33 @@ export const jobs = pgTable(
     check('jobs_status_check', sql`${table.status} in ('queued', 'running', 'failed')`),
   ],
 )
+
+/**
+ * A signed-in reader's position in a comic (GET and POST /me/progress): one row per reader and comic,
+ * replaced only by a later change (core `mergeReadingProgress`). `updated_at_ms` is the reading device's
+ * time in milliseconds, capped at the server's, so a device whose clock runs ahead cannot pin an old page.
+ */
+export const readingProgress = pgTable(
+  'reading_progress',
+  {
+    userId: text('user_id').notNull(),
+    comicId: integer('comic_id').notNull().references(() => comics.id, { onDelete: 'cascade' }),
+    chapterId: integer('chapter_id').notNull(),
+    chapterTitle: text('chapter_title').notNull(),
+    page: integer('page'),
+    offset: integer('offset'),
+    updatedAtMs: bigint('updated_at_ms', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.comicId] }), index('reading_progress_user_updated_idx').on(table.userId, table.updatedAtMs)],
+)
+
+/** The comics a reader follows (GET, POST and DELETE /me/follows). */
+export const comicFollows = pgTable(
+  'comic_follows',
+  {
+    userId: text('user_id').notNull(),
+    comicId: integer('comic_id').notNull().references(() => comics.id, { onDelete: 'cascade' }),
+    followedAt: timestamp('followed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.comicId] })],
+)

@@ -11,13 +11,14 @@ import {
   CoinBalance,
   CoinHistory,
   DownloadMyData,
+  FollowedComics,
   LastReadSlider,
   PaymentConfirmation,
   useAnalytics,
 } from '@comics/react'
 
 /**
- * The account page (spec §2): header, LAST READ on the left, INFO and YOUR BENEFITS on the right, the
+ * The account page (spec §2): header, LAST READ and the followed comics on the left, INFO and YOUR BENEFITS on the right, the
  * change-password and change-of-email dialogs, 'Download my data' and 'Delete my account'; a light pink page, and a page-view event on open. Back from
  * the payment provider (`?checkout={id}`), what became of the payment shows above the columns.
  */
@@ -41,6 +42,7 @@ export default function AccountScreen() {
       <div className="site-account__columns">
         <div className="site-account__last-read">
           <LastReadSlider />
+          <FollowedComics />
         </div>
         <div className="site-account__details">
           <AccountInfo onChangePassword={() => setChangingPassword(true)} onChangeEmail={() => setChangingEmail(true)} />

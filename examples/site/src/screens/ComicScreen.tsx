@@ -1,17 +1,18 @@
 import { useParams } from 'react-router'
-import { ComicPreview, EpisodeList } from '@comics/react'
+import { ComicPreview, EpisodeList, FollowButton } from '@comics/react'
 
 export interface ComicScreenProps {
   /** /comic/{id}/uncensored: the uncensored banner, and episodes open in the uncensored reader. */
   uncensored: boolean
 }
 
-/** The comic page (spec §2): the preview banner and the episode list. */
+/** The comic page (spec §2): the preview banner, following the series, and the episode list. */
 export default function ComicScreen({ uncensored }: ComicScreenProps) {
   const { comicId = '' } = useParams()
   return (
     <div className="site-comic">
       <ComicPreview comicId={comicId} uncensored={uncensored} uncensoredBannerUrl="/uncensored-banner.svg" />
+      <FollowButton comicId={comicId} className="site-comic__follow" />
       <EpisodeList comicId={comicId} uncensored={uncensored} />
     </div>
   )

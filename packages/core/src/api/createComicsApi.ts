@@ -15,6 +15,7 @@ import type {
   CreditCoinsBody,
   CreateGenreBody,
   CreatePaymentBody,
+  SyncProgressBody,
   GenresListRequest,
   SubscriptionsListRequest,
   PaymentsListRequest,
@@ -362,6 +363,27 @@ export function createComicsApi(options: ComicsApiOptions) {
         call('adminCoinBalance', { ...callOptions, params: { userId } }),
       /** POST /admin/coins/credits (admin): a support credit with its reason. */
       credit: (body: CreditCoinsBody, callOptions?: CallOptions) => call('creditCoins', { ...callOptions, body }),
+    },
+
+    progress: {
+      /** GET /me/progress: the account's reading positions, most recent first (skip it when signed out). */
+      list: (callOptions?: CallOptions) => call('listMyProgress', { ...callOptions }),
+      /**
+       * POST /me/progress: merges these positions into the account per comic by the latest change and
+       * answers the account's positions after the merge (core `mergeReadingProgress` on both sides).
+       */
+      sync: (entries: SyncProgressBody['entries'], callOptions?: CallOptions) =>
+        call('syncMyProgress', { ...callOptions, body: { entries } }),
+    },
+
+    follows: {
+      /** GET /me/follows: the followed comics with their new episodes (skip it when signed out). */
+      list: (callOptions?: CallOptions) => call('listMyFollows', { ...callOptions }),
+      /** POST /me/follows: follows a comic; following it again answers the same follow. */
+      follow: (comicId: string, callOptions?: CallOptions) => call('followComic', { ...callOptions, body: { comicId } }),
+      /** DELETE /me/follows/{comicId}: stops following it (not following it is no error). */
+      unfollow: (comicId: string, callOptions?: CallOptions) =>
+        call('unfollowComic', { ...callOptions, params: { comicId } }),
     },
 
     audit: {

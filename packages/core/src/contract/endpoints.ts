@@ -13,10 +13,12 @@ import {
   CoinPackSchema,
   CoinUnlockSchema,
   ComicSchema,
+  FollowSchema,
   GenreSchema,
   IdSchema,
   PaymentMethodSchema,
   PaymentSchema,
+  ReadingProgressEntrySchema,
   SubscriptionSchema,
 } from './entities'
 import {
@@ -41,6 +43,8 @@ import {
   SearchComicsRequestSchema,
   SubscriptionsListRequestSchema,
   UpdateGenreBodySchema,
+  SyncProgressBodySchema,
+  FollowComicBodySchema,
 } from './requests'
 import {
   CreateChaptersFieldsSchema,
@@ -229,6 +233,27 @@ export const endpoints = {
   listAudit: {
     method: 'POST', path: '/admin/audit/list', access: 'admin', summary: 'The audit log of admin writes, newest first (admin)',
     body: AuditListRequestSchema, response: envelope(AuditEntrySchema),
+  },
+  listMyProgress: {
+    method: 'GET', path: '/me/progress', access: 'user', summary: "The caller's reading positions, one per comic, most recent first",
+    response: envelope(ReadingProgressEntrySchema),
+  },
+  syncMyProgress: {
+    method: 'POST', path: '/me/progress', access: 'user',
+    summary: "Merge this browser's reading positions into the account, per comic by the latest change; answers the account's positions",
+    body: SyncProgressBodySchema, response: envelope(ReadingProgressEntrySchema),
+  },
+  listMyFollows: {
+    method: 'GET', path: '/me/follows', access: 'user', summary: 'The comics the caller follows (of the host ratings), with the episodes new since they last read each',
+    response: envelope(FollowSchema),
+  },
+  followComic: {
+    method: 'POST', path: '/me/follows', access: 'user', summary: 'Follow a comic of the host ratings (404 comic_not_found)',
+    body: FollowComicBodySchema, response: envelope(FollowSchema),
+  },
+  unfollowComic: {
+    method: 'DELETE', path: '/me/follows/:comicId', access: 'user', summary: 'Stop following a comic',
+    params: builtOnUse(() => z.object({ comicId: IdSchema })), response: envelope(builtOnUse(() => z.object({ comicId: IdSchema }))),
   },
 } as const satisfies Record<string, EndpointDefinition>
 

@@ -275,9 +275,46 @@ export const CoinUnlockSchema = builtOnUse(() =>
 export type CoinUnlock = z.infer<typeof CoinUnlockSchema>
 
 /**
+ * A reader's position in one comic as the account keeps it (GET and POST /me/progress): the fields of the
+ * browser's `comicsReadingHistory` entries, `updatedAt` in milliseconds since the epoch. Merged per comic
+ * by the latest change (core `mergeReadingProgress`).
+ */
+export const ReadingProgressEntrySchema = builtOnUse(() =>
+  z.object({
+    comicId: IdSchema,
+    chapterId: IdSchema,
+    chapterTitle: z.string().check(z.maxLength(200)),
+    page: z.optional(z.int().check(z.minimum(0), z.maximum(100_000))),
+    offset: z.optional(z.int().check(z.minimum(0), z.maximum(10_000_000))),
+    updatedAt: z.int().check(z.minimum(0), z.maximum(8_640_000_000_000_000)),
+  }),
+)
+export type ReadingProgressEntry = z.infer<typeof ReadingProgressEntrySchema>
+
+/**
+ * A comic the reader follows (GET /me/follows): when they followed it, when they last read it (the
+ * account's reading position; null if never), and the episodes published since the later of the two
+ * (core `newEpisodesSince`, `newEpisodes`), which the list marks NEW.
+ */
+export const FollowSchema = builtOnUse(() =>
+  z.object({
+    comicId: IdSchema,
+    title: z.string(),
+    bannerImageUrl: z.string(),
+    /** Milliseconds since the epoch. */
+    followedAt: count(0),
+    /** Milliseconds since the epoch, or null when the account holds no position in the comic. */
+    lastReadAt: z.nullable(count(0)),
+    newEpisodes: count(0),
+    newChapterIds: z.array(IdSchema),
+  }),
+)
+export type Follow = z.infer<typeof FollowSchema>
+
+/**
  * Everything the service holds about the caller (GET /me/export), as a JSON download: the profile the
- * sign-in token carries, then every row of theirs. Reading progress and settings live in the reader's
- * browser, not on the service, so they are not in it.
+ * sign-in token carries, then every row of theirs, their synced reading progress and followed comics
+ * included.
  */
 export const AccountExportSchema = builtOnUse(() =>
   z.object({
@@ -292,6 +329,9 @@ export const AccountExportSchema = builtOnUse(() =>
     /** The coin ledger and unlocks; absent from servers before coins. */
     coinHistory: z.optional(z.array(CoinLedgerEntrySchema)),
     coinUnlocks: z.optional(z.array(CoinUnlockSchema)),
+    /** The reading positions and followed comics kept for the reader; absent from servers before sync. */
+    readingProgress: z.optional(z.array(ReadingProgressEntrySchema)),
+    follows: z.optional(z.array(z.object({ comicId: IdSchema, followedAt: z.string() }))),
   }),
 )
 export type AccountExport = z.infer<typeof AccountExportSchema>

@@ -2,12 +2,14 @@ import * as z from 'zod/mini'
 import { builtOnUse, listRequest } from './envelope'
 import { COIN_CREDIT_MAX, COIN_CREDIT_REASON_LENGTH } from '../rules/coinCredit'
 import { SEARCH_LIMIT_MAX, SEARCH_QUERY_LENGTH } from '../rules/search'
+import { PROGRESS_SYNC_LIMIT } from '../rules/readingSync'
 import {
   AssetVariantSchema,
   CoinPackIdSchema,
   ContentRatingSchema,
   IdSchema,
   PlanIdSchema,
+  ReadingProgressEntrySchema,
   SubscriptionLevelSchema,
 } from './entities'
 
@@ -223,3 +225,14 @@ export const SearchComicsRequestSchema = builtOnUse(() =>
   }),
 )
 export type SearchComicsRequest = z.input<typeof SearchComicsRequestSchema>
+ * POST /me/progress: the positions of this browser (at most core `PROGRESS_SYNC_LIMIT`), merged into the
+ * account per comic by the latest change; the answer is the account's positions after the merge.
+ */
+export const SyncProgressBodySchema = builtOnUse(() =>
+  z.strictObject({ entries: z.array(ReadingProgressEntrySchema).check(z.maxLength(PROGRESS_SYNC_LIMIT)) }),
+)
+export type SyncProgressBody = z.infer<typeof SyncProgressBodySchema>
+
+/** POST /me/follows: follow a comic (following it again changes nothing). */
+export const FollowComicBodySchema = builtOnUse(() => z.strictObject({ comicId: IdSchema }))
+export type FollowComicBody = z.infer<typeof FollowComicBodySchema>

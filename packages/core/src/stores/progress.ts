@@ -1,3 +1,4 @@
+import { mergeReadingProgress } from '../rules/readingSync'
 import { LAST_READ_LIMIT } from '../rules/timing'
 import { STORAGE_KEYS } from './keys'
 import { readJson, watchStorageKeys, writeJson, type KeyValueStorage } from './storage'
@@ -33,6 +34,12 @@ export interface ProgressStore extends ReadableStore<ProgressSnapshot> {
    * An empty comic or chapter id is ignored; `page` and `offset` are kept when they are numbers >= 0.
    */
   record(comicId: string, position: ReadingPosition): void
+  /**
+   * Merges positions from elsewhere (the reader's account) per comic by the latest change (core
+   * `mergeReadingProgress`): a newer one replaces the comic's entry, an older one changes nothing. The
+   * last read comics follow the merged history's order.
+   */
+  merge(entries: readonly ReadingHistoryEntry[]): void
   /** Forgets every position (the reader deleted their account): both keys are emptied, in every tab. */
   clear(): void
   /** The saved position in a comic, or undefined. */
@@ -147,6 +154,17 @@ export function createProgressStore(
         lastReadComics: uniqueIds([comicId, ...current.lastReadComics]),
         history: [entry, ...current.history.filter((other) => other.comicId !== comicId)],
       }
+      writeJson(storage, STORAGE_KEYS.lastReadComics, next.lastReadComics)
+      writeJson(storage, STORAGE_KEYS.comicsReadingHistory, next.history)
+      store.set(next)
+    },
+    merge(entries) {
+      const incoming = entries.map(toHistoryEntry).filter((entry): entry is ReadingHistoryEntry => entry !== null)
+      if (incoming.length === 0) return
+      const current = store.getSnapshot()
+      const history = mergeReadingProgress(current.history, incoming)
+      const next: ProgressSnapshot = { lastReadComics: uniqueIds(history.map((entry) => entry.comicId)), history }
+      if (sameSnapshot(next, current)) return
       writeJson(storage, STORAGE_KEYS.lastReadComics, next.lastReadComics)
       writeJson(storage, STORAGE_KEYS.comicsReadingHistory, next.history)
       store.set(next)

@@ -26,6 +26,8 @@ export const exportMyData: Resolver<'exportMyData'> = ({ state, viewer, now }) =
       })),
     coinHistory: state.coinLedger.filter((entry) => entry.userId === userId),
     coinUnlocks: state.coinUnlocks.filter((unlock) => unlock.userId === userId),
+    readingProgress: state.readingProgress[userId] ?? [],
+    follows: (state.follows[userId] ?? []).map((follow) => ({ comicId: follow.comicId, followedAt: new Date(follow.followedAt).toISOString() })),
   }
   return HttpResponse.json(exported)
 }
@@ -41,6 +43,8 @@ export const deleteMyAccount: Resolver<'deleteMyAccount'> = ({ state, viewer }) 
   const cancelledSubscriptions = mine.filter((subscription) => subscription.status === 'active').length
   state.subscriptions = state.subscriptions.filter((subscription) => subscription.userId !== userId)
   state.checkouts = state.checkouts.filter((checkout) => checkout.userId !== userId)
+  delete state.readingProgress[userId]
+  delete state.follows[userId]
   let keptPayments = 0
   for (const payment of state.payments) {
     if (payment.userId !== userId) continue

@@ -13,6 +13,7 @@ import { readRequestInput } from './readRequestInput'
 import { resolveViewer } from './resolveViewer'
 import type { Resolver, ResolverContext } from './resolverContext'
 import { createGenre, listGenres, updateGenre } from './genresResolvers'
+import { followComic, listMyFollows, listMyProgress, syncMyProgress, unfollowComic } from './readingResolvers'
 import {
   adminCoinBalance,
   coinCheckout,
@@ -111,6 +112,11 @@ const resolvers: { [N in EndpointName]: Resolver<N> } = {
   adminCoinBalance,
   creditCoins,
   listAudit,
+  listMyProgress,
+  syncMyProgress,
+  listMyFollows,
+  followComic,
+  unfollowComic,
 }
 
 /** 200 with a body that breaks the contract where a client would notice: a number for an id or url. */

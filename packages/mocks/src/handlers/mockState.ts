@@ -1,4 +1,4 @@
-import type { Asset, AuditEntry, Chapter, CoinLedgerEntry, CoinUnlock, Comic, Genre, Payment, PaymentMethod, Subscription } from '@comics/core/contract'
+import type { Asset, AuditEntry, ReadingProgressEntry, Chapter, CoinLedgerEntry, CoinUnlock, Comic, Genre, Payment, PaymentMethod, Subscription } from '@comics/core/contract'
 import { MOCK_ASSETS } from '../fixtures/assets'
 import { fixtureAuditLog } from '../fixtures/audit'
 import { MOCK_CHAPTERS } from '../fixtures/chapters'
@@ -48,6 +48,10 @@ export interface MockState {
   coinUnlocks: CoinUnlock[]
   /** The audit log of admin writes, oldest first: each admin write that succeeds adds one entry. */
   auditLog: AuditEntry[]
+  /** Each viewer's synced reading positions (by user id), most recent first. */
+  readingProgress: Record<string, ReadingProgressEntry[]>
+  /** Each viewer's followed comics (by user id), `followedAt` in milliseconds. */
+  follows: Record<string, { comicId: string; followedAt: number }[]>
   /** Source of new ids; each new record takes the next number. */
   sequence: number
 }
@@ -74,6 +78,8 @@ export function createMockState(): MockState {
     coinLedger: [],
     coinUnlocks: [],
     auditLog: fixtureAuditLog({ comics }),
+    readingProgress: {},
+    follows: {},
     sequence: 1000,
   }
 }

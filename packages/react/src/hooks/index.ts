@@ -48,3 +48,4 @@ export {
   COIN_CONFIRMATION_POLL_MS,
   type CoinCheckoutOptions,
 } from './useCoins'
+export { useFollows, useFollowComic, useNewEpisodeIds } from './useFollows'

@@ -164,4 +164,13 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   'search.pageTitle': "Results for '{query}'",
   'search.pageHint': 'Type at least 2 letters of a title or a description.',
   'search.more': 'Show more results',
+  // Following a series (the comic page's button, the account's list, NEW in the episode list)
+  'follow.follow': 'Follow',
+  'follow.following': 'Following',
+  'follow.failed': 'That did not work. Please try again.',
+  'follows.heading': 'FOLLOWING',
+  'follows.empty': 'You do not follow any comic yet. Follow one from its page to see its new episodes here.',
+  'follows.new': { one: '{n} new', other: '{n} new' },
+  'follows.upToDate': 'Up to date',
+  'episodes.new': 'NEW',
 })

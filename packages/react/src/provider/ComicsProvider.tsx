@@ -8,6 +8,7 @@ import {
   createComicsApi,
   createConsentStore,
   createProgressStore,
+  createProgressSync,
   createSessionStore,
   type AnalyticsSink,
   type AuthService,
@@ -62,6 +63,11 @@ export interface ComicsProviderProps {
   redirect?: (url: string) => void
   /** The link component for in-app paths, e.g. React Router's `Link`; default an `<a href>`. */
   linkComponent?: LinkComponent
+  /**
+   * Keep a signed-in reader's progress with their account (POST /me/progress: on sign-in, after reading,
+   * when back online; core `createProgressSync`). Default true; false keeps it in this browser only.
+   */
+  syncProgress?: boolean
 }
 
 const assignLocation = (url: string) => window.location.assign(url)
@@ -130,6 +136,29 @@ export function ComicsProvider(props: ComicsProviderProps) {
   useEffect(() => {
     built.auth?.start().catch((error: unknown) => console.error('Auth service failed to start', error))
   }, [built.auth])
+
+  // Progress follows the reader: sent and merged while signed in; the followed comics' new episodes
+  // depend on it, so they are asked again after each sync.
+  const syncProgress = props.syncProgress ?? true
+  useEffect(() => {
+    if (!syncProgress || !api.progress) return
+    const sync = createProgressSync({
+      progress: stores.progress,
+      session: stores.session,
+      send: (entries) => api.progress.sync(entries),
+    })
+    let lastSyncedAt = sync.getSnapshot().lastSyncedAt
+    const stop = sync.subscribe(() => {
+      const next = sync.getSnapshot().lastSyncedAt
+      if (next === lastSyncedAt) return
+      lastSyncedAt = next
+      void queryClient.invalidateQueries({ queryKey: ['comics-kit', 'follows'] })
+    })
+    return () => {
+      stop()
+      sync.dispose()
+    }
+  }, [syncProgress, api, stores, queryClient])
 
   const { messages, site, navigate, redirect, linkComponent, locale } = props
   const value = useMemo<ComicsContextValue>(

@@ -162,3 +162,22 @@ export const PartnerPluralForms: Story = {
     await canvas.findByRole('heading', { name: '8 Folgen' })
   },
 }
+
+/** A followed comic whose 8th episode came out since the reader last read it: marked NEW. */
+export const NewEpisodeOfFollowedComic: Story = {
+  globals: { viewer: 'free' },
+  parameters: {
+    kit: {
+      prepareState: (state: import('@comics/mocks').MockState) => {
+        const now = Date.now()
+        state.follows['user-reader'] = [{ comicId: '4', followedAt: now - 86_400_000 }]
+        state.chapters.find((chapter) => chapter.id === '408')!.publishAt = new Date(now - 3_600_000).toISOString()
+      },
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('heading', { name: '8 Episodes' })
+    await waitFor(() => expect(canvasElement.querySelectorAll('[data-new="true"]')).toHaveLength(1))
+    await expect(canvasElement.querySelector('[data-new="true"]')).toHaveTextContent('NEW')
+  },
+}

@@ -1,5 +1,5 @@
 import { FREE_EPISODES, upgradeBanner } from '@comics/core'
-import { useChapters, useComic, useLocale, useMessages, useViewer } from '../../hooks'
+import { useChapters, useComic, useLocale, useMessages, useNewEpisodeIds, useViewer } from '../../hooks'
 import { formatMessage } from '../../messages'
 import { UpgradeBanner } from '../UpgradeBanner'
 import { EpisodeRow } from './EpisodeRow'
@@ -15,7 +15,8 @@ export interface EpisodeListProps {
  * The comic page's episode list (spec §2 "Comic page", §6): the heading '{n} Episodes' ('1 Episode'), rows sorted by
  * chapter number with a preview, the title, a lock on locked rows and 'Open', and the upgrade banner
  * before the 4th row when core `upgradeBanner(viewer, comic)` names one. A locked row opens the
- * sign-in modal for a guest and goes to /premium when signed in. `aria-busy` while loading.
+ * sign-in modal for a guest and goes to /premium when signed in. `aria-busy` while loading. In a comic the
+ * reader follows, the episodes out since they last read it are marked 'NEW' (`useNewEpisodeIds`).
  * @example
  * <ComicPreview comicId={id} uncensored={uncensored} />
  * <EpisodeList comicId={id} uncensored={uncensored} />
@@ -28,8 +29,11 @@ export function EpisodeList({ comicId, uncensored = false, className }: EpisodeL
   const { data: chapters, isPending, isError, refetch } = useChapters(comicId)
   const episodes = chapters ?? []
   const banner = comic && !viewer.isPending ? upgradeBanner(viewer, comic) : null
+  const fresh = useNewEpisodeIds(comicId, episodes)
   const rows = (part: typeof episodes) =>
-    part.map((chapter) => <EpisodeRow key={chapter.id} chapter={chapter} chapters={episodes} uncensored={uncensored} />)
+    part.map((chapter) => (
+      <EpisodeRow key={chapter.id} chapter={chapter} chapters={episodes} uncensored={uncensored} isNew={fresh.has(chapter.id)} />
+    ))
   const hasFourthRow = episodes.length > FREE_EPISODES
 
   return (

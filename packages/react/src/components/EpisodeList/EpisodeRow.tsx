@@ -10,6 +10,8 @@ export interface EpisodeRowProps {
   /** Every episode of the comic: locking goes by position among them (core `isEpisodeLocked`). */
   chapters: readonly Chapter[]
   uncensored?: boolean
+  /** Out since the reader last read this followed comic: marked 'NEW' until they read it. */
+  isNew?: boolean
 }
 
 /**
@@ -20,7 +22,7 @@ export interface EpisodeRowProps {
  * reader without a subscription also gets 'Unlock for 10 coins' on a locked row (core `offersCoinUnlock`,
  * never in the uncensored edition): a link to the reader on that episode, where the unlock is offered.
  */
-export function EpisodeRow({ chapter, chapters, uncensored }: EpisodeRowProps) {
+export function EpisodeRow({ chapter, chapters, uncensored, isNew = false }: EpisodeRowProps) {
   const messages = useMessages()
   const Link = useLink()
   const access = useEpisodeAccess(chapter, chapters, { uncensored })
@@ -31,7 +33,12 @@ export function EpisodeRow({ chapter, chapters, uncensored }: EpisodeRowProps) {
   // asked for once the app runs, so that the cover and the scripts have the connection first.
   const appRunning = useAppRunning()
   return (
-    <li className="comics-episode-row" data-locked={access.locked ? 'true' : 'false'} data-coin-unlock={coinUnlock ? 'true' : undefined}>
+    <li
+      className="comics-episode-row"
+      data-locked={access.locked ? 'true' : 'false'}
+      data-coin-unlock={coinUnlock ? 'true' : undefined}
+      data-new={isNew ? 'true' : undefined}
+    >
       {chapter.previewImageUrl && appRunning ? (
         // The title beside it names the row: the preview is decorative.
         <img className="comics-episode-row__preview" src={chapter.previewImageUrl} alt="" loading="lazy" decoding="async" width={160} height={90} />
@@ -40,6 +47,12 @@ export function EpisodeRow({ chapter, chapters, uncensored }: EpisodeRowProps) {
       )}
       <span id={titleId} className="comics-episode-row__title">
         {chapter.title}
+        {isNew && (
+          <>
+            {' '}
+            <span className="comics-episode-row__new">{messages['episodes.new']}</span>
+          </>
+        )}
       </span>
       {access.locked && <LockIcon className="comics-episode-row__lock" />}
       {access.locked ? (

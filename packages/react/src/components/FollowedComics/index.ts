@@ -1,0 +1,1 @@
+export { FollowedComics, type FollowedComicsProps } from './FollowedComics'
