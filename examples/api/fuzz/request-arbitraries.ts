@@ -15,7 +15,7 @@ export type FuzzTarget = EndpointName | 'checkoutPage' | 'checkoutPay' | 'checko
 export interface FuzzRequest {
   target: FuzzTarget
   role: FuzzRole
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   url: string
   headers: Record<string, string>
   payload?: string | Buffer

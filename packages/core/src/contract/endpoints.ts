@@ -17,6 +17,7 @@ import {
   IdSchema,
   PaymentMethodSchema,
   PaymentSchema,
+  ReaderSettingsSchema,
   SubscriptionSchema,
 } from './entities'
 import {
@@ -38,6 +39,7 @@ import {
   GenresListRequestSchema,
   PageOrderBodySchema,
   PaymentsListRequestSchema,
+  ReaderSettingsBodySchema,
   SubscriptionsListRequestSchema,
   UpdateGenreBodySchema,
 } from './requests'
@@ -53,7 +55,7 @@ import {
 /** The versioned REST prefix (spec §7: `{host}/api/v1`). */
 export const API_PREFIX = '/api/v1'
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export interface EndpointDefinition {
   method: HttpMethod
@@ -223,6 +225,16 @@ export const endpoints = {
   listAudit: {
     method: 'POST', path: '/admin/audit/list', access: 'admin', summary: 'The audit log of admin writes, newest first (admin)',
     body: AuditListRequestSchema, response: envelope(AuditEntrySchema),
+  },
+  getReaderSettings: {
+    method: 'GET', path: '/me/reader-settings', access: 'user',
+    summary: "The caller's reader settings (page width, gap, background), none until first saved",
+    response: envelope(ReaderSettingsSchema),
+  },
+  putReaderSettings: {
+    method: 'PUT', path: '/me/reader-settings', access: 'user',
+    summary: "Save the caller's reader settings; a change older than the one kept is ignored (latest change wins); answers what is kept",
+    body: ReaderSettingsBodySchema, response: envelope(ReaderSettingsSchema),
   },
 } as const satisfies Record<string, EndpointDefinition>
 

@@ -7,8 +7,10 @@ import {
   ContentRatingSchema,
   IdSchema,
   PlanIdSchema,
+  PublishAtSchema,
   SubscriptionLevelSchema,
 } from './entities'
+import { READER_BACKGROUNDS, READER_PAGE_GAPS, READER_PAGE_WIDTHS } from '../rules/readerSettings'
 
 const idList = () => z.optional(z.array(IdSchema).check(z.maxLength(200)))
 const variants = () => z.optional(z.array(AssetVariantSchema).check(z.maxLength(3)))
@@ -207,3 +209,17 @@ export type CreditCoinsBody = z.infer<typeof CreditCoinsBodySchema>
 /** POST /admin/audit/list (admin): the audit log, newest first; `comicsId` keeps the entries of those comics. */
 export const AuditListRequestSchema = builtOnUse(() => listRequest({ comicsId: idList() }, ['created_at'] as const))
 export type AuditListRequest = z.input<typeof AuditListRequestSchema>
+
+/**
+ * PUT /me/reader-settings: the reader's settings and when they changed on the device. The service keeps
+ * them unless it holds a later change (latest change wins), and answers what it keeps.
+ */
+export const ReaderSettingsBodySchema = builtOnUse(() =>
+  z.strictObject({
+    pageWidth: z.enum(READER_PAGE_WIDTHS),
+    pageGap: z.enum(READER_PAGE_GAPS),
+    background: z.enum(READER_BACKGROUNDS),
+    updatedAt: PublishAtSchema,
+  }),
+)
+export type ReaderSettingsBody = z.infer<typeof ReaderSettingsBodySchema>
