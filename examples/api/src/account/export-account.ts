@@ -4,26 +4,28 @@ import type { VerifiedToken } from '../auth/token-verifier'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
 import { checkouts, coinLedger, coinUnlocks, payments, subscriptions } from '../db/schema'
+import { readerSettingsOf } from '../reader/reader-settings'
 import { ledgerEntryFromRow, unlockFromRow } from '../coins/coin-views'
 import { paymentFromRow } from '../payments/payment-view'
 import { subscriptionFromRow } from '../payments/subscription-view'
 
 /**
  * Everything the database holds about one reader, with the profile their token carries: every table with
- * a user id is read here (checkouts, subscriptions, payments, the coin ledger and unlocks; the coin
- * balance is the ledger's sum). A table that gains a
+ * a user id is read here (checkouts, subscriptions, payments, the coin ledger and unlocks, the reader's
+ * settings; the coin balance is the ledger's sum). A table that gains a
  * user's rows must be added here too; the export test lists the tables to catch one that is not.
  */
 export async function exportAccount(db: Database, clock: Clock, caller: VerifiedToken): Promise<AccountExport> {
   const { uid } = caller
   // One snapshot: a payment made while the export is read is either wholly in it or not at all.
   return db.transaction(async (tx) => {
-    const [subscriptionRows, paymentRows, checkoutRows, ledgerRows, unlockRows] = await Promise.all([
+    const [subscriptionRows, paymentRows, checkoutRows, ledgerRows, unlockRows, settings] = await Promise.all([
       tx.select().from(subscriptions).where(eq(subscriptions.userId, uid)).orderBy(asc(subscriptions.createdAt), asc(subscriptions.id)),
       tx.select().from(payments).where(eq(payments.userId, uid)).orderBy(asc(payments.paidAt), asc(payments.id)),
       tx.select().from(checkouts).where(eq(checkouts.userId, uid)).orderBy(asc(checkouts.createdAt), asc(checkouts.id)),
       tx.select().from(coinLedger).where(eq(coinLedger.userId, uid)).orderBy(asc(coinLedger.id)),
       tx.select().from(coinUnlocks).where(eq(coinUnlocks.userId, uid)).orderBy(asc(coinUnlocks.unlockedAt), asc(coinUnlocks.chapterId)),
+      readerSettingsOf(tx, uid),
     ])
     return {
       exportedAt: clock.now().toISOString(),
@@ -41,6 +43,7 @@ export async function exportAccount(db: Database, clock: Clock, caller: Verified
       })),
       coinHistory: ledgerRows.map(ledgerEntryFromRow),
       coinUnlocks: unlockRows.map(unlockFromRow),
+      readerSettings: settings[0] ?? null,
     }
   })
 }
