@@ -324,6 +324,8 @@ describe('other public reads', () => {
     expect(document.paths['/api/v1/coins/unlocks']?.post?.operationId).toBe('unlockEpisode')
     expect(document.paths['/api/v1/admin/coins/{userId}/balance']?.get?.operationId).toBe('adminCoinBalance')
     expect(document.paths['/api/v1/admin/audit/list']?.post?.operationId).toBe('listAudit')
+    expect(document.paths['/api/v1/me/reader-settings']?.put?.operationId).toBe('putReaderSettings')
+    expect(document.paths['/api/v1/me/reader-settings']?.get?.operationId).toBe('getReaderSettings')
   })
 
   it('answers unknown routes with the error body', async () => {

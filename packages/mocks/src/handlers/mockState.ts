@@ -1,4 +1,4 @@
-import type { Asset, AuditEntry, Chapter, CoinLedgerEntry, CoinUnlock, Comic, Genre, Payment, PaymentMethod, Subscription } from '@comics/core/contract'
+import type { Asset, AuditEntry, Chapter, CoinLedgerEntry, CoinUnlock, Comic, Genre, Payment, PaymentMethod, ReaderSettingsEntity, Subscription } from '@comics/core/contract'
 import { MOCK_ASSETS } from '../fixtures/assets'
 import { fixtureAuditLog } from '../fixtures/audit'
 import { MOCK_CHAPTERS } from '../fixtures/chapters'
@@ -48,6 +48,8 @@ export interface MockState {
   coinUnlocks: CoinUnlock[]
   /** The audit log of admin writes, oldest first: each admin write that succeeds adds one entry. */
   auditLog: AuditEntry[]
+  /** Each viewer's reader settings by user id, once saved (the latest change wins, as the reference API). */
+  readerSettings: Record<string, ReaderSettingsEntity>
   /** Source of new ids; each new record takes the next number. */
   sequence: number
 }
@@ -74,6 +76,7 @@ export function createMockState(): MockState {
     coinLedger: [],
     coinUnlocks: [],
     auditLog: fixtureAuditLog({ comics }),
+    readerSettings: {},
     sequence: 1000,
   }
 }
