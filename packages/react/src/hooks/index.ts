@@ -47,3 +47,4 @@ export {
   COIN_CONFIRMATION_POLL_MS,
   type CoinCheckoutOptions,
 } from './useCoins'
+export { useReaderSettings, type ReaderSettingsHandle } from './useReaderSettings'

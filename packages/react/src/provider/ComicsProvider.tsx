@@ -8,6 +8,8 @@ import {
   createComicsApi,
   createConsentStore,
   createProgressStore,
+  createReaderSettingsStore,
+  createReaderSettingsSync,
   createSessionStore,
   type AnalyticsSink,
   type AuthService,
@@ -99,6 +101,7 @@ export function ComicsProvider(props: ComicsProviderProps) {
       consent: given.consent ?? createConsentStore(storage),
       ageGate: given.ageGate ?? createAgeGate(storage),
       signInEmail: given.signInEmail ?? createSignInEmailStore(storage),
+      readerSettings: given.readerSettings ?? createReaderSettingsStore(storage),
     }
     return {
       stores,
@@ -130,6 +133,13 @@ export function ComicsProvider(props: ComicsProviderProps) {
   useEffect(() => {
     built.auth?.start().catch((error: unknown) => console.error('Auth service failed to start', error))
   }, [built.auth])
+
+  // A signed-in reader's settings follow them across devices: read at sign-in, a change sent at once, a
+  // failed save kept on this device and sent again later.
+  useEffect(() => {
+    const sync = createReaderSettingsSync({ store: stores.readerSettings, session: stores.session, calls: api.account })
+    return () => sync.dispose()
+  }, [api, stores])
 
   const { messages, site, navigate, redirect, linkComponent, locale } = props
   const value = useMemo<ComicsContextValue>(
