@@ -1,5 +1,3 @@
 export { Reader, type ReaderProps } from './Reader'
 export { READER_FIT_PAGE_SIZES, READER_PAGE_SIZES } from './pageSizes'
-export { ReaderSettingsDialog, type ReaderSettingsDialogProps } from './ReaderSettingsDialog'
-export { ReaderShortcutsDialog, type ReaderShortcutsDialogProps } from './ReaderShortcutsDialog'
 export { READER_SHORTCUTS, type ReaderShortcutAction, type ReaderShortcutKey } from './useReaderKeyboard'
