@@ -293,6 +293,8 @@ export const AccountExportSchema = builtOnUse(() =>
     /** The coin ledger and unlocks; absent from servers before coins. */
     coinHistory: z.optional(z.array(CoinLedgerEntrySchema)),
     coinUnlocks: z.optional(z.array(CoinUnlockSchema)),
+    /** The reader's settings, null if never saved; absent from servers before reader settings. */
+    readerSettings: z.optional(z.nullable(ReaderSettingsSchema)),
   }),
 )
 export type AccountExport = z.infer<typeof AccountExportSchema>
