@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import type { Page } from 'playwright'
-import { chromiumPerFile } from './support/browser'
+import type { BrowserContext, Page } from 'playwright'
+import { appRunning, chromiumPerFile } from './support/browser'
 import { e2eStack } from './support/stack'
 import { openSignIn, prepareVisitor, signUpByEmail, submitAuthModal, PASSWORD, uniqueEmail } from './support/visitor'
 
@@ -35,6 +35,17 @@ const scrollToPage = (page: Page, index: number, fraction: number) =>
     },
     [index, fraction] as const,
   )
+
+/** Holds the site's entry script back until the returned function is called (as reader.e2e.ts does). */
+async function holdEntryScript(context: BrowserContext): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
 
 /** The page's cumulative layout shift so far (shifts right after an input do not count). */
 const layoutShifts = (page: Page) =>
@@ -102,10 +113,19 @@ describe('reader settings', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false)
     expect((await pageInView(page))!.page).toBe(before.page)
 
-    await page.reload()
+    // Reloaded with the entry script held back, so that the document paints before the app runs, as on a
+    // slow network: the server's render (made with the default settings) must not show and then move.
+    const release = await holdEntryScript(visit.context)
+    // Module scripts hold DOMContentLoaded: the page is looked at as it arrives.
+    await page.reload({ waitUntil: 'commit' })
+    await expect.poll(() => page.locator('#root[data-server-rendered]').count()).toBe(1)
+    // The server's render stays hidden: the app renders the reader with the settings.
+    expect(await page.locator('html[data-client-render]').count()).toBe(1)
+    await page.waitForTimeout(500)
+    release()
+    await appRunning(page)
     await expect.poll(() => firstPageLoaded(page)).toBe(true)
     expect(await readerState(page)).toEqual({ pageWidth: 'fit', background: 'light', gap: '48px' })
-    // Shown with the settings from the first paint: nothing moved (the server's render is the defaults').
     expect(await layoutShifts(page)).toBe(0)
     const again = await openSettings(page)
     expect(await again.getByRole('radio', { name: 'Fit the screen' }).isChecked()).toBe(true)
