@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright'
-import { appRunning, chromiumPerFile } from './support/browser'
-import { e2eStack } from './support/stack'
-import { openSignIn, prepareVisitor, signUpByEmail, submitAuthModal, PASSWORD, uniqueEmail } from './support/visitor'
+import { appRunning, chromiumPerFile } from '@comics/test-stack/browser'
+import { e2eStack } from '@comics/test-stack/stack'
+import { openSignIn, prepareVisitor, signUpByEmail, submitAuthModal, PASSWORD, uniqueEmail } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
 const comic = stack.catalogue.mirrorComic
