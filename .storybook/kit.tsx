@@ -8,6 +8,7 @@ import {
   AuthError,
   createAgeGate,
   createSignInEmailStore,
+  createReaderSettingsStore,
   isEmailSignInLink,
   createComicsApi,
   createConsentStore,
@@ -166,6 +167,7 @@ export function createStoryKit(
     consent: createConsentStore(storage),
     ageGate: createAgeGate(storage),
     signInEmail: createSignInEmailStore(storage),
+    readerSettings: createReaderSettingsStore(storage),
   }
   if (viewer.user && viewer.token) stores.session.set(viewer.user, viewer.token)
   const consent = parameters.consent ?? 'accepted'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { API_PREFIX, endpoints, type EndpointName } from '@comics/core/contract'
-import { COIN_PACKS, PLANS } from '@comics/core/rules'
+import { COIN_PACKS, PLANS, READER_SETTING_CHOICES } from '@comics/core/rules'
 import { signatureHeader, SIGNATURE_HEADER } from '../src/payments/sandbox/event-signature'
 import { TEST_CARDS } from '../src/payments/sandbox/test-cards'
 import { WEBHOOK_PATH } from '../src/routes/payment-routes'
@@ -15,7 +15,7 @@ export type FuzzTarget = EndpointName | 'checkoutPage' | 'checkoutPay' | 'checko
 export interface FuzzRequest {
   target: FuzzTarget
   role: FuzzRole
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   url: string
   headers: Record<string, string>
   payload?: string | Buffer
@@ -436,6 +436,17 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
     },
     confirmCoinPurchase: { body: jsonBody(nearValidObject({ checkoutId: idOf([...ids.coinOrders, ...ids.orders]) })) },
     getCoinBalance: {},
+    getReaderSettings: {},
+    putReaderSettings: {
+      body: jsonBody(
+        nearValidObject({
+          pageWidth: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...READER_SETTING_CHOICES.pageWidth) }, { weight: 1, arbitrary: hostileString }),
+          pageGap: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...READER_SETTING_CHOICES.pageGap) }, { weight: 1, arbitrary: hostileString }),
+          background: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...READER_SETTING_CHOICES.background) }, { weight: 1, arbitrary: hostileString }),
+          updatedAt: publishAt,
+        }),
+      ),
+    },
     unlockEpisode: { body: jsonBody(nearValidObject({ chapterId })) },
     listCoinUnlocks: { body: jsonBody(listBody({ comicsId: listOf(comicId), userId: listOf(uid) }, ['unlocked_at'])) },
     listCoinHistory: { body: jsonBody(listBody({ userId: listOf(uid) }, ['created_at'])) },

@@ -44,13 +44,19 @@ describe('DELETE /me', () => {
     const { sandboxId: openSandboxId } = await journey().opened(reader, '24weeks')
     await journey().subscribe(other, '1week')
     const [paid] = await server.db.select().from(payments).where(eq(payments.userId, reader.uid))
-    // Coins too (a support credit, and an unlock made before subscribing), so that every table holds a row.
+    // Coins too (a support credit, and an unlock made before subscribing), and reader settings, so that
+    // every table holds a row.
     const credit = await creditCoins(server.db, server.clock, { uid: 'support', email: undefined, admin: true, authTime: 0 }, { userId: reader.uid, coins: 10, reason: 'Before subscribing' })
     const [chapter] = await server.db.select({ id: chapters.id, comicId: chapters.comicId }).from(chapters).limit(1)
     await server.db.insert(coinUnlocks).values({ userId: reader.uid, chapterId: chapter!.id, comicId: chapter!.comicId, ledgerId: credit.id, coins: 10, unlockedAt: server.clock.now() })
     // A synced reading position and a followed comic.
     await server.db.insert(readingProgress).values({ userId: reader.uid, comicId: chapter!.comicId, chapterId: chapter!.id, chapterTitle: 'Episode 1', page: 3, offset: 0, updatedAtMs: 1 })
     await server.db.insert(comicFollows).values({ userId: reader.uid, comicId: chapter!.comicId, followedAt: server.clock.now() })
+    const settings = { pageWidth: 'fit', pageGap: 'small', background: 'light', updatedAt: '2026-01-01T08:00:00.000Z' }
+    for (const account of [reader, other]) {
+      const saved = await server.app.inject({ method: 'PUT', url: '/api/v1/me/reader-settings', headers: bearer(account), payload: settings })
+      expect(saved.statusCode, saved.body).toBe(200)
+    }
     const otherBefore = await rowsOf(other.uid)
     expect(Object.values(await rowsOf(reader.uid)).every((n) => n > 0)).toBe(true)
 

@@ -66,7 +66,19 @@ describe('GET /me/export', () => {
       coinUnlocks: [],
       readingProgress: [],
       follows: [],
+      readerSettings: null,
     })
+  })
+
+  it("holds the reader's settings once saved, and nobody else's", async () => {
+    const [reader, other] = await Promise.all([createAccount('reader'), createAccount('reader')])
+    const settings = { pageWidth: 'fit', pageGap: 'large', background: 'light', updatedAt: '2026-01-01T08:00:00.000Z' }
+    for (const [account, body] of [[reader, settings], [other, { ...settings, pageGap: 'none' }]] as const) {
+      const saved = await server.app.inject({ method: 'PUT', url: '/api/v1/me/reader-settings', headers: bearer(account), payload: body })
+      expect(saved.statusCode, saved.body).toBe(200)
+    }
+    const exported = AccountExportSchema.parse((await exportOf(reader)).json())
+    expect(exported.readerSettings).toEqual(settings)
   })
 
   it('covers every table that holds rows of a user (a new one must be added to the export)', async () => {
@@ -74,7 +86,7 @@ describe('GET /me/export', () => {
       sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'user_id' order by table_name`,
     )
     const rows = (Array.isArray(result) ? result : (result as { rows: { table_name: string }[] }).rows) as { table_name: string }[]
-    expect(rows.map((row) => row.table_name)).toEqual(['checkouts', 'coin_balances', 'coin_ledger', 'coin_unlocks', 'comic_follows', 'payments', 'reading_progress', 'subscriptions'])
+    expect(rows.map((row) => row.table_name)).toEqual(['checkouts', 'coin_balances', 'coin_ledger', 'coin_unlocks', 'comic_follows', 'payments', 'reader_settings', 'reading_progress', 'subscriptions'])
   })
 
   it('a guest is asked to sign in', async () => {

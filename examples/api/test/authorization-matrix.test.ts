@@ -76,7 +76,7 @@ interface Cell {
   caller?: (role: Exclude<Role, 'guest'>) => Promise<Account>
 }
 
-const json = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: object): InjectOptions => ({
+const json = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: object): InjectOptions => ({
   method,
   url: `/api/v1${url}`,
   headers: { host: 'adult.localhost:5173' },
@@ -217,6 +217,24 @@ const cells: Cell[] = [
       const exported = body as { profile: { uid: string; email: string }; subscriptions: { userId: string }[] }
       expect(exported.profile).toEqual({ uid, email })
       for (const item of exported.subscriptions) expect(item.userId).toBe(uid)
+    },
+  },
+  {
+    endpoint: 'putReaderSettings', name: 'save my reader settings',
+    // Each reader saves their own: there is no way to name another account.
+    request: () => json('PUT', '/me/reader-settings', { pageWidth: 'fit', pageGap: 'small', background: 'light', updatedAt: '2026-01-02T03:04:05.000Z' }),
+    expected: signedIn(200),
+    check: (_role, body) => {
+      expect((body as { data: unknown[] }).data).toEqual([{ pageWidth: 'fit', pageGap: 'small', background: 'light', updatedAt: '2026-01-02T03:04:05.000Z' }])
+    },
+  },
+  {
+    endpoint: 'getReaderSettings', name: 'my reader settings',
+    request: () => json('GET', '/me/reader-settings'),
+    expected: signedIn(200),
+    check: (_role, body) => {
+      // Saved by the cell above for each role, or none yet: never anyone else's.
+      for (const item of (body as { data: { updatedAt: string }[] }).data) expect(item.updatedAt).toBe('2026-01-02T03:04:05.000Z')
     },
   },
   {

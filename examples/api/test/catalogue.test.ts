@@ -327,6 +327,8 @@ describe('other public reads', () => {
     expect(document.paths['/api/v1/comics/search']?.post?.operationId).toBe('searchComics')
     expect(document.paths['/api/v1/me/progress']?.post?.operationId).toBe('syncMyProgress')
     expect(document.paths['/api/v1/me/follows/{comicId}']?.delete?.operationId).toBe('unfollowComic')
+    expect(document.paths['/api/v1/me/reader-settings']?.put?.operationId).toBe('putReaderSettings')
+    expect(document.paths['/api/v1/me/reader-settings']?.get?.operationId).toBe('getReaderSettings')
   })
 
   it('answers unknown routes with the error body', async () => {

@@ -43,9 +43,12 @@ if (siteMode) {
   // The server rendered the screen for a guest, with these queries: a guest's first render, with them in
   // the cache, is the same and takes it over. A signed-in visitor's is not (the server renders a guest's
   // page only without the signed-in cookie): it renders anew.
+  // A guest whose stored reader settings are not the defaults gets the reader rendered anew too (the
+  // document marked it, src/server/document.ts), with the guest's queries the server rendered with.
   const queries = serverQueries()
-  const hydrating = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE) && !services.session.getSnapshot().signedIn
-  if (queries && hydrating) hydrate(services.queryClient, queries)
+  const guest = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE) && !services.session.getSnapshot().signedIn
+  const hydrating = guest && !document.documentElement.hasAttribute(CLIENT_RENDER_ATTRIBUTE)
+  if (queries && guest) hydrate(services.queryClient, queries)
   const app = (
     <StrictMode>
       <SiteApp env={env} hostConfig={hostConfig} siteMode={siteMode} services={services} />

@@ -13,6 +13,7 @@ import { vi } from 'vitest'
 import {
   createAgeGate,
   createSignInEmailStore,
+  createReaderSettingsStore,
   createConsentStore,
   createComicsApi,
   createMemoryStorage,
@@ -91,6 +92,7 @@ export function createKit(options: KitOptions = {}): Kit {
     consent: createConsentStore(storage),
     ageGate: createAgeGate(storage),
     signInEmail: createSignInEmailStore(storage),
+    readerSettings: createReaderSettingsStore(storage),
   }
   if (viewer.user && viewer.token) stores.session.set(viewer.user, viewer.token)
   const consent = options.consent ?? 'accepted'

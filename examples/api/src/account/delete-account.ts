@@ -5,7 +5,7 @@ import { isRecentSignIn, subscriptionInForce } from '@comics/core/rules'
 import type { TokenVerifier, VerifiedToken } from '../auth/token-verifier'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
-import { auditLog, checkouts, coinBalances, coinLedger, coinUnlocks, comicFollows, payments, readingProgress, subscriptions } from '../db/schema'
+import { auditLog, checkouts, coinBalances, coinLedger, coinUnlocks, comicFollows, payments, readerSettings, readingProgress, subscriptions } from '../db/schema'
 import { HttpError } from '../http/http-error'
 import { cancelSubscription } from '../payments/cancel-subscription'
 import type { PaymentProvider } from '../payments/provider/payment-provider'
@@ -18,7 +18,7 @@ export const ERASED_USER_PREFIX = 'erased:'
  * `isRecentSignIn`, against the wall clock the identity provider stamps `auth_time` with). Then:
  * 1. every subscription in force is cancelled (auto-renewal off, as the reader's own cancel does) and every
  *    open checkout is expired at the provider, so nothing can be charged or paid afterwards;
- * 2. in one transaction, the reader's subscriptions, checkouts, reading progress and follows are deleted and their payments kept
+ * 2. in one transaction, the reader's subscriptions, checkouts, reading progress, follows and reader settings are deleted and their payments kept
  *    under an anonymous reference (`erased:{uuid}`), without the links to the erased rows;
  * 3. the sign-in is deleted at the identity provider and its sessions revoked.
  * A failure before 3 leaves the account usable and the call can be retried; a retry after 3 is a 401.
@@ -70,6 +70,7 @@ export async function deleteAccount(
     await tx.delete(readingProgress).where(eq(readingProgress.userId, uid))
     await tx.delete(comicFollows).where(eq(comicFollows.userId, uid))
     await tx.delete(checkouts).where(eq(checkouts.userId, uid))
+    await tx.delete(readerSettings).where(eq(readerSettings.userId, uid))
     return kept.length
   })
 

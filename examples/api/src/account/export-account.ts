@@ -4,6 +4,7 @@ import type { VerifiedToken } from '../auth/token-verifier'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
 import { checkouts, coinLedger, coinUnlocks, comicFollows, payments, readingProgress, subscriptions } from '../db/schema'
+import { readerSettingsOf } from '../reader/reader-settings'
 import { progressFromRow } from '../reading/reading-progress'
 import { ledgerEntryFromRow, unlockFromRow } from '../coins/coin-views'
 import { paymentFromRow } from '../payments/payment-view'
@@ -12,14 +13,14 @@ import { subscriptionFromRow } from '../payments/subscription-view'
 /**
  * Everything the database holds about one reader, with the profile their token carries: every table with
  * a user id is read here (checkouts, subscriptions, payments, the coin ledger and unlocks, the reading
- * progress and the followed comics; the coin balance is the ledger's sum). A table that gains a
+ * progress, the followed comics and the reader's settings; the coin balance is the ledger's sum). A table that gains a
  * user's rows must be added here too; the export test lists the tables to catch one that is not.
  */
 export async function exportAccount(db: Database, clock: Clock, caller: VerifiedToken): Promise<AccountExport> {
   const { uid } = caller
   // One snapshot: a payment made while the export is read is either wholly in it or not at all.
   return db.transaction(async (tx) => {
-    const [subscriptionRows, paymentRows, checkoutRows, ledgerRows, unlockRows, progressRows, followRows] = await Promise.all([
+    const [subscriptionRows, paymentRows, checkoutRows, ledgerRows, unlockRows, progressRows, followRows, settings] = await Promise.all([
       tx.select().from(subscriptions).where(eq(subscriptions.userId, uid)).orderBy(asc(subscriptions.createdAt), asc(subscriptions.id)),
       tx.select().from(payments).where(eq(payments.userId, uid)).orderBy(asc(payments.paidAt), asc(payments.id)),
       tx.select().from(checkouts).where(eq(checkouts.userId, uid)).orderBy(asc(checkouts.createdAt), asc(checkouts.id)),
@@ -27,6 +28,7 @@ export async function exportAccount(db: Database, clock: Clock, caller: Verified
       tx.select().from(coinUnlocks).where(eq(coinUnlocks.userId, uid)).orderBy(asc(coinUnlocks.unlockedAt), asc(coinUnlocks.chapterId)),
       tx.select().from(readingProgress).where(eq(readingProgress.userId, uid)).orderBy(desc(readingProgress.updatedAtMs), asc(readingProgress.comicId)),
       tx.select().from(comicFollows).where(eq(comicFollows.userId, uid)).orderBy(asc(comicFollows.followedAt), asc(comicFollows.comicId)),
+      readerSettingsOf(tx, uid),
     ])
     return {
       exportedAt: clock.now().toISOString(),
@@ -46,6 +48,7 @@ export async function exportAccount(db: Database, clock: Clock, caller: Verified
       coinUnlocks: unlockRows.map(unlockFromRow),
       readingProgress: progressRows.map(progressFromRow),
       follows: followRows.map((row) => ({ comicId: String(row.comicId), followedAt: row.followedAt.toISOString() })),
+      readerSettings: settings[0] ?? null,
     }
   })
 }

@@ -445,3 +445,23 @@ export const comicFollows = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.comicId] })],
 )
+
+/**
+ * A reader's settings (page width, gap between pages, background), one row per reader, kept across their
+ * devices: a save older than the row's `updated_at` leaves it as it is (the latest change wins).
+ */
+export const readerSettings = pgTable(
+  'reader_settings',
+  {
+    userId: text('user_id').primaryKey(),
+    pageWidth: text('page_width', { enum: ['column', 'fit'] }).notNull(),
+    pageGap: text('page_gap', { enum: ['none', 'small', 'medium', 'large'] }).notNull(),
+    background: text('background', { enum: ['dark', 'light'] }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check('reader_settings_page_width', sql`${table.pageWidth} in ('column', 'fit')`),
+    check('reader_settings_page_gap', sql`${table.pageGap} in ('none', 'small', 'medium', 'large')`),
+    check('reader_settings_background', sql`${table.background} in ('dark', 'light')`),
+  ],
+)

@@ -13,7 +13,7 @@ type Schema = z.core.$ZodType
 
 /** The parts of a contract endpoint (see `endpoints` in @comics/core/contract) the server reads. */
 export interface ContractEndpoint {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   path: string
   summary: string
   access: 'public' | 'user' | 'admin'

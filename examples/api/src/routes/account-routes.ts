@@ -4,8 +4,9 @@ import type { AppContext } from '../app-context'
 import { deleteAccount } from '../account/delete-account'
 import { exportAccount } from '../account/export-account'
 import { registerEndpoint } from '../http/register-endpoint'
+import { readerSettingsOf, saveReaderSettings } from '../reader/reader-settings'
 
-/** The reader's own account: the export of their data, and its erasure. */
+/** The reader's own account: the export of their data, its erasure, and the reader's settings. */
 export function registerAccountRoutes(app: FastifyInstance, context: AppContext): void {
   const { db, clock } = context
   registerEndpoint(app, context, endpoints.exportMyData, async ({ caller, reply }) => {
@@ -14,4 +15,8 @@ export function registerAccountRoutes(app: FastifyInstance, context: AppContext)
     return exportAccount(db, clock, caller!)
   })
   registerEndpoint(app, context, endpoints.deleteMyAccount, async ({ caller }) => deleteAccount(context, caller!))
+  registerEndpoint(app, context, endpoints.getReaderSettings, async ({ caller }) => ({ data: await readerSettingsOf(db, caller!.uid) }))
+  registerEndpoint(app, context, endpoints.putReaderSettings, async ({ caller, body }) => ({
+    data: await saveReaderSettings(db, clock, caller!.uid, body),
+  }))
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { STORAGE_KEYS } from '@comics/core'
+import { DEFAULT_READER_SETTINGS, READER_SETTINGS_STORAGE_KEY, STORAGE_KEYS } from '@comics/core'
 import { CLIENT_RENDER_ATTRIBUTE, QUERY_CACHE_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, SITE_CONFIG_ELEMENT_ID } from '../app/documentMarks'
 
 /** JSON inside a `<script>` element: nothing in it can close the element or open a comment. */
@@ -23,14 +23,27 @@ export function documentWithPreloads(template: string, tags: readonly string[]):
 const SIGNED_IN_BEFORE_RENDER = `try{if(JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.authToken)})||'null'))document.documentElement.setAttribute(${JSON.stringify(CLIENT_RENDER_ATTRIBUTE)},'')}catch(e){}`
 
 /**
+ * On the reader, the same when the page's storage holds reader settings other than the defaults (core's
+ * reader-settings store): the server rendered the defaults' layout, which the settings would move after
+ * the first paint; the app renders the reader with them instead.
+ */
+const READER_SETTINGS_BEFORE_RENDER = `try{var r=JSON.parse(localStorage.getItem(${JSON.stringify(READER_SETTINGS_STORAGE_KEY)})||'null'),d=${JSON.stringify(DEFAULT_READER_SETTINGS)};if(r&&Object.keys(d).some(function(k){return r[k]!==d[k]}))document.documentElement.setAttribute(${JSON.stringify(CLIENT_RENDER_ATTRIBUTE)},'')}catch(e){}`
+
+/**
  * The document of a server-rendered address: `html` in #root, marked, and the kit's query cache it was
  * rendered with (`dehydrate`'s), before the first script, for the page's cache (src/main.tsx).
  */
-export function documentWithRender(template: string, html: string, queries: unknown, rootAttributes: readonly string[] = []): string {
+export function documentWithRender(
+  template: string,
+  html: string,
+  queries: unknown,
+  rootAttributes: readonly string[] = [],
+  options: { reader?: boolean } = {},
+): string {
   const root = '<div id="root"></div>'
   const firstScript = template.indexOf('<script')
   if (!template.includes(root) || firstScript < 0) throw new Error('siteServer: index.html has no empty #root or no script')
-  const data = `<script type="application/json" id="${QUERY_CACHE_ELEMENT_ID}">${jsonInScript(queries)}</script>\n    <script>${SIGNED_IN_BEFORE_RENDER}</script>\n    `
+  const data = `<script type="application/json" id="${QUERY_CACHE_ELEMENT_ID}">${jsonInScript(queries)}</script>\n    <script>${SIGNED_IN_BEFORE_RENDER}${options.reader ? READER_SETTINGS_BEFORE_RENDER : ''}</script>\n    `
   const withData = template.slice(0, firstScript) + data + template.slice(firstScript)
   return withData.replace(root, () => `<div id="root" ${[SERVER_RENDERED_ATTRIBUTE, ...rootAttributes].join(' ')}>${html}</div>`)
 }

@@ -9,6 +9,9 @@ import { documentWithConfig, documentWithPreloads, documentWithRender, newNonce,
 import { createPreloads, readBuildManifest } from './preloads'
 import type { RenderedLanding, screenModuleAt, screenModules, serverLanding, serverRedirect } from './renderLanding'
 
+/** The reader's screen module (src/routes/lazyScreens.ts): its document takes the reader settings' check. */
+const READER_SCREEN_MODULE = 'src/screens/ReaderScreen.tsx'
+
 /** What the server renders with: src/server/renderLanding.tsx, built into the same bundle. */
 export interface SiteRender {
   serverLanding: typeof serverLanding
@@ -150,7 +153,12 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     const document = documentWithPreloads(template, preloads)
     // The nonce goes on the document's scripts before the render goes in: rendered markup never gets one.
     const body = rendered
-      ? withScriptNonce(documentWithRender(document, RENDER_MARK, rendered.queries, hasCookie(request, AGE_PASSED_COOKIE) ? [AGE_PASSED_ATTRIBUTE] : []), nonce).replace(RENDER_MARK, () => rendered.html)
+      ? withScriptNonce(
+          documentWithRender(document, RENDER_MARK, rendered.queries, hasCookie(request, AGE_PASSED_COOKIE) ? [AGE_PASSED_ATTRIBUTE] : [], {
+            reader: options.render.screenModuleAt(url) === READER_SCREEN_MODULE,
+          }),
+          nonce,
+        ).replace(RENDER_MARK, () => rendered.html)
       : withScriptNonce(document, nonce)
     const styleHashes = rendered ? styleAttributeHashes(rendered.html) : []
     for (const [name, value] of Object.entries(securityHeaders(policyEnv, { scriptNonce: nonce }))) {

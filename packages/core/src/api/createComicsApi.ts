@@ -21,6 +21,7 @@ import type {
   PaymentsListRequest,
   SearchComicsRequest,
   UpdateGenreBody,
+  ReaderSettingsBody,
 } from '../contract/requests'
 import type { SiteMode } from '../rules/access'
 import { PAGE_SIZE } from '../rules/timing'
@@ -323,6 +324,14 @@ export function createComicsApi(options: ComicsApiOptions) {
        * sign-in deleted). The token must come from a sign-in of the last 5 minutes: re-authenticate first.
        */
       delete: (callOptions?: CallOptions) => call('deleteMyAccount', { ...callOptions }),
+      /** GET /me/reader-settings: the caller's reader settings, `data` empty until first saved. */
+      readerSettings: (callOptions?: CallOptions) => call('getReaderSettings', { ...callOptions }),
+      /**
+       * PUT /me/reader-settings: saves the settings with when they changed; the service keeps a later
+       * change it already has (latest change wins) and answers what it keeps.
+       */
+      saveReaderSettings: (body: ReaderSettingsBody, callOptions?: CallOptions) =>
+        call('putReaderSettings', { ...callOptions, body }),
     },
 
     paymentMethods: {

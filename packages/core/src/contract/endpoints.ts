@@ -19,6 +19,7 @@ import {
   PaymentMethodSchema,
   PaymentSchema,
   ReadingProgressEntrySchema,
+  ReaderSettingsSchema,
   SubscriptionSchema,
 } from './entities'
 import {
@@ -41,6 +42,7 @@ import {
   PageOrderBodySchema,
   PaymentsListRequestSchema,
   SearchComicsRequestSchema,
+  ReaderSettingsBodySchema,
   SubscriptionsListRequestSchema,
   UpdateGenreBodySchema,
   SyncProgressBodySchema,
@@ -58,7 +60,7 @@ import {
 /** The versioned REST prefix (spec §7: `{host}/api/v1`). */
 export const API_PREFIX = '/api/v1'
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export interface EndpointDefinition {
   method: HttpMethod
@@ -254,6 +256,16 @@ export const endpoints = {
   unfollowComic: {
     method: 'DELETE', path: '/me/follows/:comicId', access: 'user', summary: 'Stop following a comic',
     params: builtOnUse(() => z.object({ comicId: IdSchema })), response: envelope(builtOnUse(() => z.object({ comicId: IdSchema }))),
+  },
+  getReaderSettings: {
+    method: 'GET', path: '/me/reader-settings', access: 'user',
+    summary: "The caller's reader settings (page width, gap, background), none until first saved",
+    response: envelope(ReaderSettingsSchema),
+  },
+  putReaderSettings: {
+    method: 'PUT', path: '/me/reader-settings', access: 'user',
+    summary: "Save the caller's reader settings; a change older than the one kept is ignored (latest change wins); answers what is kept",
+    body: ReaderSettingsBodySchema, response: envelope(ReaderSettingsSchema),
   },
 } as const satisfies Record<string, EndpointDefinition>
 

@@ -1,6 +1,7 @@
 // zod/mini keeps the contract tree-shakable: an app that imports one schema does not pay for all of zod.
 import * as z from 'zod/mini'
 import { builtOnUse } from './envelope'
+import { READER_BACKGROUNDS, READER_PAGE_GAPS, READER_PAGE_WIDTHS } from '../rules/readerSettings'
 
 /** Identifiers travel as strings on the wire (spec §7 examples use `comicsId: ['7']`). */
 export const IdSchema = z.string().check(z.minLength(1), z.maxLength(64))
@@ -332,6 +333,8 @@ export const AccountExportSchema = builtOnUse(() =>
     /** The reading positions and followed comics kept for the reader; absent from servers before sync. */
     readingProgress: z.optional(z.array(ReadingProgressEntrySchema)),
     follows: z.optional(z.array(z.object({ comicId: IdSchema, followedAt: z.string() }))),
+    /** The reader's settings, null if never saved; absent from servers before reader settings. */
+    readerSettings: z.optional(z.nullable(ReaderSettingsSchema)),
   }),
 )
 export type AccountExport = z.infer<typeof AccountExportSchema>
@@ -380,3 +383,18 @@ export const AuditEntrySchema = builtOnUse(() =>
   }),
 )
 export type AuditEntry = z.infer<typeof AuditEntrySchema>
+
+/**
+ * How a reader shows an episode's pages (GET and PUT /me/reader-settings): page width, gap between pages
+ * and background (core `READER_SETTING_CHOICES`), and when they were last changed (ISO timestamp with its
+ * offset): the latest change wins between devices (core `latestReaderSettings`).
+ */
+export const ReaderSettingsSchema = builtOnUse(() =>
+  z.object({
+    pageWidth: z.enum(READER_PAGE_WIDTHS),
+    pageGap: z.enum(READER_PAGE_GAPS),
+    background: z.enum(READER_BACKGROUNDS),
+    updatedAt: PublishAtSchema,
+  }),
+)
+export type ReaderSettingsEntity = z.infer<typeof ReaderSettingsSchema>

@@ -10,8 +10,10 @@ import {
   IdSchema,
   PlanIdSchema,
   ReadingProgressEntrySchema,
+  PublishAtSchema,
   SubscriptionLevelSchema,
 } from './entities'
+import { READER_BACKGROUNDS, READER_PAGE_GAPS, READER_PAGE_WIDTHS } from '../rules/readerSettings'
 
 const idList = () => z.optional(z.array(IdSchema).check(z.maxLength(200)))
 const variants = () => z.optional(z.array(AssetVariantSchema).check(z.maxLength(3)))
@@ -236,3 +238,15 @@ export type SyncProgressBody = z.infer<typeof SyncProgressBodySchema>
 /** POST /me/follows: follow a comic (following it again changes nothing). */
 export const FollowComicBodySchema = builtOnUse(() => z.strictObject({ comicId: IdSchema }))
 export type FollowComicBody = z.infer<typeof FollowComicBodySchema>
+ * PUT /me/reader-settings: the reader's settings and when they changed on the device. The service keeps
+ * them unless it holds a later change (latest change wins), and answers what it keeps.
+ */
+export const ReaderSettingsBodySchema = builtOnUse(() =>
+  z.strictObject({
+    pageWidth: z.enum(READER_PAGE_WIDTHS),
+    pageGap: z.enum(READER_PAGE_GAPS),
+    background: z.enum(READER_BACKGROUNDS),
+    updatedAt: PublishAtSchema,
+  }),
+)
+export type ReaderSettingsBody = z.infer<typeof ReaderSettingsBodySchema>

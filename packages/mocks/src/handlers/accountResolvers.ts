@@ -1,5 +1,6 @@
 import { HttpResponse } from 'msw'
 import type { AccountDeletion, AccountExport } from '@comics/core/contract'
+import { acceptedSettingsTime, latestReaderSettings } from '@comics/core/rules'
 import type { Resolver } from './resolverContext'
 
 /**
@@ -28,6 +29,7 @@ export const exportMyData: Resolver<'exportMyData'> = ({ state, viewer, now }) =
     coinUnlocks: state.coinUnlocks.filter((unlock) => unlock.userId === userId),
     readingProgress: state.readingProgress[userId] ?? [],
     follows: (state.follows[userId] ?? []).map((follow) => ({ comicId: follow.comicId, followedAt: new Date(follow.followedAt).toISOString() })),
+    readerSettings: state.readerSettings[userId] ?? null,
   }
   return HttpResponse.json(exported)
 }
@@ -45,6 +47,7 @@ export const deleteMyAccount: Resolver<'deleteMyAccount'> = ({ state, viewer }) 
   state.checkouts = state.checkouts.filter((checkout) => checkout.userId !== userId)
   delete state.readingProgress[userId]
   delete state.follows[userId]
+  delete state.readerSettings[userId]
   let keptPayments = 0
   for (const payment of state.payments) {
     if (payment.userId !== userId) continue
@@ -53,4 +56,22 @@ export const deleteMyAccount: Resolver<'deleteMyAccount'> = ({ state, viewer }) 
   }
   const deletion: AccountDeletion = { deleted: true, cancelledSubscriptions, keptPayments }
   return HttpResponse.json(deletion)
+}
+
+/** GET /me/reader-settings: the viewer's settings, none until saved. */
+export const getReaderSettings: Resolver<'getReaderSettings'> = ({ state, viewer }) => {
+  const kept = state.readerSettings[viewer.userId!]
+  return HttpResponse.json({ data: kept ? [kept] : [] })
+}
+
+/**
+ * PUT /me/reader-settings: as the reference API, kept unless a later change is (core
+ * `latestReaderSettings`), a device time ahead of the handlers' taken as theirs; answers what is kept.
+ */
+export const putReaderSettings: Resolver<'putReaderSettings'> = ({ state, viewer, body, now }) => {
+  const userId = viewer.userId!
+  const candidate = { ...body, updatedAt: acceptedSettingsTime(body.updatedAt, now).toISOString() }
+  const kept = latestReaderSettings(state.readerSettings[userId], candidate)!
+  state.readerSettings[userId] = kept
+  return HttpResponse.json({ data: [kept] })
 }

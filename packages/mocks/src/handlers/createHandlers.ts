@@ -1,6 +1,6 @@
 import { HttpResponse, delay, http, type HttpHandler } from 'msw'
 import { API_PREFIX, endpoints, type EndpointName } from '@comics/core/contract'
-import { deleteMyAccount, exportMyData } from './accountResolvers'
+import { deleteMyAccount, exportMyData, getReaderSettings, putReaderSettings } from './accountResolvers'
 import type { SiteMode } from '@comics/core/rules'
 import type { MockViewer, MockViewerKey } from '../fixtures/viewers'
 import { listAssets, setPageOrder, uploadAssets, uploadPage } from './assetsResolvers'
@@ -117,6 +117,8 @@ const resolvers: { [N in EndpointName]: Resolver<N> } = {
   listMyFollows,
   followComic,
   unfollowComic,
+  getReaderSettings,
+  putReaderSettings,
 }
 
 /** 200 with a body that breaks the contract where a client would notice: a number for an id or url. */
@@ -153,7 +155,7 @@ export function createHandlers(options: MockHandlersOptions = {}): HttpHandler[]
 
   return (Object.keys(endpoints) as EndpointName[]).map((name) => {
     const endpoint = endpoints[name]
-    const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'
+    const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'
     return http[method](`${baseUrl}${endpoint.path}`, async ({ request, params }) => {
       const latency = latencyOf(name)
       if (latency === 'infinite' || latency > 0) await delay(latency)

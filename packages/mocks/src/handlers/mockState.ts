@@ -1,4 +1,4 @@
-import type { Asset, AuditEntry, ReadingProgressEntry, Chapter, CoinLedgerEntry, CoinUnlock, Comic, Genre, Payment, PaymentMethod, Subscription } from '@comics/core/contract'
+import type { Asset, AuditEntry, Chapter, CoinLedgerEntry, CoinUnlock, Comic, Genre, Payment, PaymentMethod, ReaderSettingsEntity, ReadingProgressEntry, Subscription } from '@comics/core/contract'
 import { MOCK_ASSETS } from '../fixtures/assets'
 import { fixtureAuditLog } from '../fixtures/audit'
 import { MOCK_CHAPTERS } from '../fixtures/chapters'
@@ -52,6 +52,8 @@ export interface MockState {
   readingProgress: Record<string, ReadingProgressEntry[]>
   /** Each viewer's followed comics (by user id), `followedAt` in milliseconds. */
   follows: Record<string, { comicId: string; followedAt: number }[]>
+  /** Each viewer's reader settings by user id, once saved (the latest change wins, as the reference API). */
+  readerSettings: Record<string, ReaderSettingsEntity>
   /** Source of new ids; each new record takes the next number. */
   sequence: number
 }
@@ -80,6 +82,7 @@ export function createMockState(): MockState {
     auditLog: fixtureAuditLog({ comics }),
     readingProgress: {},
     follows: {},
+    readerSettings: {},
     sequence: 1000,
   }
 }

@@ -49,3 +49,4 @@ export {
   type CoinCheckoutOptions,
 } from './useCoins'
 export { useFollows, useFollowComic, useNewEpisodeIds } from './useFollows'
+export { useReaderSettings, type ReaderSettingsHandle } from './useReaderSettings'

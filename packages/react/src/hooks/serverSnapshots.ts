@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { ConsentState, ProgressSnapshot, SessionSnapshot } from '@comics/core'
+import { DEFAULT_READER_SETTINGS, type ConsentState, type ProgressSnapshot, type ReaderSettingsSnapshot, type SessionSnapshot } from '@comics/core'
 
 // What the kit's stores read as in a server render and in the hydration that takes it over: a first
 // visit. A server cannot see the visitor's storage, and a hydration's first render must be the server's;
@@ -28,3 +28,6 @@ export function useAppRunning(): boolean {
     () => false,
   )
 }
+
+const READER_SETTINGS: ReaderSettingsSnapshot = Object.freeze({ settings: DEFAULT_READER_SETTINGS, updatedAt: null, unsaved: false })
+export const SERVER_READER_SETTINGS = (): ReaderSettingsSnapshot => READER_SETTINGS

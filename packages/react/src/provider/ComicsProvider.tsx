@@ -9,6 +9,8 @@ import {
   createConsentStore,
   createProgressStore,
   createProgressSync,
+  createReaderSettingsStore,
+  createReaderSettingsSync,
   createSessionStore,
   type AnalyticsSink,
   type AuthService,
@@ -105,6 +107,7 @@ export function ComicsProvider(props: ComicsProviderProps) {
       consent: given.consent ?? createConsentStore(storage),
       ageGate: given.ageGate ?? createAgeGate(storage),
       signInEmail: given.signInEmail ?? createSignInEmailStore(storage),
+      readerSettings: given.readerSettings ?? createReaderSettingsStore(storage),
     }
     return {
       stores,
@@ -159,6 +162,12 @@ export function ComicsProvider(props: ComicsProviderProps) {
       sync.dispose()
     }
   }, [syncProgress, api, stores, queryClient])
+  // A signed-in reader's settings follow them across devices: read at sign-in, a change sent at once, a
+  // failed save kept on this device and sent again later.
+  useEffect(() => {
+    const sync = createReaderSettingsSync({ store: stores.readerSettings, session: stores.session, calls: api.account })
+    return () => sync.dispose()
+  }, [api, stores])
 
   const { messages, site, navigate, redirect, linkComponent, locale } = props
   const value = useMemo<ComicsContextValue>(

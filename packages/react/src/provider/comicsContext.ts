@@ -7,6 +7,7 @@ import type {
   ConsentStore,
   HostConfig,
   ProgressStore,
+  ReaderSettingsStore,
   SessionStore,
   SignInEmailStore,
   SiteMode,
@@ -57,6 +58,11 @@ export interface ComicsStores {
   ageGate: AgeGate
   /** The address an email sign-in link was sent to, until the link is used (core's createSignInEmailStore). */
   signInEmail: SignInEmailStore
+  /**
+   * The reader's settings (core's createReaderSettingsStore), kept across reloads and, for a signed-in
+   * reader, across devices by the provider (core's createReaderSettingsSync).
+   */
+  readerSettings: ReaderSettingsStore
 }
 
 /** Everything a kit component reads from ComicsProvider. */

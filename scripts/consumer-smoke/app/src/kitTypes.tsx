@@ -1,9 +1,9 @@
 // Compiled by the smoke test's `tsc --noEmit`, never bundled: proof that the packed declarations type
 // the kit rather than leaving `any`. Each directive fails the check if its line compiles.
-import { coinCreditProblems, coinUnlockRefusal, COIN_PACKS, offersCoinUnlock, createComicsApi, createMemoryStorage, createPrefixedStorage, isEpisodeLocked } from '@comics/core'
+import { coinCreditProblems, coinUnlockRefusal, COIN_PACKS, offersCoinUnlock, createComicsApi, createMemoryStorage, createPrefixedStorage, createReaderSettingsStore, isEpisodeLocked, latestReaderSettings } from '@comics/core'
 import type { ComicsReaderElement } from '@comics/embed'
 import { createHandlers, creditMockCoins, createMockState } from '@comics/mocks'
-import { AdminCoins, CoinBalance, CoinHistory, CoinShop, EpisodeUnlock, Reader, useCreditCoins, useUnlockEpisode } from '@comics/react'
+import { AdminCoins, CoinBalance, CoinHistory, CoinShop, EpisodeUnlock, READER_SHORTCUTS, Reader, useCreditCoins, useReaderSettings, useUnlockEpisode } from '@comics/react'
 
 // @ts-expect-error a Reader needs the episode's comicId and chapterId
 export const readerWithoutEpisode = <Reader comicId="4" />
@@ -52,3 +52,15 @@ export const adminCoins = <AdminCoins userId="user-reader" />
 // @ts-expect-error the admin's view needs the reader's id
 export const adminCoinsWithoutReader = <AdminCoins />
 export const creditHook: typeof useCreditCoins = useCreditCoins
+
+// Reader settings: the store, the latest-change rule, the client's calls, the hook and the shortcut table are typed.
+const readerSettings = createReaderSettingsStore(createMemoryStorage())
+readerSettings.change({ pageWidth: 'fit' })
+// @ts-expect-error the page width is 'column' or 'fit'
+readerSettings.change({ pageWidth: 'wide' })
+export const latestSettings = latestReaderSettings(readerSettings.record(), null)?.updatedAt satisfies string | undefined
+export const savedSettings = api.account.saveReaderSettings({ pageWidth: 'column', pageGap: 'small', background: 'light', updatedAt: '2026-01-01T00:00:00.000Z' })
+// @ts-expect-error a saved change says when it was made
+export const settingsWithoutTime = api.account.saveReaderSettings({ pageWidth: 'column', pageGap: 'small', background: 'light' })
+export const settingsHook: typeof useReaderSettings = useReaderSettings
+export const shortcutActions: string[] = READER_SHORTCUTS.map((shortcut) => shortcut.action)

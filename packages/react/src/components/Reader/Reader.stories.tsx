@@ -5,6 +5,7 @@ import { EPISODE_COIN_PRICE } from '@comics/core'
 import { MOCK_LONG_EPISODE } from '@comics/mocks'
 import { flakyPageImages, withFlakyPage } from '../../../../../.storybook/flakyPageImages'
 import { kitOf, page, type StoryKit } from '../../../../../.storybook/stories'
+import type { ComicsStores } from '../../provider'
 import { AUTOMATIC_PAGE_RETRIES } from './ReaderPage'
 import { Reader, type ReaderProps } from './Reader'
 
@@ -258,4 +259,58 @@ export const Mobile: Story = {
 
 export const PartnerTheme: Story = {
   globals: { theme: 'partner' },
+}
+
+/** The settings panel: page width, gap and background as radio groups; a choice applies at once. */
+export const SettingsPanel: Story = {
+  play: async (context) => {
+    const { canvas, canvasElement } = context
+    const body = page(canvasElement)
+    await readerSettled(context)
+    await userEvent.click(canvas.getByRole('button', { name: 'Reader settings' }))
+    const dialog = within(await body.findByRole('dialog', { name: 'Reader settings' }))
+    await expect(dialog.getByRole('group', { name: 'Page width' })).toBeVisible()
+    await expect(dialog.getByRole('radio', { name: 'Column' })).toBeChecked()
+    await userEvent.click(dialog.getByRole('radio', { name: 'Fit the screen' }))
+    await userEvent.click(dialog.getByRole('radio', { name: 'Medium' }))
+    const reader = canvasElement.querySelector('.comics-reader')!
+    await expect(reader).toHaveAttribute('data-page-width', 'fit')
+    // Arrow keys move within a group, as radio buttons do.
+    dialog.getByRole('radio', { name: 'Dark' }).focus()
+    await userEvent.keyboard('{ArrowRight}')
+    await expect(dialog.getByRole('radio', { name: 'Light' })).toBeChecked()
+    await expect(reader).toHaveAttribute('data-background', 'light')
+  },
+}
+
+/** Settings chosen before: fit the screen, a large gap between pages, the light background. */
+export const SettingsFitLightLargeGap: Story = {
+  parameters: {
+    kit: { setup: ({ readerSettings }: ComicsStores) => readerSettings.change({ pageWidth: 'fit', pageGap: 'large', background: 'light' }) },
+  },
+  play: async (context) => {
+    await readerSettled(context)
+    const reader = context.canvasElement.querySelector('.comics-reader')!
+    await expect(reader).toHaveAttribute('data-background', 'light')
+    await expect(reader).toHaveAttribute('data-page-width', 'fit')
+  },
+}
+
+/** The column with a small gap, dark: the settings a reader of a long strip may like on a phone. */
+export const SettingsSmallGapMobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  parameters: { kit: { setup: ({ readerSettings }: ComicsStores) => readerSettings.change({ pageGap: 'small' }) } },
+}
+
+/** '?' lists the reader's keyboard shortcuts; Escape closes the list. */
+export const KeyboardShortcuts: Story = {
+  play: async (context) => {
+    const body = page(context.canvasElement)
+    await readerSettled(context)
+    await userEvent.keyboard('?')
+    const dialog = within(await body.findByRole('dialog', { name: 'Keyboard shortcuts' }))
+    await expect(dialog.getByText('Next episode')).toBeVisible()
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull())
+  },
 }

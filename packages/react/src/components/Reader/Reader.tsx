@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react'
 import {
   ANALYTICS_EVENTS,
   assetVariant,
@@ -9,6 +9,7 @@ import {
   isReaderChromeVisible,
   nextEpisode,
   previousEpisode,
+  READER_PAGE_GAP_PX,
   readerPath,
   type Chapter,
 } from '@comics/core'
@@ -21,6 +22,7 @@ import {
   useLink,
   useMessages,
   useNavigate,
+  useReaderSettings,
   useSiteMode,
   useViewer,
 } from '../../hooks'
@@ -28,8 +30,12 @@ import { LockIcon } from '../EpisodeList/LockIcon'
 import { EpisodeUnlock } from '../EpisodeUnlock/EpisodeUnlock'
 import { ReaderEpisodesDialog } from './ReaderEpisodesDialog'
 import { ReaderPage, ReaderPagePlaceholder } from './ReaderPage'
-import { READER_PAGE_SIZES } from './pageSizes'
+import { READER_FIT_PAGE_SIZES, READER_PAGE_SIZES } from './pageSizes'
+import { ReaderSettingsButton } from './ReaderSettingsButton'
+import { ReaderSettingsDialog } from './ReaderSettingsDialog'
+import { ReaderShortcutsDialog } from './ReaderShortcutsDialog'
 import { useAssetsFailure } from './useAssetsFailure'
+import { useKeepPageInView } from './useKeepPageInView'
 import { usePreviewChapters } from './usePreviewChapters'
 import { usePrefetchNextEpisode } from './usePrefetchNextEpisode'
 import { useReaderKeyboard } from './useReaderKeyboard'
@@ -42,8 +48,9 @@ export interface ReaderProps {
   uncensored?: boolean
   /**
    * The page images' `sizes`: how wide a page shows, from which the browser picks a rendition. The
-   * default, {@link READER_PAGE_SIZES}, is the stylesheet's 800-pixel column; a theme that changes
-   * `--comics-reader-page-width` gives its own (and a document that preloads a first page, the same).
+   * default, {@link READER_PAGE_SIZES}, is the stylesheet's 800-pixel column ({@link READER_FIT_PAGE_SIZES}
+   * when the reader chose 'Fit the screen'); a theme that changes `--comics-reader-page-width` gives its
+   * own (and a document that preloads a first page, the same).
    */
   pageSizes?: string
   /**
@@ -63,7 +70,11 @@ export interface ReaderProps {
  *
  * The strip is its own scroll container, focused on open, so Space, PageDown, PageUp and the arrow keys
  * scroll it. Shortcuts: `[` or Shift+ArrowLeft opens the previous episode, `]` or Shift+ArrowRight the
- * next one, under the same rules as the buttons.
+ * next one, under the same rules as the buttons; `?` lists them all.
+ *
+ * The reader's settings (page width, gap between pages, background; core `ReaderSettings`) apply from
+ * the first paint (read from storage) and change from the header's settings button; a change keeps the
+ * page in view in view.
  *
  * Pages reserve their box from width and height; the first loads with high priority and the others
  * lazily, mounted once the first has arrived or the reader scrolls; off-screen pages skip rendering; a
@@ -77,11 +88,14 @@ export interface ReaderProps {
  * // route /comic/:id/:chapterId and /comic/:id/:chapterId/uncensored
  * <Reader comicId={params.id} chapterId={params.chapterId} uncensored={isUncensoredRoute} />
  */
-export function Reader({ comicId, chapterId, uncensored = false, pageSizes = READER_PAGE_SIZES, preview = false, className }: ReaderProps) {
+export function Reader({ comicId, chapterId, uncensored = false, pageSizes: givenPageSizes, preview = false, className }: ReaderProps) {
   const messages = useMessages()
   const Link = useLink()
   const navigate = useNavigate()
   const analytics = useAnalytics()
+  // The reader's own settings (page width, gap, background): read before the first paint, from storage.
+  const { settings } = useReaderSettings()
+  const pageSizes = givenPageSizes ?? (settings.pageWidth === 'fit' ? READER_FIT_PAGE_SIZES : READER_PAGE_SIZES)
   const viewer = useViewer()
   const authModal = useAuthModal()
   const variant = assetVariant({ mode: useSiteMode(), uncensored })
@@ -118,6 +132,8 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes = REA
   const scroller = useRef<HTMLDivElement>(null)
   const [chromeVisible, setChromeVisible] = useState(true)
   const [listOpen, setListOpen] = useState(false)
+  const [settingsOpen, setSettingsOpen] = useState(false)
+  const [shortcutsOpen, setShortcutsOpen] = useState(false)
   // The next episode is prefetched only once this one's first page has arrived (loaded or failed for
   // good), so that the prefetch never takes bandwidth from it.
   const [firstPageArrived, setFirstPageArrived] = useState(false)
@@ -150,6 +166,8 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes = REA
       element.scrollTop = 0
       setChromeVisible(true)
       setListOpen(false)
+      setSettingsOpen(false)
+      setShortcutsOpen(false)
       setFirstPageArrived(false)
       setScrolled(false)
     }
@@ -178,10 +196,12 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes = REA
 
   useReaderKeyboard({
     scroller,
-    active: !listOpen && !authModal.isOpen,
+    active: !listOpen && !settingsOpen && !shortcutsOpen && !authModal.isOpen,
     onPrev: () => open(previous),
     onNext: () => open(next),
+    onHelp: () => setShortcutsOpen(true),
   })
+  useKeepPageInView(scroller, settings)
 
   const onScroll = () => {
     const element = scroller.current
@@ -223,14 +243,20 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes = REA
           )}
         </ol>
       ),
-    [pages, onFirstPageArrived, allPagesMounted, renewPages],
+    [pages, onFirstPageArrived, allPagesMounted, renewPages, pageSizes],
   )
 
   const chromeState = chromeVisible ? 'visible' : 'hidden'
   const showChrome = () => setChromeVisible(true)
 
   return (
-    <div className={className ? `comics-reader ${className}` : 'comics-reader'} data-chrome={chromeState}>
+    <div
+      className={className ? `comics-reader ${className}` : 'comics-reader'}
+      data-chrome={chromeState}
+      data-page-width={settings.pageWidth}
+      data-background={settings.background}
+      style={{ '--comics-reader-page-gap': `${READER_PAGE_GAP_PX[settings.pageGap]}px` } as CSSProperties}
+    >
       <div className="comics-reader__header" data-state={chromeState} onFocus={showChrome}>
         <Link to={comicPath(comicId, { uncensored })} className="comics-reader__close" aria-label={messages['reader.close']}>
           <span aria-hidden="true">×</span>
@@ -245,6 +271,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes = REA
             {messages['reader.preview']}
           </p>
         )}
+        <ReaderSettingsButton expanded={settingsOpen} onClick={() => setSettingsOpen(true)} />
       </div>
 
       <div
@@ -302,6 +329,8 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes = REA
         currentChapterId={chapterId}
         uncensored={uncensored}
       />
+      <ReaderSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} onShowShortcuts={() => setShortcutsOpen(true)} />
+      <ReaderShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
     </div>
   )
 }

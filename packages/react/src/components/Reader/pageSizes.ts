@@ -5,3 +5,6 @@
  * that preloads a first page gives the same value, or the browser would download two sizes of it.
  */
 export const READER_PAGE_SIZES = '(max-width: 800px) 100vw, 800px'
+
+/** The `sizes` of a page image when the reader chose 'Fit the screen': the whole width of the screen. */
+export const READER_FIT_PAGE_SIZES = '100vw'

@@ -4,18 +4,47 @@ import { useEffect, useRef, type RefObject } from 'react'
 const LINE_PX = 40
 const PAGE_FRACTION = 0.9
 
-function scrollStep(event: KeyboardEvent, viewportHeight: number): number | null {
+/** What a reader's shortcut does. */
+export type ReaderShortcutAction = 'pageDown' | 'pageUp' | 'scrollDown' | 'scrollUp' | 'prevEpisode' | 'nextEpisode' | 'help'
+
+/** One key of a shortcut: `shift` true or false when it matters, absent when either will do. */
+export interface ReaderShortcutKey {
+  key: string
+  shift?: boolean
+}
+
+/**
+ * The reader's keyboard shortcuts: what the reader does on each key, and what its shortcut list shows
+ * (`ReaderShortcutsDialog`), from this one table.
+ */
+export const READER_SHORTCUTS: readonly { action: ReaderShortcutAction; keys: readonly ReaderShortcutKey[] }[] = [
+  { action: 'pageDown', keys: [{ key: ' ', shift: false }, { key: 'PageDown' }] },
+  { action: 'pageUp', keys: [{ key: ' ', shift: true }, { key: 'PageUp' }] },
+  { action: 'scrollDown', keys: [{ key: 'ArrowDown' }] },
+  { action: 'scrollUp', keys: [{ key: 'ArrowUp' }] },
+  { action: 'prevEpisode', keys: [{ key: '[' }, { key: 'ArrowLeft', shift: true }] },
+  { action: 'nextEpisode', keys: [{ key: ']' }, { key: 'ArrowRight', shift: true }] },
+  { action: 'help', keys: [{ key: '?' }] },
+]
+
+/** The shortcut a key press is, if any. */
+export function readerShortcutOf(event: Pick<KeyboardEvent, 'key' | 'shiftKey'>): ReaderShortcutAction | null {
+  for (const { action, keys } of READER_SHORTCUTS) {
+    if (keys.some(({ key, shift }) => key === event.key && (shift === undefined || shift === event.shiftKey))) return action
+  }
+  return null
+}
+
+function scrollStep(action: ReaderShortcutAction, viewportHeight: number): number | null {
   const page = viewportHeight * PAGE_FRACTION
-  switch (event.key) {
-    case ' ':
-      return event.shiftKey ? -page : page
-    case 'PageDown':
+  switch (action) {
+    case 'pageDown':
       return page
-    case 'PageUp':
+    case 'pageUp':
       return -page
-    case 'ArrowDown':
+    case 'scrollDown':
       return LINE_PX
-    case 'ArrowUp':
+    case 'scrollUp':
       return -LINE_PX
     default:
       return null
@@ -35,37 +64,39 @@ export interface ReaderKeyboardOptions {
   active: boolean
   onPrev(): void
   onNext(): void
+  /** '?': the list of shortcuts. */
+  onHelp?(): void
 }
 
 /**
- * The reader's keys. '[' or Shift+ArrowLeft: previous episode; ']' or Shift+ArrowRight: next episode.
- * Space, Shift+Space, PageDown, PageUp, ArrowDown and ArrowUp scroll the strip natively while it has
- * focus; when focus has fallen to the page body (a click outside, a removed control) they scroll the
- * strip here and give it focus back.
+ * The reader's keys ({@link READER_SHORTCUTS}). '[' or Shift+ArrowLeft: previous episode; ']' or
+ * Shift+ArrowRight: next episode; '?': the shortcut list. Space, Shift+Space, PageDown, PageUp,
+ * ArrowDown and ArrowUp scroll the strip natively while it has focus; when focus has fallen to the page
+ * body (a click outside, a removed control) they scroll the strip here and give it focus back.
  */
-export function useReaderKeyboard({ scroller, active, onPrev, onNext }: ReaderKeyboardOptions) {
-  const latest = useRef({ active, onPrev, onNext })
+export function useReaderKeyboard({ scroller, active, onPrev, onNext, onHelp }: ReaderKeyboardOptions) {
+  const latest = useRef({ active, onPrev, onNext, onHelp })
   useEffect(() => {
-    latest.current = { active, onPrev, onNext }
+    latest.current = { active, onPrev, onNext, onHelp }
   })
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!latest.current.active || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return
       if (belongsElsewhere(event.target)) return
-      if (event.key === '[' || (event.shiftKey && event.key === 'ArrowLeft')) {
+      const action = readerShortcutOf(event)
+      if (action === null) return
+      if (action === 'prevEpisode' || action === 'nextEpisode' || action === 'help') {
+        if (action === 'help' && !latest.current.onHelp) return
         event.preventDefault()
-        latest.current.onPrev()
-        return
-      }
-      if (event.key === ']' || (event.shiftKey && event.key === 'ArrowRight')) {
-        event.preventDefault()
-        latest.current.onNext()
+        if (action === 'prevEpisode') latest.current.onPrev()
+        else if (action === 'nextEpisode') latest.current.onNext()
+        else latest.current.onHelp?.()
         return
       }
       const element = scroller.current
       if (!element || (event.target !== document.body && event.target !== document.documentElement)) return
-      const step = scrollStep(event, element.clientHeight)
+      const step = scrollStep(action, element.clientHeight)
       if (step === null) return
       event.preventDefault()
       element.scrollTop = Math.max(0, Math.min(element.scrollHeight - element.clientHeight, element.scrollTop + step))
