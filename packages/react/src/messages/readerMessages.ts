@@ -150,4 +150,23 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   // LAST READ on home (spec §2), shown on the account page too
   'account.lastRead': 'LAST READ',
   'account.lastReadSlide': '{n} of {total}',
+
+  // Page titles and descriptions (the document's title, the head the site's server writes, link previews)
+  'page.service': 'Comics',
+  'page.description': 'Read webtoon-style comics online: free episodes, premium stories, new comics every week.',
+  'page.title.home': '{service} — Read webtoon-style comics online',
+  'page.title.categories': 'Categories — {service}',
+  'page.title.comic': '{comic} — {service}',
+  'page.title.comicUncensored': '{comic} (Uncensored) — {service}',
+  'page.title.reader': '{comic} — Episode {n} — {service}',
+  'page.title.readerUncensored': '{comic} — Episode {n} (Uncensored) — {service}',
+  'page.title.policy': '{policy} — {service}',
+  'page.title.premium': 'Premium — {service}',
+  'page.title.account': 'My Account — {service}',
+  'page.title.payment': 'Payment — {service}',
+  'page.title.coins': 'Coins — {service}',
+  'page.title.emailAction': 'Your Account — {service}',
+  'page.title.admin': 'Admin — {service}',
+  'page.title.notFound': 'Page not found — {service}',
+  'page.homeHeading': 'Comics: read webtoon-style comics online',
 })
