@@ -1,4 +1,5 @@
 import { request, type IncomingHttpHeaders } from 'node:http'
+import { createUser } from '@comics/auth-emulator'
 import { describe, expect, test } from 'vitest'
 import {
   categoriesComicsRequest,
@@ -17,8 +18,9 @@ import {
 import { DEFAULT_MESSAGES, pageTitle, type Messages } from '@comics/react'
 import { SIGNED_IN_COOKIE } from '../../src/app/documentMarks'
 import { chromiumPerFile } from './support/browser'
+import { renderPngs, type ImageFile } from './support/pageImages'
 import { e2eStack } from './support/stack'
-import { prepareVisitor } from './support/visitor'
+import { PASSWORD, prepareVisitor, uniqueEmail } from './support/visitor'
 
 // What a crawler or a link preview sees: each public route's HTML fetched with plain HTTP, no JavaScript.
 const stack = e2eStack()
@@ -258,6 +260,54 @@ describe('robots.txt and sitemap.xml', () => {
       // Every address listed answers with its page.
       for (const address of listed.slice(0, 8)) expect((await fetchAbsolute(address)).status, address).toBe(200)
     }
+  })
+})
+
+/** An admin's multipart call to the API, as the admin screen makes it. */
+async function adminPost(idToken: string, path: string, fields: Record<string, string>, files: { field: string; image: ImageFile }[] = []) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  for (const { field, image } of files) form.append(field, new Blob([new Uint8Array(image.buffer)], { type: image.mimeType }), image.name)
+  const response = await fetch(`${stack.apiUrl}/api/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${idToken}` }, body: form })
+  const body = await response.text()
+  expect(response.status, body).toBe(200)
+  return (JSON.parse(body) as { data: { id: string; chapterNumber?: number }[] }).data
+}
+
+describe('the sitemap follows the catalogue', () => {
+  test("an admin's new comic and its free episodes appear, an episode numbered lower moves them, a deleted comic leaves", async () => {
+    const origin = `http://${adultHost}`
+    const sitemap = async () => [...(await site('/sitemap.xml', adultHost)).body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => decode(match[1]!))
+    // Built once before the edits: what follows must come from a rebuilt sitemap.
+    const before = await sitemap()
+    const admin = await createUser(stack.emulatorHost, { email: uniqueEmail('sitemap-admin'), password: PASSWORD, claims: { admin: true } })
+    const [cover] = await renderPngs(chromium.browser, [{ name: 'cover.png', width: 600, height: 800, label: 'Cover' }])
+    const [comic] = await adminPost(admin.idToken, '/comics', { title: `Sitemap ${Date.now().toString(36)}`, description: 'Listed, then moved, then gone.', contentRating: 'AO', genres: '["1"]', displayOnMirror: '0' }, [{ field: 'cover', image: cover! }])
+    const ids = new Map<number, string>()
+    const addEpisodes = async (numbers: number[]) => {
+      const created = await adminPost(admin.idToken, '/chapters', { comicsId: comic!.id, chapters: JSON.stringify(numbers.map((n) => ({ title: `Episode ${n}`, chapterNumber: n, isFree: false }))) })
+      for (const chapter of created) ids.set(chapter.chapterNumber!, chapter.id)
+    }
+    const episodesListed = async () => (await sitemap()).filter((loc) => loc.startsWith(`${origin}/comic/${comic!.id}/`)).sort()
+    const addresses = (numbers: number[]) => numbers.map((n) => `${origin}/comic/${comic!.id}/${ids.get(n)}`).sort()
+    try {
+      await addEpisodes([10, 20, 30, 40])
+      expect(await sitemap()).toContain(`${origin}/comic/${comic!.id}`)
+      expect(await episodesListed()).toEqual(addresses([10, 20, 30]))
+      // An episode before the first: 30 is no longer free, so it leaves the sitemap.
+      await addEpisodes([5])
+      expect(await episodesListed()).toEqual(addresses([5, 10, 20]))
+      // The mirror host lists none of it (an AO comic).
+      expect((await site('/sitemap.xml', mirrorHost)).body).not.toContain(`/comic/${comic!.id}<`)
+    } finally {
+      const deleted = await fetch(`${stack.apiUrl}/api/v1/comics`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${admin.idToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ids: [comic!.id] }),
+      })
+      expect(deleted.status).toBe(200)
+    }
+    expect(await sitemap()).toEqual(before)
   })
 })
 
