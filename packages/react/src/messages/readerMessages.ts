@@ -169,4 +169,5 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   'page.title.admin': 'Admin — {service}',
   'page.title.notFound': 'Page not found — {service}',
   'page.homeHeading': 'Comics: read webtoon-style comics online',
+  'home.readMoreWhere': 'new comics in Categories',
 })
