@@ -10,7 +10,9 @@ import {
   type Comic,
   type SiteMode,
 } from '@comics/core'
-import { SERVER_CALL_TIMEOUT_MS } from './document'
+
+/** How long the server waits for each of the API's answers before the page goes with the site's own head. */
+export const SERVER_CALL_TIMEOUT_MS = 3000
 
 /**
  * One read of the catalogue: its data, and its version (the API's ETag, which changes with the answer;

@@ -17,10 +17,10 @@ import {
 } from '@comics/core'
 import { DEFAULT_MESSAGES, pageTitle, type Messages } from '@comics/react'
 import { SIGNED_IN_COOKIE } from '../../src/app/documentMarks'
-import { chromiumPerFile } from './support/browser'
-import { renderPngs, type ImageFile } from './support/pageImages'
-import { e2eStack } from './support/stack'
-import { PASSWORD, prepareVisitor, uniqueEmail } from './support/visitor'
+import { chromiumPerFile } from '@comics/test-stack/browser'
+import { renderPngs, type ImageFile } from '@comics/test-stack/pageImages'
+import { e2eStack } from '@comics/test-stack/stack'
+import { PASSWORD, prepareVisitor, uniqueEmail } from '@comics/test-stack/visitor'
 
 // What a crawler or a link preview sees: each public route's HTML fetched with plain HTTP, no JavaScript.
 const stack = e2eStack()

@@ -1,5 +1,5 @@
 import type { Chapter, Comic } from '@comics/core'
-import { formatMessage, type Messages } from '../../messages'
+import { formatMessage, type ReaderMessages } from '../../messages'
 
 /** The policy pages, by the key of their name in the messages. */
 export type PolicyTitleKey = 'policy.privacyPolicy' | 'policy.termsOfUse' | 'policy.paymentAndRefund'
@@ -17,7 +17,7 @@ export type TitledPage =
  * the page in the server's HTML and after a navigation in the browser.
  * @example pageTitle(DEFAULT_MESSAGES, { kind: 'reader', comic, chapter }) // 'Moon — Episode 4 — Comics'
  */
-export function pageTitle(messages: Messages, page: TitledPage): string {
+export function pageTitle(messages: ReaderMessages, page: TitledPage): string {
   const service = messages['page.service']
   switch (page.kind) {
     case 'comic':
