@@ -218,6 +218,14 @@ for (const page of figures.lighthouse ?? []) {
     target: `≥ ${TARGETS.lighthouse}`,
     pass: page.performance >= TARGETS.lighthouse,
   })
+  const others = [page.seo, page.accessibility, page.bestPractices]
+  rows.push({
+    area: `Lighthouse mobile: ${page.name}`,
+    measure: 'SEO / accessibility / best practices',
+    value: `${others.join(' / ')}${page.failedAudits.length ? ` (short: ${page.failedAudits.join(', ')})` : ''}`,
+    target: `each ≥ ${TARGETS.lighthouse}`,
+    pass: others.every((score) => score >= TARGETS.lighthouse),
+  })
 }
 for (const run of figures.api ?? []) {
   for (const call of run.calls) {

@@ -2,13 +2,14 @@ import { Suspense } from 'react'
 import { Outlet, useNavigate } from 'react-router'
 import { AgeVerificationModal, AuthModal, CookieConsentBanner, EmailLinkSignIn } from '@comics/react'
 import { PreloadAuthOnSignIn } from '../auth/PreloadAuthOnSignIn'
+import { SiteTitle } from '../head/SiteTitle'
 import { ScreenFallback } from './ScreenFallback'
 import { ScrollRestoration } from './ScrollRestoration'
 
 /**
  * Around every route, the reader included: the modals any screen may open (sign-in, the age gate of
  * adult mode, the cookie banner), the end of an email-link sign-in when the page is opened from the
- * link, and the page's scroll position (top on a new page, restored on Back).
+ * link, the page's scroll position (top on a new page, restored on Back) and the document's title.
  */
 export function SiteRoot() {
   const navigate = useNavigate()
@@ -30,6 +31,7 @@ export function SiteRoot() {
       <PreloadAuthOnSignIn />
       <CookieConsentBanner />
       <ScrollRestoration />
+      <SiteTitle />
     </>
   )
 }

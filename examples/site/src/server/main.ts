@@ -2,6 +2,7 @@
 // browser's dist/), `pnpm --filter site serve` runs it with Node. Settings in docs/deploy.md ("Site server").
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { readSiteEnv } from '../config/siteEnv'
 import { screenModuleAt, screenModules, serverLanding, serverRedirect } from './renderLanding'
 import { createSiteServer, type SiteServerOptions } from './siteServer'
 
@@ -28,6 +29,9 @@ const { app, draining } = await createSiteServer({
     SITE_FILES_ORIGIN: env.SITE_FILES_ORIGIN,
   },
   logLevel: (env.SITE_LOG_LEVEL as SiteServerOptions['logLevel']) || 'info',
+  // The build's hosts, or without them those of the port the server listens on (never a request's Host).
+  hosts: (({ adultHost, mirrorHosts }) => ({ adultHost, mirrorHosts }))(readSiteEnv({ port: String(port) })),
+  ...(env.SITE_PUBLIC_PROTOCOL === 'http' || env.SITE_PUBLIC_PROTOCOL === 'https' ? { publicProtocol: env.SITE_PUBLIC_PROTOCOL } : {}),
 })
 
 let stopping = false

@@ -4,10 +4,13 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import fastifyStatic from '@fastify/static'
 import { AGE_PASSED_ATTRIBUTE, AGE_PASSED_COOKIE, SIGNED_IN_COOKIE } from '../app/documentMarks'
 import { securityHeaders, styleAttributeHashes, withStyleAttributes, type SecurityHeadersEnv } from '../../securityHeaders'
+import { siteOrigin, type HostConfig } from '@comics/core'
 import { registerApiProxy } from './apiProxy'
+import { createCatalogueReader } from './catalogueReader'
 import { documentWithConfig, documentWithPreloads, documentWithRender, newNonce, withScriptNonce } from './document'
 import { createPreloads, readBuildManifest } from './preloads'
 import type { RenderedLanding, screenModuleAt, screenModules, serverLanding, serverRedirect } from './renderLanding'
+import { createSiteHead, documentWithHead } from './siteHead'
 
 /** The reader's screen module (src/routes/lazyScreens.ts): its document takes the reader settings' check. */
 const READER_SCREEN_MODULE = 'src/screens/ReaderScreen.tsx'
@@ -37,6 +40,13 @@ export interface SiteServerOptions {
   logLevel?: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent'
   /** How long a stop waits for what is in flight before it closes the remaining connections. */
   shutdownGraceMs?: number
+  /**
+   * The hosts the site serves, as configured (see readSiteEnv): every absolute address of a page's head,
+   * robots.txt and the sitemaps is on them, never on a request's Host or X-Forwarded-Host.
+   */
+  hosts: HostConfig
+  /** The scheme of those addresses (SITE_PUBLIC_PROTOCOL); https by default, http on loopback hosts. */
+  publicProtocol?: 'http' | 'https'
 }
 
 export interface SiteServer {
@@ -116,6 +126,14 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
 
   if (sameOriginApi) registerApiProxy(app, { prefix: options.apiBaseUrl, target: options.apiTarget })
 
+  const siteHead = createSiteHead({
+    hosts: options.hosts,
+    ...(options.publicProtocol ? { protocol: options.publicProtocol } : {}),
+    // The API is asked as a guest on the configured host of the page's mode (the API rates by Host).
+    catalogue: createCatalogueReader(apiBase, (mode) => new URL(siteOrigin(mode, options.hosts)).host),
+  })
+  siteHead.register(app)
+
   await app.register(fastifyStatic, {
     root: options.distDir,
     prefix: '/',
@@ -140,6 +158,14 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     if (redirect) return reply.redirect(redirect, 302)
 
     const nonce = newNonce()
+    // The page's head (title, description, canonical, link previews) is read while the screen renders.
+    const mode = siteHead.modeOf(host)
+    const head = mode
+      ? siteHead.headFor(mode, request.url).catch((error: unknown) => {
+          request.log.warn({ path: pathOf(request.url), error: String(error) }, "the page's head could not be built; the document keeps the site's")
+          return null
+        })
+      : Promise.resolve(null)
     let rendered: RenderedLanding | undefined
     const landing = signedIn(request) ? null : options.render.serverLanding(url, { apiBase })
     if (landing) {
@@ -150,7 +176,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       }
     }
     const preloads = preloadsFor({ screen: options.render.screenModuleAt(url), callsFirst: !rendered?.complete })
-    const document = documentWithPreloads(template, preloads)
+    const headHtml = await head
+    const document = documentWithPreloads(headHtml ? documentWithHead(template, headHtml) : template, preloads)
     // The nonce goes on the document's scripts before the render goes in: rendered markup never gets one.
     const body = rendered
       ? withScriptNonce(

@@ -18,7 +18,7 @@ export const Default: Story = {
     const { canvas } = context
     const cards = await canvas.findAllByRole('group')
     await expect(cards.length).toBeGreaterThan(0)
-    await userEvent.click(canvas.getByRole('link', { name: 'Read more' }))
+    await userEvent.click(canvas.getByRole('link', { name: 'Read more new comics in Categories' }))
     await expect(kitOf(context).navigate).toHaveBeenCalledWith('/categories')
   },
 }

@@ -47,7 +47,7 @@ describe('ComicCarousel', () => {
     const region = screen.getByRole('region', { name: 'Something New' })
     expect(region).toHaveAttribute('aria-roledescription', 'carousel')
     expect(within(region).getByRole('heading', { name: 'Something New' })).toBeInTheDocument()
-    const readMore = within(region).getByRole('link', { name: 'Read more' })
+    const readMore = within(region).getByRole('link', { name: 'Read more new comics in Categories' })
     expect(readMore).toHaveAttribute('href', '/categories')
     await user.click(readMore)
     expect(navigate).toHaveBeenCalledWith('/categories')
@@ -114,7 +114,7 @@ describe('ComicCarousel', () => {
     const { user, navigate } = renderWithKit(<ComicCarousel />)
     await screen.findAllByRole('group')
     await user.tab()
-    expect(screen.getByRole('link', { name: 'Read more' })).toHaveFocus()
+    expect(screen.getByRole('link', { name: 'Read more new comics in Categories' })).toHaveFocus()
     for (const comic of normalNewest) {
       await user.tab()
       expect(screen.getByRole('link', { name: comic.title })).toHaveFocus()

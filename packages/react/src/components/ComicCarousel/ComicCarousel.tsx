@@ -45,6 +45,9 @@ export function ComicCarousel({ className }: ComicCarouselProps) {
         </h2>
         <Link to={routes.categories} className="comics-link comics-comic-carousel__read-more">
           {messages['home.readMore']}
+          {/* Where it leads, for screen readers and search engines: 'Read more' alone names no place. */}
+          {' '}
+          <span className="comics-visually-hidden">{messages['home.readMoreWhere']}</span>
         </Link>
       </div>
       {query.isPending ? (

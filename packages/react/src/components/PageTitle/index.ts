@@ -1,0 +1,2 @@
+export { PageTitle, type PageTitleProps } from './PageTitle'
+export { pageTitle, type PolicyTitleKey, type TitledPage } from './pageTitle'
