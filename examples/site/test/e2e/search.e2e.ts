@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
-import { chromiumPerFile, MOBILE, type WatchedPage } from './support/browser'
-import { e2eStack } from './support/stack'
-import { prepareVisitor } from './support/visitor'
+import { chromiumPerFile, MOBILE, type WatchedPage } from '@comics/test-stack/browser'
+import { e2eStack } from '@comics/test-stack/stack'
+import { prepareVisitor } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
 const mirrorComic = stack.catalogue.mirrorComic

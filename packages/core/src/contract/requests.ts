@@ -227,6 +227,8 @@ export const SearchComicsRequestSchema = builtOnUse(() =>
   }),
 )
 export type SearchComicsRequest = z.input<typeof SearchComicsRequestSchema>
+
+/**
  * POST /me/progress: the positions of this browser (at most core `PROGRESS_SYNC_LIMIT`), merged into the
  * account per comic by the latest change; the answer is the account's positions after the merge.
  */
@@ -238,6 +240,8 @@ export type SyncProgressBody = z.infer<typeof SyncProgressBodySchema>
 /** POST /me/follows: follow a comic (following it again changes nothing). */
 export const FollowComicBodySchema = builtOnUse(() => z.strictObject({ comicId: IdSchema }))
 export type FollowComicBody = z.infer<typeof FollowComicBodySchema>
+
+/**
  * PUT /me/reader-settings: the reader's settings and when they changed on the device. The service keeps
  * them unless it holds a later change (latest change wins), and answers what it keeps.
  */
