@@ -10,11 +10,24 @@ export interface SignedInAccount {
   idToken: string
 }
 
-async function identityToolkit<T>(host: string, method: string, body: unknown): Promise<T> {
-  const response = await fetch(
-    `${emulatorUrl(host)}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${EMULATOR_API_KEY}`,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-  )
+/** A kept-alive connection the emulator closed as it was reused: the request never reached it. */
+function isClosedConnection(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | undefined)?.cause
+  return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET'
+}
+
+async function identityToolkit<T>(host: string, method: string, body: unknown, attempt = 1): Promise<T> {
+  let response: Response
+  try {
+    response = await fetch(
+      `${emulatorUrl(host)}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${EMULATOR_API_KEY}`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    )
+  } catch (error) {
+    // Sent once more on a fresh connection; a sign-up that did land then answers EMAIL_EXISTS (see createUser).
+    if (attempt < 3 && isClosedConnection(error)) return identityToolkit(host, method, body, attempt + 1)
+    throw error
+  }
   if (!response.ok) throw new Error(`accounts:${method} failed: ${response.status} ${await response.text()}`)
   return (await response.json()) as T
 }
@@ -77,6 +90,13 @@ export async function createUser(
     email: input.email,
     password: input.password,
     returnSecureToken: true,
+  }).catch(async (error: unknown) => {
+    // A sign-up sent again after a closed connection may find its own account made by the first send.
+    if (error instanceof Error && error.message.includes('EMAIL_EXISTS')) {
+      const existing = await signIn(host, input.email, input.password)
+      return { localId: existing.uid, idToken: existing.idToken }
+    }
+    throw error
   })
   if (input.claims === undefined) return { uid: created.localId, idToken: created.idToken }
   await setCustomClaims(host, created.localId, input.claims)
