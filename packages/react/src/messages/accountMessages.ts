@@ -131,4 +131,9 @@ export const ACCOUNT_MESSAGES = /* @__PURE__ */ Object.freeze({
   'changePassword.confirmPassword': 'Confirm new password',
   'changePassword.submit': 'Change Password',
   'changePassword.success': 'Your password has been changed.',
+  // The account's list of followed comics (FollowedComics)
+  'follows.heading': 'FOLLOWING',
+  'follows.empty': 'You do not follow any comic yet. Follow one from its page to see its new episodes here.',
+  'follows.new': { one: '{n} new', other: '{n} new' },
+  'follows.upToDate': 'Up to date',
 })

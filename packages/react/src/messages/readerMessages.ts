@@ -168,10 +168,6 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   'follow.follow': 'Follow',
   'follow.following': 'Following',
   'follow.failed': 'That did not work. Please try again.',
-  'follows.heading': 'FOLLOWING',
-  'follows.empty': 'You do not follow any comic yet. Follow one from its page to see its new episodes here.',
-  'follows.new': { one: '{n} new', other: '{n} new' },
-  'follows.upToDate': 'Up to date',
   'episodes.new': 'NEW',
   // Reader settings and keyboard shortcuts
   'reader.settings': 'Reader settings',

@@ -1,6 +1,7 @@
 import { comicPath } from '@comics/core'
 import { useFollows, useLink, useLocale, useMessages, useSession } from '../../hooks'
 import { formatMessage } from '../../messages'
+import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface FollowedComicsProps {
   className?: string
@@ -14,7 +15,7 @@ export interface FollowedComicsProps {
  * <FollowedComics />
  */
 export function FollowedComics({ className }: FollowedComicsProps) {
-  const messages = useMessages()
+  const messages = useMessages(ACCOUNT_MESSAGES)
   const locale = useLocale()
   const Link = useLink()
   const { signedIn } = useSession()
