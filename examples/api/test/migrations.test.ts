@@ -65,10 +65,18 @@ async function migrateCommand(): Promise<{ code: number; stdout: string; stderr:
 describe('MIGRATE_ON_START', () => {
   it('is on for one machine and off with NODE_ENV=production, and may be set either way', () => {
     expect(loadConfig({}).migrateOnStart).toBe(true)
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'whsec_x' }).migrateOnStart).toBe(false)
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'whsec_x', MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'whsec_x', FILES_SIGNING_SECRET: 'files_x' }).migrateOnStart).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'whsec_x', FILES_SIGNING_SECRET: 'files_x', MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true)
     expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false)
     expect(() => loadConfig({ MIGRATE_ON_START: 'maybe' })).toThrow(/MIGRATE_ON_START must be true or false/)
+  })
+})
+
+describe('secrets in production', () => {
+  it('are asked for: a production start without the page-signing or the webhook secret is refused, naming it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'whsec_x' })).toThrow(/FILES_SIGNING_SECRET must be set in production/)
+    expect(() => loadConfig({ NODE_ENV: 'production', FILES_SIGNING_SECRET: 'files_x' })).toThrow(/PAYMENT_WEBHOOK_SECRET must be set in production/)
+    expect(loadConfig({}).filesSigningSecret).toBeTruthy()
   })
 })
 
