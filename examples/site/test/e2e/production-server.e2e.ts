@@ -124,11 +124,12 @@ describe('the production server, read without JavaScript', () => {
       // The run-time settings, the kit's query cache it was rendered with, the entry.
       expect(tags.length).toBeGreaterThanOrEqual(3)
       expect(answer.body).toContain('<script nonce="' + nonce + '" type="application/json" id="comics-query-cache">')
-      // One inline script besides the JSON data and the structured data (the signed-in check): no route
-      // table, no calls, no preloads.
+      // One inline script besides the JSON data and the structured data (the signed-in check and, on a
+      // reader, the stored reader settings' check, their keys and defaults from core): no route table, no
+      // calls, no preloads.
       const inline = [...answer.body.matchAll(/<script\b(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!)
       expect(inline.length).toBeLessThanOrEqual(1)
-      for (const text of inline) expect(text).not.toMatch(/fetch|RegExp|modulepreload|comic/)
+      for (const text of inline) expect(text).not.toMatch(/fetch|RegExp|modulepreload|\/comic/)
       // The screen's chunk is preloaded, named as the build's manifest names it.
       expect(answer.body, path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/\w+Screen-[\w-]+\.js">/)
       for (const tag of tags) expect(tag, path).toContain(`nonce="${nonce}"`)
