@@ -3,7 +3,7 @@ import { cpus, loadavg } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { and, asc, count, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, lte } from 'drizzle-orm'
 import { createUser, startAuthEmulator } from '@comics/auth-emulator'
 import { EPISODE_COIN_PRICE, getCoinPack, PLANS } from '@comics/core/rules'
 import { auditCoinLedgers } from '../src/coins/audit-coin-ledgers'
@@ -167,7 +167,15 @@ try {
   // What the reads ask for: the bench's three calls, the genres, and one page image.
   const inspect = await prepared.open()
   const bodies = await benchTargets(inspect.db)
-  const [page] = await inspect.db.select({ file: assets.file }).from(assets).orderBy(asc(assets.id)).limit(1)
+  // A page every reader may fetch at its plain address (core `isPagePublic`: censored, of a free episode);
+  // the others are listed at short-lived signed addresses, and their plain one is a 404.
+  const [page] = await inspect.db
+    .select({ file: assets.file })
+    .from(assets)
+    .innerJoin(chapters, eq(chapters.id, assets.chapterId))
+    .where(and(eq(assets.variant, 'censored'), eq(chapters.isFree, true), lte(chapters.publishAt, new Date())))
+    .orderBy(asc(assets.id))
+    .limit(1)
   // Episodes past the free ones of the first comic: what the readers unlock with coins before subscribing.
   const [firstEpisode] = await inspect.db.select({ comicId: chapters.comicId }).from(chapters).orderBy(asc(chapters.id)).limit(1)
   const lockedEpisodeIds = (
