@@ -61,7 +61,10 @@ export async function startPostgres(folder: string): Promise<Postgres> {
     url,
     port,
     async query(sql) {
-      const { stdout } = await run(join(PG_BIN, 'psql'), ['-X', '-At', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', sql], { maxBuffer: 64 << 20 })
+      // The SQL goes through psql's standard input: a check's list of written names can outgrow one argument.
+      const child = run(join(PG_BIN, 'psql'), ['-X', '-q', '-At', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-d', url], { maxBuffer: 64 << 20 })
+      child.child.stdin!.end(sql)
+      const { stdout } = await child
       return stdout.split('\n').filter(Boolean).map((line) => line.split('\t'))
     },
     stop: async () => {
