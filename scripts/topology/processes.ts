@@ -1,9 +1,10 @@
 // The processes of the topology: PostgreSQL from Debian's binaries, nginx, and Node servers, each
 // started here and stopped by its own process id.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
-import { chmodSync, chownSync, createWriteStream, mkdirSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { chmodSync, chownSync, createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { createServer } from 'node:net'
 import { promisify } from 'node:util'
 
 const run = promisify(execFile)
@@ -102,6 +103,27 @@ export function startService(name: string, command: string, args: string[], opti
     return exited
   }
   return { name, child, pid: child.pid!, exited, stop: () => signal('SIGTERM'), kill: () => signal('SIGKILL') }
+}
+
+/**
+ * The S3-protocol server in a process of its own (`@comics/s3-server`'s command line), so that nothing this
+ * script runs synchronously (the soak) stalls the bucket the API instances read. Resolves with the service
+ * and the API's storage variables it printed; SIGTERM stops it and removes its folder.
+ */
+export async function startS3Service(logFile: string, cwd: string): Promise<{ service: Service; env: Record<string, string> }> {
+  const cli = createRequire(import.meta.url).resolve('@comics/s3-server/cli')
+  const service = startService('s3rver', process.execPath, ['--import', 'tsx', cli], { cwd, logFile })
+  let exited = false
+  void service.exited.then(() => (exited = true))
+  const until = Date.now() + 30_000
+  while (Date.now() < until) {
+    if (exited) throw new Error(`s3rver exited before it started (${logFile})`)
+    const started = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').find((line) => line.startsWith('{')) : undefined
+    if (started) return { service, env: (JSON.parse(started) as { env: Record<string, string> }).env }
+    await sleep(100)
+  }
+  await service.kill()
+  throw new Error(`s3rver did not start within 30 s (${logFile})`)
 }
 
 /** Resolves once `url` answers 200, or rejects after `timeoutMs` (or when `service` exits first). */

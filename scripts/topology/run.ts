@@ -11,8 +11,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createUser, startAuthEmulator, type RunningAuthEmulator } from '@comics/auth-emulator'
-import { startS3Server, type RunningS3Server } from '@comics/s3-server'
-import { freePort, nginxConfig, NGINX, sleep, startPostgres, startService, waitFor, type Postgres, type Service } from './processes'
+import { freePort, nginxConfig, NGINX, sleep, startPostgres, startS3Service, startService, waitFor, type Postgres, type Service } from './processes'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const apiDir = join(root, 'examples/api')
@@ -94,7 +93,6 @@ const folder = mkdtempSync(join(tmpdir(), 'topology-'))
 const services: Service[] = []
 let postgres: Postgres | undefined
 let emulator: RunningAuthEmulator | undefined
-let s3: RunningS3Server | undefined
 
 async function main(): Promise<void> {
   const started = Date.now()
@@ -107,7 +105,8 @@ async function main(): Promise<void> {
   emulator = await startAuthEmulator()
   postgres = await startPostgres(folder)
   const databaseUrl = postgres.url
-  s3 = await startS3Server({ directory: join(folder, 's3') })
+  const s3 = await startS3Service(join(folder, 's3rver.log'), root)
+  services.push(s3.service)
   const [lbPort, portA, portB, sitePort] = await Promise.all([freePort(), freePort(), freePort(), freePort()])
   const lb = `http://127.0.0.1:${lbPort}`
 
@@ -119,7 +118,7 @@ async function main(): Promise<void> {
     PORT: String(port),
     DATABASE_URL: databaseUrl,
     MIGRATE_ON_START: 'false',
-    ...s3!.env,
+    ...s3.env,
     FILES_DIR: join(folder, `files-${name}`),
     PUBLIC_URL: lb,
     TRUST_PROXY: '127.0.0.1',
@@ -465,7 +464,6 @@ async function stopAll(): Promise<void> {
     if (code === 'timeout') await service.kill()
   }
   await postgres?.stop()
-  await s3?.stop()
   await emulator?.stop()
   rmSync(folder, { recursive: true, force: true })
 }
