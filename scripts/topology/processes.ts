@@ -4,26 +4,16 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { chmodSync, chownSync, createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { createServer } from 'node:net'
 import { promisify } from 'node:util'
+import { freePort } from '@comics/test-stack/freePort'
 
 const run = promisify(execFile)
 const PG_BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin'
 export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx'
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+export { freePort }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export interface Postgres {
   url: string

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, expect, inject, it } from 'vitest'
 import type { OpenDatabase } from '../src/db/database'
 import { openDatabase } from '../src/db/open-database'
@@ -17,6 +15,7 @@ import { ManualClock } from './support/manual-clock'
 import { TEST_NOW } from './support/test-server'
 import { createSandbox } from '../src/payments/sandbox/create-sandbox'
 import { loadConfig } from '../src/config'
+import { throwawayDatabase } from './support/postgres-cluster'
 
 // Renditions and renewals are durable jobs in the database (the `jobs` table), shared by the instances on
 // it. "Two instances" are two queues; on PostgreSQL (the api-postgres project) each has its own pool, so
@@ -34,18 +33,9 @@ beforeAll(async () => {
     second = { ...first, close: async () => {} }
     return
   }
-  const name = `jobs_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: seeded.serverUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  dropDatabase = async () => {
-    const client = new pg.Client({ connectionString: seeded.serverUrl })
-    await client.connect()
-    await client.query(`drop database if exists ${name} with (force)`)
-    await client.end()
-  }
-  const url = seeded.serverUrl.replace(/\/postgres$/, `/${name}`)
+  const database = await throwawayDatabase(seeded.serverUrl, 'jobs')
+  dropDatabase = database.drop
+  const url = database.url
   first = await openDatabase({ kind: 'postgres', url, poolSize: 4 })
   second = await openDatabase({ kind: 'postgres', url, poolSize: 4 }, { migrate: false })
 })

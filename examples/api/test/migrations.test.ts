@@ -1,17 +1,16 @@
 import { execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { loadConfig } from '../src/config'
 import { SchemaMismatch } from '../src/db/migration-check'
 import { openDatabase, type DatabaseTarget } from '../src/db/open-database'
 import { startApiProcess } from './support/api-process'
+import { throwawayDatabase } from './support/postgres-cluster'
 
 // Migrations as a release step: `pnpm --filter api migrate` applies them and exits; an instance started
 // with MIGRATE_ON_START=false (the production default) refuses a schema whose migrations are not exactly
@@ -29,20 +28,10 @@ let cleanup = async () => {}
 beforeAll(async () => {
   const seeded = inject('seededDatabase')
   if (seeded.kind === 'postgres') {
-    const name = `migrations_${randomBytes(6).toString('hex')}`
-    const admin = new pg.Client({ connectionString: seeded.serverUrl })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const url = seeded.serverUrl.replace(/\/postgres$/, `/${name}`)
-    target = { kind: 'postgres', url, poolSize: 2 }
-    databaseEnv = { DATABASE_URL: url, DATA_DIR: undefined }
-    cleanup = async () => {
-      const client = new pg.Client({ connectionString: seeded.serverUrl })
-      await client.connect()
-      await client.query(`drop database if exists ${name} with (force)`)
-      await client.end()
-    }
+    const database = await throwawayDatabase(seeded.serverUrl, 'migrations')
+    target = { kind: 'postgres', url: database.url, poolSize: 2 }
+    databaseEnv = { DATABASE_URL: database.url, DATA_DIR: undefined }
+    cleanup = database.drop
   } else {
     const folder = await mkdtemp(join(tmpdir(), 'api-migrations-'))
     target = { kind: 'pglite', dataDir: folder }

@@ -111,3 +111,17 @@ export function chromiumPerFile() {
 
 type OpenPageOptions = Parameters<typeof openPage> extends [Browser, ...infer Rest] ? Rest : never
 
+
+/**
+ * Holds the site's entry script back until the returned function is called, so a journey sees the page as
+ * the server sent it, before the app runs.
+ */
+export async function holdEntryScript(context: BrowserContext): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}

@@ -8,7 +8,7 @@ import { requestedRowIds } from '../http/requested-row-ids'
 import { assets, files } from '../db/schema'
 import type { FileStore } from '../files/file-store'
 import { listedRenditions } from '../files/renditions'
-import { signingWindowAt, type UrlSigner } from '../files/signed-urls'
+import { signedFile, type UrlSigner } from '../files/signed-urls'
 import { HttpError } from '../http/http-error'
 import type { CatalogueCache } from './catalogue-cache'
 import { indexEpisodes, isIndexedEpisodeLocked } from './episode-index'
@@ -100,7 +100,6 @@ export async function listAssets(
   paging: { limit: number; offset: number },
   signing: { signer: UrlSigner; now: Date },
 ): Promise<{ data: Asset[]; total: number }> {
-  const { expiresAt } = signingWindowAt(signing.now)
   const free = new Set(grant.freeChapterIds)
   if (grant.chapterIds.length === 0 || grant.variants.length === 0) return { data: [], total: 0 }
   const where = and(inArray(assets.chapterId, grant.chapterIds), inArray(assets.variant, grant.variants))
@@ -128,9 +127,10 @@ export async function listAssets(
     total: totalRow?.total ?? 0,
     data: rows.map((row) => {
       const isPublic = isPagePublic({ variant: row.variant, free: free.has(row.chapterId) })
+      const url = fileStore.urlOf(row.file)
       return {
         id: String(row.id),
-        url: isPublic ? fileStore.urlOf(row.file) : signing.signer.sign(fileStore.urlOf(row.file), row.file, expiresAt),
+        ...(isPublic ? { url } : signedFile(signing.signer, url, row.file, signing.now)),
         width: row.width,
         height: row.height,
         ...listedRenditions(row.width),
@@ -138,7 +138,6 @@ export async function listAssets(
         chapterId: String(row.chapterId),
         variant: row.variant,
         position: row.position,
-        ...(isPublic ? {} : { expiresAt: expiresAt.toISOString() }),
       }
     }),
   }

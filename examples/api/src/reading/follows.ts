@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, type SQL } from 'drizzle-orm'
 import type { Follow } from '@comics/core/contract'
-import { contentRatingsFor, newEpisodes, newEpisodesSince, type SiteMode } from '@comics/core/rules'
+import { newEpisodes, newEpisodesSince, type SiteMode } from '@comics/core/rules'
+import { hostComicConditions } from '../catalogue/list-comics'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
 import { chapters, comicFollows, comics, readingProgress } from '../db/schema'
@@ -8,12 +9,8 @@ import type { FileStore } from '../files/file-store'
 import { HttpError } from '../http/http-error'
 import { requestedRowIds } from '../http/requested-row-ids'
 
-/** Comics the host shows: its ratings, and on a mirror host only those flagged for it (as comics/list). */
-function shownOnHost(mode: SiteMode): SQL[] {
-  const conditions: SQL[] = [inArray(comics.contentRating, contentRatingsFor(mode))]
-  if (mode !== 'adult') conditions.push(eq(comics.displayOnMirror, true))
-  return conditions
-}
+/** Comics the host shows (as comics/list): every host has ratings of its own, so there are conditions. */
+const shownOnHost = (mode: SiteMode): SQL[] => hostComicConditions(mode)!
 
 /**
  * The comics the reader follows that the host shows, most recently followed first, each with the

@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { chownSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import pg from 'pg'
 import { freePort } from './free-port'
 
 const run = promisify(execFile)
@@ -63,4 +65,25 @@ export async function startPostgres(): Promise<RunningPostgres> {
         rmSync(folder, { recursive: true, force: true })
       })()),
   }
+}
+
+/**
+ * A database of its own on the shared test server (`serverUrl`, the `postgres` database's address), empty
+ * or a copy of `template`, named `${prefix}_` and random letters; `drop` removes it, cutting what is still
+ * connected.
+ * @example const { url, drop } = await throwawayDatabase(seeded.serverUrl, 'jobs')
+ */
+export async function throwawayDatabase(serverUrl: string, prefix: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`
+  const onServer = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      await client.query(sql)
+    } finally {
+      await client.end()
+    }
+  }
+  await onServer(`create database ${name}${template ? ` template ${template}` : ''}`)
+  return { url: serverUrl.replace(/\/postgres$/, `/${name}`), drop: () => onServer(`drop database if exists ${name} with (force)`) }
 }

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto'
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { inject } from 'vitest'
 import { buildApp } from '../../src/app'
@@ -22,6 +20,7 @@ import { createSandbox } from '../../src/payments/sandbox/create-sandbox'
 import type { SandboxProvider } from '../../src/payments/sandbox/sandbox-provider'
 import { ManualClock } from './manual-clock'
 import './seeded-database'
+import { throwawayDatabase } from './postgres-cluster'
 
 export interface TestServer {
   app: FastifyInstance
@@ -66,18 +65,9 @@ export async function startTestServer(
     seeded.kind === 'pglite'
       ? await openDatabase({ kind: 'pglite', snapshot: new Blob([await readFile(seeded.snapshotPath)]) })
       : await (async () => {
-          const name = `test_${randomBytes(6).toString('hex')}`
-          const admin = new pg.Client({ connectionString: seeded.serverUrl })
-          await admin.connect()
-          await admin.query(`create database ${name} template ${seeded.templateDatabase}`)
-          await admin.end()
-          dropDatabase = async () => {
-            const client = new pg.Client({ connectionString: seeded.serverUrl })
-            await client.connect()
-            await client.query(`drop database if exists ${name} with (force)`)
-            await client.end()
-          }
-          return openDatabase({ kind: 'postgres', url: seeded.serverUrl.replace(/\/postgres$/, `/${name}`), poolSize: 8 })
+          const copy = await throwawayDatabase(seeded.serverUrl, 'test', seeded.templateDatabase)
+          dropDatabase = copy.drop
+          return openDatabase({ kind: 'postgres', url: copy.url, poolSize: 8 })
         })()
   return startServerOn(database, { folder, filesDir, authEmulatorHost: inject('authEmulatorHost'), onClose: dropDatabase, ...options })
 }

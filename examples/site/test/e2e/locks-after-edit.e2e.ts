@@ -3,24 +3,15 @@ import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
 import { chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
 import { renderPngs, type ImageFile } from '@comics/test-stack/pageImages'
+import { apiCalls } from '@comics/test-stack/apiCalls'
 import { e2eStack } from '@comics/test-stack/stack'
 import { requestWithHost } from '@comics/test-stack/requestWithHost'
 import { prepareVisitor, uniqueEmail, PASSWORD } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
+const { adminPost } = apiCalls(stack.apiUrl)
 const chromium = chromiumPerFile()
 let visit: WatchedPage
-
-/** An admin's multipart call to the API, as the admin screen makes it. */
-async function adminPost(idToken: string, path: string, fields: Record<string, string>, files: { field: string; image: ImageFile }[] = []) {
-  const form = new FormData()
-  for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  for (const { field, image } of files) form.append(field, new Blob([new Uint8Array(image.buffer)], { type: image.mimeType }), image.name)
-  const response = await fetch(`${stack.apiUrl}/api/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${idToken}` }, body: form })
-  const body = await response.text()
-  expect(response.status, body).toBe(200)
-  return (JSON.parse(body) as { data: { id: string; chapterNumber?: number }[] }).data
-}
 
 /** The lock of each row of the reader's episode list, in order ('false' open, 'true' locked). */
 async function episodeLocks(page: Page): Promise<string[]> {

@@ -16,10 +16,14 @@ import {
 import { freePort } from '@comics/test-stack/freePort'
 import { SIGNED_IN_COOKIE } from '../../src/app/documentMarks'
 import { startSite } from '@comics/test-stack/startSite'
+import { apiCalls } from '@comics/test-stack/apiCalls'
 import { e2eStack } from '@comics/test-stack/stack'
 
 // The site's production server (src/server/main.ts) as a client without JavaScript sees it: plain HTTP.
 const stack = e2eStack()
+const api = apiCalls(stack.apiUrl)
+/** A list call straight to the API, on the mirror host unless another is named. */
+const apiList = <T>(path: string, body: unknown, host = mirrorHost) => api.apiList<T>(path, body, host)
 const comic = stack.catalogue.mirrorComic
 const siteRoot = fileURLToPath(new URL('../..', import.meta.url))
 const mirrorHost = `localhost:${stack.sitePort}`
@@ -46,23 +50,6 @@ function get(port: number, path: string, headers: Record<string, string> = {}, m
     outgoing.on('error', reject)
     outgoing.end()
   })
-}
-
-/** An API call straight to the API (not through the site), for what the page must show. */
-async function apiList<T>(path: string, body: unknown, host = mirrorHost): Promise<T[]> {
-  const port = Number(new URL(stack.apiUrl).port)
-  const answer = await new Promise<string>((resolve, reject) => {
-    const payload = JSON.stringify(body)
-    const outgoing = request(`http://127.0.0.1:${port}/api/v1${path}`, { method: 'POST', headers: { host, 'content-type': 'application/json' } }, (incoming) => {
-      let text = ''
-      incoming.setEncoding('utf8')
-      incoming.on('data', (chunk: string) => (text += chunk))
-      incoming.on('end', () => resolve(text))
-    })
-    outgoing.on('error', reject)
-    outgoing.end(payload)
-  })
-  return (JSON.parse(answer) as { data: T[] }).data
 }
 
 /** Text as React writes it into HTML. */

@@ -3,10 +3,12 @@ import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
 import { chromiumPerFile } from '@comics/test-stack/browser'
 import { renderPngs, type ImageFile } from '@comics/test-stack/pageImages'
+import { apiCalls } from '@comics/test-stack/apiCalls'
 import { e2eStack } from '@comics/test-stack/stack'
 import { openSignIn, prepareVisitor, signUpByEmail, submitAuthModal, uniqueEmail, PASSWORD } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
+const { adminPost } = apiCalls(stack.apiUrl)
 const chromium = chromiumPerFile()
 const long = stack.catalogue.longComic
 const comicUrl = (comicId: string) => `${stack.mirrorOrigin}/comic/${comicId}`
@@ -99,17 +101,6 @@ describe('progress follows the reader', () => {
     await expect.poll(() => pageInView(phone.page)).toBe(23)
   })
 })
-
-/** An admin's multipart call to the API, as the admin screen makes it. */
-async function adminPost(idToken: string, path: string, fields: Record<string, string>, files: { field: string; image: ImageFile }[] = []) {
-  const form = new FormData()
-  for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  for (const { field, image } of files) form.append(field, new Blob([new Uint8Array(image.buffer)], { type: image.mimeType }), image.name)
-  const response = await fetch(`${stack.apiUrl}/api/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${idToken}`, host: `localhost:${stack.sitePort}` }, body: form })
-  const body = await response.text()
-  expect(response.status, body).toBe(200)
-  return (JSON.parse(body) as { data: { id: string }[] }).data
-}
 
 describe('following a series', () => {
   test('follow a comic, an admin adds an episode: the account shows 1 new and the episode is marked NEW until read', async () => {

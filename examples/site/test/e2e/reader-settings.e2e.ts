@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import type { BrowserContext, Page } from 'playwright'
-import { appRunning, chromiumPerFile } from '@comics/test-stack/browser'
+import type { Page } from 'playwright'
+import { appRunning, chromiumPerFile, holdEntryScript } from '@comics/test-stack/browser'
 import { e2eStack } from '@comics/test-stack/stack'
 import { openSignIn, prepareVisitor, signUpByEmail, submitAuthModal, PASSWORD, uniqueEmail } from '@comics/test-stack/visitor'
 
@@ -35,17 +35,6 @@ const scrollToPage = (page: Page, index: number, fraction: number) =>
     },
     [index, fraction] as const,
   )
-
-/** Holds the site's entry script back until the returned function is called (as reader.e2e.ts does). */
-async function holdEntryScript(context: BrowserContext): Promise<() => void> {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
-}
 
 /** The page's cumulative layout shift so far (shifts right after an input do not count). */
 const layoutShifts = (page: Page) =>

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import type { BrowserContext, Page } from 'playwright'
-import { appRunning, chromiumPerFile, DESKTOP, MOBILE, type WatchedPage } from '@comics/test-stack/browser'
+import type { Page } from 'playwright'
+import { appRunning, chromiumPerFile, DESKTOP, MOBILE, holdEntryScript, type WatchedPage } from '@comics/test-stack/browser'
 import { screenshotBothSizes } from '@comics/test-stack/screenshots'
 import { e2eStack } from '@comics/test-stack/stack'
 import { prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
@@ -13,17 +13,6 @@ const adultComic = stack.catalogue.uncensoredComic
 const adultReaderUrl = `${stack.adultOrigin}/comic/${adultComic.id}/${adultComic.chapterIds[0]}`
 const chromium = chromiumPerFile()
 let visit: WatchedPage
-
-/** Holds the site's entry script back until the returned function is called: the page as it is before. */
-async function holdEntryScript(context: BrowserContext): Promise<() => void> {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
-}
 
 const chrome = (page: Page) => page.locator('.comics-reader').getAttribute('data-chrome')
 const firstPageLoaded = (page: Page) =>

@@ -19,11 +19,13 @@ import { DEFAULT_MESSAGES, pageTitle, type Messages } from '@comics/react'
 import { SIGNED_IN_COOKIE } from '../../src/app/documentMarks'
 import { chromiumPerFile } from '@comics/test-stack/browser'
 import { renderPngs, type ImageFile } from '@comics/test-stack/pageImages'
+import { apiCalls } from '@comics/test-stack/apiCalls'
 import { e2eStack } from '@comics/test-stack/stack'
 import { PASSWORD, prepareVisitor, uniqueEmail } from '@comics/test-stack/visitor'
 
 // What a crawler or a link preview sees: each public route's HTML fetched with plain HTTP, no JavaScript.
 const stack = e2eStack()
+const { adminPost, apiList } = apiCalls(stack.apiUrl)
 const messages = DEFAULT_MESSAGES as Messages
 const mirrorHost = `localhost:${stack.sitePort}`
 const adultHost = `adult.localhost:${stack.sitePort}`
@@ -59,21 +61,6 @@ const site = (path: string, host: string, headers: Record<string, string> = {}) 
 function fetchAbsolute(address: string): Promise<Answer> {
   const url = new URL(address)
   return get(`${url.protocol}//127.0.0.1:${url.port}${url.pathname}${url.search}`, { host: url.host, accept: 'image/*,*/*' })
-}
-
-async function apiList<T>(path: string, body: unknown, host: string): Promise<T[]> {
-  const port = Number(new URL(stack.apiUrl).port)
-  const answer = await new Promise<string>((resolve, reject) => {
-    const outgoing = request(`http://127.0.0.1:${port}/api/v1${path}`, { method: 'POST', headers: { host, 'content-type': 'application/json' } }, (incoming) => {
-      let text = ''
-      incoming.setEncoding('utf8')
-      incoming.on('data', (chunk: string) => (text += chunk))
-      incoming.on('end', () => resolve(text))
-    })
-    outgoing.on('error', reject)
-    outgoing.end(JSON.stringify(body))
-  })
-  return (JSON.parse(answer) as { data: T[] }).data
 }
 
 /** Everything the API lists for a host: its comics (every page) and each one's episodes. */
@@ -262,17 +249,6 @@ describe('robots.txt and sitemap.xml', () => {
     }
   })
 })
-
-/** An admin's multipart call to the API, as the admin screen makes it. */
-async function adminPost(idToken: string, path: string, fields: Record<string, string>, files: { field: string; image: ImageFile }[] = []) {
-  const form = new FormData()
-  for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  for (const { field, image } of files) form.append(field, new Blob([new Uint8Array(image.buffer)], { type: image.mimeType }), image.name)
-  const response = await fetch(`${stack.apiUrl}/api/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${idToken}` }, body: form })
-  const body = await response.text()
-  expect(response.status, body).toBe(200)
-  return (JSON.parse(body) as { data: { id: string; chapterNumber?: number }[] }).data
-}
 
 describe('the sitemap follows the catalogue', () => {
   test("an admin's new comic and its free episodes appear, an episode numbered lower moves them, a deleted comic leaves", async () => {
