@@ -199,4 +199,54 @@ describe('Dialog in a server render', () => {
     act(() => root!.unmount())
     container.remove()
   })
+
+  it("is named and described in the server's HTML, before any effect has run", async () => {
+    const { renderToString } = await import('react-dom/server')
+    const html = renderToString(
+      <Dialog open dismissible={false}>
+        <DialogTitle>Are you over the age of 18?</DialogTitle>
+        <DialogDescription>You need to confirm that you are over the age of 18 to read adult content.</DialogDescription>
+        <button>Yes</button>
+      </Dialog>,
+    )
+    // Read as the browser reads the HTML before the app runs.
+    const container = document.createElement('div')
+    container.innerHTML = html
+    document.body.append(container)
+    try {
+      const dialog = screen.getByRole('dialog', { name: 'Are you over the age of 18?' })
+      expect(dialog).toHaveAccessibleDescription('You need to confirm that you are over the age of 18 to read adult content.')
+    } finally {
+      container.remove()
+    }
+  })
+})
+
+describe('Dialog without a title or description', () => {
+  it('refers to no part that is not there once it is shown', () => {
+    render(
+      <Dialog open aria-label="Reader settings">
+        <button>Close</button>
+      </Dialog>,
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Reader settings' })
+    expect(dialog).not.toHaveAttribute('aria-labelledby')
+    expect(dialog).not.toHaveAttribute('aria-describedby')
+  })
+
+  it('names itself by a title added later', async () => {
+    function Later() {
+      const [titled, setTitled] = useState(false)
+      return (
+        <Dialog open>
+          {titled && <DialogTitle>Episodes</DialogTitle>}
+          <button onClick={() => setTitled(true)}>Add the title</button>
+        </Dialog>
+      )
+    }
+    render(<Later />)
+    expect(screen.getByRole('dialog')).not.toHaveAttribute('aria-labelledby')
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Add the title' }))
+    expect(screen.getByRole('dialog', { name: 'Episodes' })).toBeInTheDocument()
+  })
 })

@@ -150,8 +150,17 @@ function OpenDialog({
   const [entry] = useState<OpenEntry>(() => ({ parent }))
   const titleId = useId()
   const descriptionId = useId()
-  const [hasTitle, setHasTitle] = useState(false)
-  const [hasDescription, setHasDescription] = useState(false)
+  // Null until the first commit has shown whether a DialogTitle and a DialogDescription are in it. A
+  // server render runs no effect, so its HTML (an age gate that covers the page before the app runs)
+  // names and describes the dialog by the parts' ids; the first commit drops a reference to a part that
+  // is not there, before the browser paints.
+  const [hasTitle, setHasTitle] = useState<boolean | null>(null)
+  const [hasDescription, setHasDescription] = useState<boolean | null>(null)
+  // After the parts' own layout effects (children's run first): a part not registered by now is absent.
+  useLayoutEffect(() => {
+    setHasTitle((known) => known ?? false)
+    setHasDescription((known) => known ?? false)
+  }, [])
   const latest = useRef({ onClose, dismissible })
   useEffect(() => {
     latest.current = { onClose, dismissible }
@@ -229,8 +238,8 @@ function OpenDialog({
         ref={panel}
         role="dialog"
         aria-modal="true"
-        aria-labelledby={rest['aria-label'] ? undefined : hasTitle ? titleId : undefined}
-        aria-describedby={hasDescription ? descriptionId : undefined}
+        aria-labelledby={rest['aria-label'] ? undefined : hasTitle !== false ? titleId : undefined}
+        aria-describedby={hasDescription !== false ? descriptionId : undefined}
         tabIndex={-1}
         data-state="open"
         data-dismissible={dismissible ? 'true' : 'false'}
