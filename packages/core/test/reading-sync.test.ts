@@ -163,6 +163,50 @@ describe('createProgressSync', () => {
     sync.dispose()
   })
 
+  it("signing out leaves nothing of the account in this browser, so the next account does not take it", async () => {
+    const first = fakeAccount([at('5', 7, 9_000)])
+    const { storage, progress, session, sync } = setup(first)
+    session.set(reader, 'token')
+    await sync.syncNow()
+    expect(progress.getProgress('5')).toMatchObject({ page: 7 })
+    session.clear()
+    expect(progress.getProgress('5')).toBeUndefined()
+    expect(storage.getItem(STORAGE_KEYS.comicsReadingHistory) ?? '[]').toBe('[]')
+    // A guest's reading after that is theirs again, and joins the account they sign in to.
+    progress.record('8', { chapterId: '801', chapterTitle: 'Episode 1', page: 2, offset: 0 })
+    expect(progress.getProgress('8')).toMatchObject({ page: 2 })
+    sync.dispose()
+  })
+
+  it('keeps on sign-out the positions the account has not confirmed, and drops an answer that arrives after it', async () => {
+    const account = fakeAccount([at('5', 7, 9_000)])
+    const { progress, session, sync } = setup(account)
+    account.fail(true)
+    session.set(reader, 'token')
+    await sync.syncNow()
+    progress.record('7', { chapterId: '702', chapterTitle: 'Episode 2', page: 30, offset: 0 })
+    session.clear()
+    expect(progress.getProgress('7')).toMatchObject({ page: 30 })
+
+    // An answer on its way when the reader signs out is not merged into the browser.
+    account.fail(false)
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const send = account.send.getMockImplementation()!
+    account.send.mockImplementationOnce(async (entries) => {
+      await held
+      return send(entries)
+    })
+    session.set(reader, 'token')
+    const sending = sync.syncNow()
+    session.clear()
+    release()
+    await sending
+    expect(progress.getProgress('5')).toBeUndefined()
+    expect(progress.getProgress('7')).toMatchObject({ page: 30 })
+    sync.dispose()
+  })
+
   it('sends at most the limit, the most recent, and nothing when signed out', async () => {
     const { progress, session, sync, account, tick } = setup()
     for (let comic = 1; comic <= PROGRESS_SYNC_LIMIT + 5; comic++) {

@@ -76,9 +76,13 @@ export function createProgressSync(options: ProgressSyncOptions): ProgressSync {
       return
     }
     state.set({ ...state.getSnapshot(), status: 'syncing' })
+    const sentAs = signedInAs
     try {
       const answer = await send(positionsOf(progress.getSnapshot()))
       if (disposed) return
+      // The reader signed out (or another signed in) while it was on its way: the account's positions
+      // are not this browser's any more.
+      if (signedInAs !== sentAs) return
       progress.merge(answer.data.map((entry) => ({ ...entry })))
       confirmed = progress.getSnapshot()
       failures = 0
@@ -118,11 +122,16 @@ export function createProgressSync(options: ProgressSyncOptions): ProgressSync {
     const { signedIn, user } = session.getSnapshot()
     const uid = signedIn ? user?.uid ?? null : null
     if (uid === signedInAs) return
+    // Leaving an account leaves nothing of it in this browser when the account holds all of it: the next
+    // reader signed in here does not take these positions into their account. Positions the account has
+    // not confirmed (a send failed, offline) stay: they are not lost, and join the next account.
+    const accountHoldsAll = signedInAs !== null && confirmed !== null && progress.getSnapshot() === confirmed
     signedInAs = uid
+    confirmed = null
+    if (accountHoldsAll) progress.clear()
     if (uid) void syncNow()
     else {
       clearTimer()
-      confirmed = null
       state.set({ status: 'idle', lastSyncedAt: null })
     }
   })
