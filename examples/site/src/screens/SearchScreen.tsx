@@ -13,7 +13,10 @@ export default function SearchScreen() {
   const Link = useLink()
   const [searchParams] = useSearchParams()
   const typed = searchParams.get('q') ?? ''
-  const { query, status, comics, total, retry, isFetching } = useComicSearch(typed, { limit: SEARCH_PAGE_SIZE, debounceMs: 0 })
+  const { query, status, comics, total, retry, isFetching, hasMore, loadMore, isLoadingMore, loadMoreFailed } = useComicSearch(typed, {
+    limit: SEARCH_PAGE_SIZE,
+    debounceMs: 0,
+  })
 
   return (
     <section className="site-search" aria-labelledby="site-search-title" data-status={status}>
@@ -34,6 +37,13 @@ export default function SearchScreen() {
           </li>
         ))}
       </ul>
+      {/* The next comics are added after those shown; a failure keeps them and asks again on the same button. */}
+      {loadMoreFailed && <p role="alert">{messages['common.error']}</p>}
+      {status === 'results' && hasMore && (
+        <button type="button" className="comics-button site-search__more" onClick={loadMore} aria-busy={isLoadingMore} disabled={isLoadingMore}>
+          {isLoadingMore ? messages['common.loading'] : loadMoreFailed ? messages['common.retry'] : messages['search.more']}
+        </button>
+      )}
     </section>
   )
 }

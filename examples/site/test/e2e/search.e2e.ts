@@ -1,8 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
+import { createUser } from '@comics/auth-emulator'
+import { SEARCH_PAGE_SIZE } from '@comics/core'
+import { apiCalls } from '@comics/test-stack/apiCalls'
+import { renderPngs } from '@comics/test-stack/pageImages'
 import { chromiumPerFile, MOBILE, type WatchedPage } from '@comics/test-stack/browser'
 import { e2eStack } from '@comics/test-stack/stack'
-import { prepareVisitor } from '@comics/test-stack/visitor'
+import { PASSWORD, prepareVisitor, uniqueEmail } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
 const mirrorComic = stack.catalogue.mirrorComic
@@ -90,5 +94,43 @@ describe('search', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width)
     await option.click()
     await page.waitForURL(`${stack.mirrorOrigin}/comic/${mirrorComic.id}`)
+  })
+
+  test("the results page shows 24 at a time; 'Show more results' adds the rest after them", async () => {
+    const { adminPost } = apiCalls(stack.apiUrl)
+    const admin = await createUser(stack.emulatorHost, { email: uniqueEmail('search-admin'), password: PASSWORD, claims: { admin: true } })
+    visit = await chromium.open()
+    const [cover] = await renderPngs(chromium.browser, [{ name: 'cover.png', width: 300, height: 400, label: 'Cover' }])
+    // A word of its own, so that only these comics match.
+    const word = `zephyrine${Date.now().toString(36).replace(/\d/g, '')}`
+    const ids: string[] = []
+    try {
+      for (let n = 1; n <= SEARCH_PAGE_SIZE + 2; n++) {
+        const [comic] = await adminPost(admin.idToken, '/comics', { title: `${word} ${n}`, description: 'Found page by page.', contentRating: 'T', genres: '["1"]', displayOnMirror: '1' }, [{ field: 'cover', image: cover! }])
+        ids.push(comic!.id)
+      }
+      await prepareVisitor(visit.context)
+      const { page } = visit
+      await page.goto(`${stack.mirrorOrigin}/search?q=${word}`)
+      const cards = page.getByRole('main').locator('.site-card-grid > li')
+      const more = page.getByRole('main').getByRole('button', { name: 'Show more results' })
+      await expect.poll(() => cards.count()).toBe(SEARCH_PAGE_SIZE)
+      expect(await page.getByRole('main').getByRole('status').first().textContent()).toBe(`${SEARCH_PAGE_SIZE + 2} comics found`)
+      const firstPage = await cards.allTextContents()
+      await more.click()
+      await expect.poll(() => cards.count()).toBe(SEARCH_PAGE_SIZE + 2)
+      // Added after those shown, each comic once; nothing more to ask for.
+      expect((await cards.allTextContents()).slice(0, SEARCH_PAGE_SIZE)).toEqual(firstPage)
+      const titles = await page.getByRole('main').locator('.comics-comic-card__title').allTextContents()
+      expect(new Set(titles)).toEqual(new Set(Array.from({ length: SEARCH_PAGE_SIZE + 2 }, (_, i) => `${word} ${i + 1}`)))
+      expect(await more.count()).toBe(0)
+    } finally {
+      const deleted = await fetch(`${stack.apiUrl}/api/v1/comics`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${admin.idToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ids }),
+      })
+      expect(deleted.status).toBe(200)
+    }
   })
 })

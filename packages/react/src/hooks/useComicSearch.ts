@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
 import { SEARCH_DEBOUNCE_MS, SEARCH_SUGGESTIONS, searchQueryOf, type Comic } from '@comics/core'
 import { queryKeys } from './queryKeys'
 import { useComicsContext } from './useComicsContext'
@@ -25,6 +25,14 @@ export interface ComicSearchState {
   total: number
   /** True while an answer is on its way, the previous results still shown. */
   isFetching: boolean
+  /** True while more comics match than `comics` holds. */
+  hasMore: boolean
+  /** Asks for the next `limit` comics, added after those shown (nothing when there are no more). */
+  loadMore: () => void
+  /** True while the next comics are on their way. */
+  isLoadingMore: boolean
+  /** True when asking for more failed (`loadMore` asks again); the comics shown stay. */
+  loadMoreFailed: boolean
   retry: () => void
 }
 
@@ -48,30 +56,45 @@ export function useComicSearch(typed: string, options: ComicSearchOptions = {}):
     return () => clearTimeout(timer)
   }, [wanted, debounceMs])
 
-  const search = useQuery({
+  // Pages of `limit` comics: the field shows the first, the search page asks for more.
+  const search = useInfiniteQuery({
     queryKey: queryKeys.comicSearch(siteMode, query ?? '', limit),
-    queryFn: async ({ signal }) => api.comics.search({ q: query!, limit, offset: 0 }, { signal }),
+    queryFn: async ({ signal, pageParam }) => api.comics.search({ q: query!, limit, offset: pageParam }, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const shown = pages.reduce((sum, page) => sum + page.data.length, 0)
+      return last.data.length > 0 && shown < (last.total ?? shown) ? shown : undefined
+    },
     enabled: query !== undefined,
     placeholderData: keepPreviousData,
     retry: false,
   })
-  const answer = query !== undefined ? search.data : undefined
+  const pages = query !== undefined ? search.data?.pages : undefined
+  const first = pages?.[0]
+  // The same array while the pages are the same: a list that follows it keeps its state between renders.
+  const comics = useMemo(() => pages?.flatMap((page) => page.data) ?? [], [pages])
   const status: ComicSearchState['status'] =
     query === undefined
       ? 'idle'
-      : search.isError && !search.isFetching
+      : search.isError && !search.isFetching && !search.isFetchNextPageError
         ? 'error'
-        : answer === undefined
+        : first === undefined
           ? 'loading'
-          : answer.data.length > 0
+          : comics.length > 0
             ? 'results'
             : 'empty'
   return {
     query,
     status,
-    comics: answer?.data ?? [],
-    total: answer?.total ?? answer?.data.length ?? 0,
-    isFetching: search.isFetching,
+    comics,
+    total: first?.total ?? comics.length,
+    isFetching: search.isFetching && !search.isFetchingNextPage,
+    hasMore: search.hasNextPage,
+    loadMore: () => {
+      if (search.hasNextPage && !search.isFetchingNextPage) void search.fetchNextPage()
+    },
+    isLoadingMore: search.isFetchingNextPage,
+    loadMoreFailed: search.isFetchNextPageError && !search.isFetching,
     retry: () => void search.refetch(),
   }
 }
