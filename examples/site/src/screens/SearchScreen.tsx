@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router'
 import { SEARCH_PAGE_SIZE, routes } from '@comics/core'
-import { ComicCard, formatMessage, useComicSearch, useLink, useLocale, useMessages } from '@comics/react'
+import { ComicCard, formatMessage, useComicSearchPages, useLink, useLocale, useMessages } from '@comics/react'
 import { QueryStatus } from './QueryStatus'
 
 /**
@@ -13,7 +13,7 @@ export default function SearchScreen() {
   const Link = useLink()
   const [searchParams] = useSearchParams()
   const typed = searchParams.get('q') ?? ''
-  const { query, status, comics, total, retry, isFetching, hasMore, loadMore, isLoadingMore, loadMoreFailed } = useComicSearch(typed, {
+  const { query, status, comics, total, retry, isFetching, hasMore, loadMore, isLoadingMore, loadMoreFailed } = useComicSearchPages(typed, {
     limit: SEARCH_PAGE_SIZE,
     debounceMs: 0,
   })

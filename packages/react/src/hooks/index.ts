@@ -9,7 +9,13 @@ export { useOnAuthModalClose } from './useOnAuthModalClose'
 export { useSubscription, type SubscriptionState } from './useSubscription'
 export { useViewer, type ViewerState } from './useViewer'
 export { comicsQueryOptions, useComics, type ComicsQuery } from './useComics'
-export { useComicSearch, type ComicSearchOptions, type ComicSearchState } from './useComicSearch'
+export {
+  useComicSearch,
+  useComicSearchPages,
+  type ComicSearchOptions,
+  type ComicSearchPagesState,
+  type ComicSearchState,
+} from './useComicSearch'
 export { useComic, comicQueryOptions } from './useComic'
 export { useChapters, chaptersQueryOptions } from './useChapters'
 export { useEpisodeAssets, episodeAssetsQueryOptions } from './useEpisodeAssets'

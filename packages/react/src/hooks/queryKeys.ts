@@ -27,6 +27,7 @@ export const queryKeys = {
   adminCoinBalance: (userId: string) => ['comics-kit', 'admin-coin-balance', userId] as const,
   adminCoinHistory: (userId: string) => ['comics-kit', 'admin-coin-history', userId] as const,
   comicSearch: (siteMode: SiteMode, query: string, limit: number) => ['comics-kit', 'comic-search', siteMode, query, limit] as const,
+  comicSearchPages: (siteMode: SiteMode, query: string, limit: number) => ['comics-kit', 'comic-search-pages', siteMode, query, limit] as const,
   follows: (siteMode: SiteMode, viewerId: string | null) => ['comics-kit', 'follows', siteMode, viewerId ?? 'guest'] as const,
   /** Every follows query, whatever the host and viewer: asked again after each progress sync. */
   allFollows: () => ['comics-kit', 'follows'] as const,

@@ -1,13 +1,13 @@
 import { act, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { useComicSearch } from '../../src/hooks'
+import { useComicSearchPages } from '../../src/hooks'
 import { renderHookWithKit } from '../render'
 import { server, TEST_API_BASE_URL } from '../server'
 
-describe('useComicSearch', () => {
+describe('useComicSearchPages', () => {
   it('adds the next comics after those shown until every match is there', async () => {
-    const { result } = renderHookWithKit(() => useComicSearch('the', { limit: 2, debounceMs: 0 }))
+    const { result } = renderHookWithKit(() => useComicSearchPages('the', { limit: 2, debounceMs: 0 }))
     await waitFor(() => expect(result.current.status).toBe('results'))
     const { total } = result.current
     expect(total).toBeGreaterThan(2)
@@ -30,7 +30,7 @@ describe('useComicSearch', () => {
   })
 
   it('keeps the comics shown when asking for more fails, and asks again', async () => {
-    const { result } = renderHookWithKit(() => useComicSearch('the', { limit: 2, debounceMs: 0 }))
+    const { result } = renderHookWithKit(() => useComicSearchPages('the', { limit: 2, debounceMs: 0 }))
     await waitFor(() => expect(result.current.status).toBe('results'))
     const first = result.current.comics.map((comic) => comic.id)
     server.use(http.post(`${TEST_API_BASE_URL}/comics/search`, () => HttpResponse.json({ error: { code: 'unavailable', message: 'down' } }, { status: 503 }), { once: true }))
