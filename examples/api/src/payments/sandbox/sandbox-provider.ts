@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, isNull, lte } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm'
 import * as z from 'zod'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/database'
@@ -34,6 +34,11 @@ export interface SandboxOptions {
   maxAttempts?: number
   retryBaseMs?: number
   retryCapMs?: number
+  /**
+   * How long a delivery run holds the events it claimed before another instance may take them (it is
+   * longer than a delivery's own timeout, so only an instance that died mid-run lets it run out).
+   */
+  claimLeaseMs?: number
 }
 
 /** What paying on the hosted page did. */
@@ -75,6 +80,7 @@ export class SandboxProvider implements PaymentProvider {
   private readonly maxAttempts: number
   private readonly retryBaseMs: number
   private readonly retryCapMs: number
+  private readonly claimLeaseMs: number
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> | undefined
 
@@ -83,6 +89,7 @@ export class SandboxProvider implements PaymentProvider {
     this.maxAttempts = options.maxAttempts ?? 8
     this.retryBaseMs = options.retryBaseMs ?? 1_000
     this.retryCapMs = options.retryCapMs ?? 30_000
+    this.claimLeaseMs = options.claimLeaseMs ?? 30_000
   }
 
   private get db() {
@@ -310,21 +317,43 @@ export class SandboxProvider implements PaymentProvider {
     for (const checkout of due) await this.settle(checkout.id, checkout.paymentMethodId!, 'processing')
   }
 
-  /** Sends every undelivered event whose time has come; a non-2xx answer schedules a retry with backoff. */
+  /**
+   * Sends every undelivered event whose time has come; a non-2xx answer schedules a retry with backoff.
+   *
+   * Every API instance on the database runs this on its timer, so the due events are claimed first, in
+   * one transaction (`FOR UPDATE SKIP LOCKED`, as the job queue claims jobs): the claim moves their next
+   * attempt past a lease, so an instance running at the same moment skips them and takes others, and an
+   * instance that dies mid-run leaves them to be taken again when the lease runs out (the webhook applies
+   * an event once by its id, so a delivery repeated then changes nothing). Each event is sent once
+   * across the instances otherwise.
+   */
   async deliverDue(): Promise<void> {
-    const due = await this.db
-      .select()
-      .from(sandboxOutbox)
-      .where(and(isNull(sandboxOutbox.deliveredAt), isNull(sandboxOutbox.failedAt), lte(sandboxOutbox.nextAttemptAt, this.now())))
-      .orderBy(asc(sandboxOutbox.nextAttemptAt))
-      .limit(100)
+    const now = this.now()
+    const leaseUntil = new Date(now.getTime() + this.claimLeaseMs)
+    const claimed = await this.db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(sandboxOutbox)
+        .where(and(isNull(sandboxOutbox.deliveredAt), isNull(sandboxOutbox.failedAt), lte(sandboxOutbox.nextAttemptAt, now)))
+        .orderBy(asc(sandboxOutbox.nextAttemptAt))
+        .limit(100)
+        .for('update', { skipLocked: true })
+      if (due.length > 0) {
+        await tx
+          .update(sandboxOutbox)
+          .set({ nextAttemptAt: leaseUntil })
+          .where(inArray(sandboxOutbox.eventId, due.map((row) => row.eventId)))
+      }
+      return due
+    })
     // A few at a time, as a provider's workers do: one slow answer does not hold every other event back.
-    for (let from = 0; from < due.length; from += DELIVERY_CONCURRENCY) {
-      await Promise.all(due.slice(from, from + DELIVERY_CONCURRENCY).map((row) => this.deliver(row)))
+    for (let from = 0; from < claimed.length; from += DELIVERY_CONCURRENCY) {
+      await Promise.all(claimed.slice(from, from + DELIVERY_CONCURRENCY).map((row) => this.deliver(row, leaseUntil)))
     }
   }
 
-  private async deliver(row: typeof sandboxOutbox.$inferSelect): Promise<void> {
+  /** Sends one claimed event; what follows (delivered, retry, given up) is written only under this run's claim. */
+  private async deliver(row: { eventId: string; body: string; attempts: number }, claimedUntil: Date): Promise<void> {
     const sentAt = this.now()
     const headers = {
       'content-type': 'application/json',
@@ -333,15 +362,22 @@ export class SandboxProvider implements PaymentProvider {
     const status = await this.options.deliver(row.body, headers).catch(() => 0)
     const attempts = row.attempts + 1
     if (status >= 200 && status < 300) {
-      await this.db.update(sandboxOutbox).set({ attempts, deliveredAt: this.now() }).where(eq(sandboxOutbox.eventId, row.eventId))
-    } else if (attempts >= this.maxAttempts) {
-      await this.db.update(sandboxOutbox).set({ attempts, failedAt: this.now() }).where(eq(sandboxOutbox.eventId, row.eventId))
+      await this.db
+        .update(sandboxOutbox)
+        .set({ attempts, deliveredAt: this.now() })
+        .where(and(eq(sandboxOutbox.eventId, row.eventId), isNull(sandboxOutbox.deliveredAt)))
+      return
+    }
+    // A claim another instance took over after its lease ran out is theirs now: nothing is written.
+    const ours = and(eq(sandboxOutbox.eventId, row.eventId), eq(sandboxOutbox.nextAttemptAt, claimedUntil), isNull(sandboxOutbox.deliveredAt))
+    if (attempts >= this.maxAttempts) {
+      await this.db.update(sandboxOutbox).set({ attempts, failedAt: this.now() }).where(ours)
     } else {
       const wait = Math.min(this.retryBaseMs * 2 ** (attempts - 1), this.retryCapMs)
       await this.db
         .update(sandboxOutbox)
         .set({ attempts, nextAttemptAt: new Date(this.now().getTime() + wait) })
-        .where(eq(sandboxOutbox.eventId, row.eventId))
+        .where(ours)
     }
   }
 
