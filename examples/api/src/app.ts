@@ -102,7 +102,7 @@ export async function buildApp(
     frameworkErrors: answerFrameworkError,
     logController: new AccessLog(),
   })
-  installErrorHandling(app)
+  installErrorHandling(app, { readRefusedBodiesUpTo: context.config.uploadRequestLimitBytes })
   // Every body is JSON or multipart; a text/plain body is refused (415) rather than parsed as a string.
   app.removeContentTypeParser('text/plain')
   // JSON is parsed by Fastify's own parser (same limits, same errors); its text is kept for the

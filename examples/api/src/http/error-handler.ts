@@ -25,8 +25,24 @@ const KNOWN_CLIENT_ERRORS: Record<string, { status: number; code: string; messag
  * Every error leaves as ApiErrorBodySchema; client errors keep their status, text the database cannot hold
  * is a 400, a database that cannot be reached is a 503 the client may retry, anything else is a 500
  * without details.
+ *
+ * A body refused before it was read (too large for its route, of a type no parser takes) is read through
+ * and discarded when it announced a length up to `readRefusedBodiesUpTo` (the most the API reads for any
+ * request), the connection kept: Fastify otherwise closes the socket with the body unread, the kernel
+ * answers the rest with a reset, and a load balancer still sending it (nginx buffers a request, then
+ * sends it whole) turns the 413 into a 502. A longer or unannounced body still closes the connection.
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, options: { readRefusedBodiesUpTo?: number } = {}): void {
+  const readUpTo = options.readRefusedBodiesUpTo ?? 0
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode < 400 || request.raw.complete || reply.getHeader('connection') !== 'close') return
+    const announced = Number(request.headers['content-length'])
+    if (request.headers['transfer-encoding'] === undefined && Number.isSafeInteger(announced) && announced <= readUpTo) {
+      reply.removeHeader('connection')
+      // Nobody else reads it now: Node discards the rest of the body to get to the connection's next request.
+      if (!request.raw.readableFlowing) request.raw.resume()
+    }
+  })
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.status).send({
