@@ -22,6 +22,10 @@ const RATE_LIMIT = 30
 const SOAK_SECONDS = Number(process.env.TOPOLOGY_SOAK_SECONDS ?? 15)
 const SOAK_USERS = Number(process.env.TOPOLOGY_SOAK_USERS ?? 40)
 const BENCH_SECONDS = Number(process.env.TOPOLOGY_BENCH_SECONDS ?? 5)
+const FUZZ_RUNS = Number(process.env.TOPOLOGY_FUZZ_RUNS ?? 300)
+const FUZZ_SEED = Number(process.env.TOPOLOGY_FUZZ_SEED ?? 20260301)
+/** The secret the instances' sandbox signs its events with, and the fuzz signs some of its own with. */
+const WEBHOOK_SECRET = 'whsec_topology_run'
 
 // ---------------------------------------------------------------------------------------------- HTTP
 
@@ -128,6 +132,7 @@ async function main(): Promise<void> {
     SEED_EPISODES: '600',
     SHUTDOWN_TIMEOUT_MS: '20000',
     SANDBOX_DELAY_MS: '500',
+    PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
     LOG_LEVEL: 'warn',
   })
   const instances: Record<'A' | 'B', { port: number; service: Service }> = {} as never
@@ -375,6 +380,32 @@ async function main(): Promise<void> {
     const summary = lines.filter((line) => /^total requests|exactly once/.test(line)).join(' / ')
     check(`the soak through nginx (${SOAK_SECONDS} s, ${SOAK_USERS} readers): no error, every payment and coin exactly once`, soak.status === 0, summary || `exit ${soak.status}: ${`${soak.stderr}`.slice(-500)}`)
     if (soak.status !== 0) console.log(soak.stdout, soak.stderr)
+  }
+
+  // -- the fuzz through the balancer: faulty requests to every route, each checked in the database and
+  // the bucket (examples/api/fuzz, --target): no 5xx, typed errors, nothing written by a refusal, every
+  // event delivered and every paid order fulfilled exactly once
+  if (FUZZ_RUNS > 0) {
+    const fuzzStarted = Date.now()
+    const fuzz = spawnSync(
+      'pnpm',
+      ['--filter', 'api', 'fuzz', '--target', lb, '--database-url', databaseUrl, '--runs', String(FUZZ_RUNS), '--seed', String(FUZZ_SEED), '--upstream-header', 'x-upstream', '--from', '127.0.9'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        // The instances' storage and webhook secret, as they were given them.
+        env: { ...process.env, ...s3.env, PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET, AUTH_EMULATOR_PORT: emulator.host.split(':')[1] },
+        maxBuffer: 16 << 20,
+      },
+    )
+    const lines = `${fuzz.stdout}`.split('\n')
+    const summary = lines.filter((line) => /^(cases run|statuses|answered by the load balancer|failures|escaped errors)/.test(line)).join(' / ')
+    check(
+      `the fuzz through nginx (${FUZZ_RUNS} faulty requests, seed ${FUZZ_SEED}): no 5xx, typed errors, nothing written by a refusal, every event and paid order exactly once`,
+      fuzz.status === 0,
+      `${summary || `exit ${fuzz.status}: ${`${fuzz.stderr}`.slice(-500)}`} (${((Date.now() - fuzzStarted) / 1000).toFixed(1)} s)`,
+    )
+    if (fuzz.status !== 0) console.log(fuzz.stdout, fuzz.stderr)
   }
 
   const [[jobsLeft]] = (await postgres.query("select count(*) from jobs where kind <> 'renewals' or status = 'failed'")) as [[string]]

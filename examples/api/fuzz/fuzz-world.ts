@@ -1,37 +1,35 @@
-import type { FastifyInstance } from 'fastify'
-import { asc, max } from 'drizzle-orm'
-import type { Database } from '../src/db/database'
-import { eq } from 'drizzle-orm'
+import { asc, eq, max } from 'drizzle-orm'
 import { assets, chapters, checkouts as orders, comics, files, genres, payments, subscriptions } from '../src/db/schema'
 import { grantLevel, type Account } from '../test/support/accounts'
 import { testImage } from '../test/support/images'
 import type { FuzzWorld } from './request-arbitraries'
+import type { FuzzSubject } from './run-fuzz'
 
 /**
- * The valid values the fuzzer mixes into its requests, read from the server's database: comics,
+ * The valid values the fuzzer mixes into its requests, read from the database behind `subject`: comics,
  * chapters, genres and stored files, open orders and their hosted checkouts of the reader and of someone
  * else (paid on the page by some cases, cancelled by others, named by fuzzed provider events), and
  * subscriptions of the reader and of someone else.
  */
 export async function prepareFuzzWorld(
-  server: {
-    app: FastifyInstance
-    db: Database
-    context: { config: { allowedOrigins: string[]; paymentWebhookSecret: string }; clock: { now(): Date } }
-  },
+  subject: FuzzSubject,
+  /** The API's ALLOWED_ORIGINS and PAYMENT_WEBHOOK_SECRET (its config in-process; what the instances were given over HTTP). */
+  settings: { allowedOrigins: string[]; paymentWebhookSecret: string },
   accounts: { reader: Account; admin: Account; leaving: { reader: Account; admin: Account } },
 ): Promise<FuzzWorld> {
-  const { app, db } = server
-  const origin = server.context.config.allowedOrigins[0]!
+  const { db } = subject
+  const origin = settings.allowedOrigins[0]!
+  const post = async (url: string, token: string, payload: unknown) => {
+    const response = await subject.send(
+      { target: 'file', role: 'reader', method: 'POST', url, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: JSON.stringify(payload) },
+      30_000,
+    )
+    return { statusCode: response.status, body: response.body, json: () => JSON.parse(response.body) as unknown }
+  }
   const checkouts: string[] = []
   const orderIds: string[] = []
   for (const [account, level, title] of [[accounts.reader, 2, '4weeks'], [accounts.admin, 4, '24weeks']] as const) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/v1/subscriptions/checkout',
-      headers: { authorization: `Bearer ${account.idToken}` },
-      payload: { level, title, urlSuccess: `${origin}/account` },
-    })
+    const response = await post('/api/v1/subscriptions/checkout', account.idToken, { level, title, urlSuccess: `${origin}/account` })
     if (response.statusCode !== 200) throw new Error(`Could not open a checkout for the fuzz run: ${response.statusCode} ${response.body}`)
     const sandboxId = new URL((response.json() as { url: string }).url).pathname.split('/').pop()!
     checkouts.push(sandboxId)
@@ -41,12 +39,7 @@ export async function prepareFuzzWorld(
   // Coin pack orders, paid on the page by some cases: the webhook and the reader credit them once.
   const coinOrderIds: string[] = []
   for (const [account, packId] of [[accounts.reader, 'coins-100'], [accounts.admin, 'coins-50']] as const) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/v1/coins/checkout',
-      headers: { authorization: `Bearer ${account.idToken}` },
-      payload: { packId, urlSuccess: `${origin}/coins` },
-    })
+    const response = await post('/api/v1/coins/checkout', account.idToken, { packId, urlSuccess: `${origin}/coins` })
     if (response.statusCode !== 200) throw new Error(`Could not open a coin checkout for the fuzz run: ${response.statusCode} ${response.body}`)
     const sandboxId = new URL((response.json() as { url: string }).url).pathname.split('/').pop()!
     checkouts.push(sandboxId)
@@ -54,8 +47,8 @@ export async function prepareFuzzWorld(
     coinOrderIds.push(order!.id)
   }
   // The reader is subscribed at level 1 (so the open checkouts above it may be paid); the admin at level 2.
-  await grantLevel(db, accounts.reader.uid, 1, server.context.clock.now())
-  await grantLevel(db, accounts.admin.uid, 2, server.context.clock.now())
+  await grantLevel(db, accounts.reader.uid, 1, subject.now())
+  await grantLevel(db, accounts.admin.uid, 2, subject.now())
 
   const ids = async (column: typeof comics.id | typeof chapters.id | typeof genres.id | typeof subscriptions.id, table: typeof comics | typeof chapters | typeof genres | typeof subscriptions) =>
     (await db.select({ id: column }).from(table).orderBy(asc(column)).limit(40)).map((row) => String(row.id))
@@ -82,7 +75,7 @@ export async function prepareFuzzWorld(
     },
     storedFiles: (await db.select({ name: files.name }).from(files).orderBy(asc(files.name)).limit(8)).map((row) => row.name),
     images: [await testImage(16, 24, 'jpeg', 10), await testImage(24, 16, 'png', 120), await testImage(20, 20, 'webp', 240)],
-    allowedOrigins: server.context.config.allowedOrigins,
-    webhook: { secret: server.context.config.paymentWebhookSecret, now: () => server.context.clock.now() },
+    allowedOrigins: settings.allowedOrigins,
+    webhook: { secret: settings.paymentWebhookSecret, now: () => subject.now() },
   }
 }

@@ -1,5 +1,6 @@
+import { readdir } from 'node:fs/promises'
 import fc from 'fast-check'
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import * as z from 'zod'
 import { ApiErrorBodySchema, endpoints, type EndpointName } from '@comics/core/contract'
 import { isPublished } from '@comics/core/rules'
@@ -28,35 +29,77 @@ export interface FuzzReport {
   statuses: Record<number, number>
   /** The smallest failing request fast-check found, and what was wrong; empty when every property held. */
   failures: { request: FuzzRequest; problem: string }[]
+  /** Answers the load balancer gave itself (over HTTP only). */
+  byBalancer: number
 }
 
-interface Server {
-  app: FastifyInstance
+/** An answer as the properties read it, whichever way it was sent. */
+export interface FuzzAnswer {
+  status: number
+  headers: Record<string, string | string[] | number | undefined>
+  body: string
+  /**
+   * Answered by the load balancer in front, not by an API instance (a request line it refuses, such as
+   * a path that climbs above the root): counted, and only a 5xx of it is a failure.
+   */
+  fromBalancer?: boolean
+}
+
+/**
+ * What the fuzz runs against: in-process (`app.inject` on a server of this process, see
+ * {@link inProcessSubject}) or over HTTP (fuzz/http-target.ts: the API behind a load balancer, its
+ * PostgreSQL database and its bucket). The properties are the same.
+ */
+export interface FuzzSubject {
+  /** Sends one request; rejects when nothing answered within `timeoutMs`. */
+  send(request: FuzzRequest, timeoutMs: number): Promise<FuzzAnswer>
+  /** The database behind the API, for the written state and the checks after the run. */
   db: Database
-  filesDir: string
-  clock: Clock
+  /** The stored files' names (the folder, or the bucket). */
+  storedFiles(): Promise<string[]>
+  /** The server's time: its clock in-process, the wall clock over HTTP (the instances run on it). */
+  now(): Date
+  /**
+   * Resolves once the work an accepted request left to the servers' background (the sandbox's events
+   * and delayed payments, rendition jobs) is done, so that a later refusal is judged on what it wrote
+   * alone. In-process nothing runs in the background.
+   */
+  settled?(): Promise<string | undefined>
+  /** What is wrong with what the run left behind, beyond the coin ledgers (over HTTP: events lost, orders paid and not fulfilled). */
+  afterRun?(): Promise<string[]>
+}
+
+/** A server of this process, sent requests with `app.inject`; its sandbox delivers nothing unless told. */
+export function inProcessSubject(server: { app: FastifyInstance; db: Database; filesDir: string; clock: Clock }): FuzzSubject {
+  return {
+    db: server.db,
+    now: () => server.clock.now(),
+    storedFiles: async () => (await readdir(server.filesDir)).sort(),
+    async send(request, timeoutMs) {
+      let timer: NodeJS.Timeout | undefined
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)
+      })
+      const answer = server.app.inject({
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        ...(request.payload !== undefined ? { payload: request.payload } : {}),
+      })
+      const response = await Promise.race([answer, timeout]).finally(() => clearTimeout(timer))
+      return { status: response.statusCode, headers: response.headers, body: response.body }
+    },
+  }
 }
 
 const isContractEndpoint = (target: FuzzTarget): target is EndpointName => target in endpoints
 
-function send(app: FastifyInstance, request: FuzzRequest, timeoutMs: number): Promise<LightMyRequestResponse> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)
-  })
-  const answer = app.inject({
-    method: request.method,
-    url: request.url,
-    headers: request.headers,
-    ...(request.payload !== undefined ? { payload: request.payload } : {}),
-  })
-  return Promise.race([answer, timeout]).finally(() => clearTimeout(timer))
-}
-
 /** What is wrong with an answer, or undefined when it keeps every promise of the contract. */
-function problemWith(request: FuzzRequest, response: LightMyRequestResponse, now: Date): string | undefined {
-  const status = response.statusCode
-  if (status >= 500) return `answered ${status}: ${response.body.slice(0, 300)}`
+function problemWith(request: FuzzRequest, response: FuzzAnswer, now: Date): string | undefined {
+  const status = response.status
+  if (status >= 500) return `answered ${status}${response.fromBalancer ? ' (the load balancer)' : ''}: ${response.body.slice(0, 300)}`
+  // The balancer's own refusal of a request line (HTML, its own page) is not the API's to shape.
+  if (response.fromBalancer) return undefined
   const json = String(response.headers['content-type'] ?? '').startsWith('application/json')
   const parsed = () => {
     try {
@@ -94,31 +137,37 @@ function problemWith(request: FuzzRequest, response: LightMyRequestResponse, now
  * endpoint's response body, nothing written (rows, files) by a refused request, and, every few cases, that
  * plain calls still succeed. fast-check shrinks a failure to the smallest request that shows it.
  */
-export async function runFuzz(server: Server, world: FuzzWorld, options: FuzzOptions): Promise<FuzzReport> {
+export async function runFuzz(subject: FuzzSubject, world: FuzzWorld, options: FuzzOptions): Promise<FuzzReport> {
   const timeoutMs = options.timeoutMs ?? 15_000
   const healthEvery = options.healthEvery ?? 25
-  const report: FuzzReport = { seed: options.seed, casesRun: 0, perTarget: {}, statuses: {}, failures: [] }
+  const report: FuzzReport = { seed: options.seed, casesRun: 0, perTarget: {}, statuses: {}, failures: [], byBalancer: 0 }
+  const send = (request: FuzzRequest) => subject.send(request, timeoutMs)
   const healthy = async (): Promise<string | undefined> => {
-    const genres = await send(server.app, { target: 'listGenres', role: 'guest', method: 'POST', url: '/api/v1/genres/list', headers: { 'content-type': 'application/json' }, payload: '{"limit":1,"offset":0}' }, timeoutMs)
-    const own = await send(server.app, { target: 'listSubscriptions', role: 'reader', method: 'POST', url: '/api/v1/subscriptions/list', headers: { 'content-type': 'application/json', authorization: `Bearer ${world.tokens.reader}` }, payload: '{"limit":1,"offset":0}' }, timeoutMs)
-    if (genres.statusCode !== 200 || own.statusCode !== 200) return `the server stopped answering plain calls: genres ${genres.statusCode}, subscriptions ${own.statusCode}`
+    const genres = await send({ target: 'listGenres', role: 'guest', method: 'POST', url: '/api/v1/genres/list', headers: { 'content-type': 'application/json' }, payload: '{"limit":1,"offset":0}' })
+    const own = await send({ target: 'listSubscriptions', role: 'reader', method: 'POST', url: '/api/v1/subscriptions/list', headers: { 'content-type': 'application/json', authorization: `Bearer ${world.tokens.reader}` }, payload: '{"limit":1,"offset":0}' })
+    if (genres.status !== 200 || own.status !== 200) return `the server stopped answering plain calls: genres ${genres.status}, subscriptions ${own.status}`
     return undefined
   }
 
-  let state = await writtenState(server.db, server.filesDir)
+  const stateNow = async () => writtenState(subject.db, await subject.storedFiles())
+  let state = await stateNow()
   const property = fc.asyncProperty(fuzzRequest(world), async (request) => {
     report.casesRun++
     if (report.casesRun % 1_000 === 0) options.onProgress?.(report)
-    const response = await send(server.app, request, timeoutMs)
-    const status = response.statusCode
+    const response = await send(request)
+    const status = response.status
     report.statuses[status] = (report.statuses[status] ?? 0) + 1
+    if (response.fromBalancer) report.byBalancer++
     const counts = (report.perTarget[request.target] ??= {})
     counts[status] = (counts[status] ?? 0) + 1
 
     const before = state
-    state = await writtenState(server.db, server.filesDir)
+    // What a request left to the background is done before the state is taken (over HTTP).
+    const unsettled = await subject.settled?.()
+    state = await stateNow()
     const problem =
-      problemWith(request, response, server.clock.now()) ??
+      unsettled ??
+      problemWith(request, response, subject.now()) ??
       // A declined card (402 on the hosted page) is a fact the provider records, as a real one would.
       (status >= 400 && !(request.target === 'checkoutPay' && status === 402) && JSON.stringify(state) !== JSON.stringify(before)
         ? `refused with ${status} but wrote: ${describeChange(before, state)}`
@@ -128,7 +177,10 @@ export async function runFuzz(server: Server, world: FuzzWorld, options: FuzzOpt
   })
   const details = await fc.check(property, { numRuns: options.numRuns, seed: options.seed })
   // Whatever was credited, unlocked or refused, every reader's balance is still their ledger's sum.
-  for (const mismatch of await auditCoinLedgers(server.db)) {
+  for (const problem of (await subject.afterRun?.()) ?? []) {
+    report.failures.push({ request: { target: 'webhook', role: 'guest', method: 'POST', url: '(after the run)', headers: {} }, problem })
+  }
+  for (const mismatch of await auditCoinLedgers(subject.db)) {
     report.failures.push({
       request: { target: 'unlockEpisode', role: 'reader', method: 'POST', url: '(after the run)', headers: {} },
       problem: `coin balance of ${mismatch.userId} is ${mismatch.balance}, its ledger sums to ${mismatch.ledgerSum}`,
@@ -162,6 +214,7 @@ function printable(request: FuzzRequest): FuzzRequest {
 export function formatFuzzReport(report: FuzzReport): string[] {
   const lines = [`cases run: ${report.casesRun} (seed ${report.seed})`]
   lines.push(`statuses: ${Object.entries(report.statuses).map(([status, count]) => `${status}: ${count}`).join(', ')}`)
+  if (report.byBalancer > 0) lines.push(`answered by the load balancer itself (a request line it refuses): ${report.byBalancer}`)
   lines.push('per endpoint (status: count):')
   for (const [target, counts] of Object.entries(report.perTarget).sort(([a], [b]) => a.localeCompare(b))) {
     const total = Object.values(counts).reduce((sum, count) => sum + count, 0)

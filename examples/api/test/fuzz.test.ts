@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { endpoints } from '@comics/core/contract'
 import { prepareFuzzWorld } from '../fuzz/fuzz-world'
-import { formatFuzzReport, runFuzz } from '../fuzz/run-fuzz'
+import { formatFuzzReport, inProcessSubject, runFuzz } from '../fuzz/run-fuzz'
 import { createAccount } from './support/accounts'
 import { startTestServer, type TestServer } from './support/test-server'
 
@@ -24,8 +24,9 @@ it(`${CASES} faulty requests to every route: no 5xx, contract error bodies, noth
     createAccount('reader'),
     createAccount('admin', { admin: true }),
   ])
-  const world = await prepareFuzzWorld(server, { reader, admin, leaving: { reader: leavingReader, admin: leavingAdmin } })
-  const report = await runFuzz(server, world, { numRuns: CASES, seed: SEED })
+  const subject = inProcessSubject(server)
+  const world = await prepareFuzzWorld(subject, server.context.config, { reader, admin, leaving: { reader: leavingReader, admin: leavingAdmin } })
+  const report = await runFuzz(subject, world, { numRuns: CASES, seed: SEED })
   expect(report.failures, formatFuzzReport(report).join('\n')).toEqual([])
   // Every endpoint of the contract was reached, and the faults were not all stopped at the door:
   // some requests got through validation to a handler and were answered 200.

@@ -46,9 +46,10 @@ const TABLES = [
 /**
  * What a request could have written: for every table its row count and a digest of every row's content
  * (an insert, a delete or an update of any column changes it), and the stored files. Compare before and
- * after. One query, so it is cheap enough to take around every request of a fuzz run.
+ * after. One query, so it is cheap enough to take around every request of a fuzz run. The stored files are
+ * the folder `files` names, or the list given (a bucket's keys).
  */
-export async function writtenState(db: Database, filesDir: string) {
+export async function writtenState(db: Database, files: string | readonly string[]) {
   const perTable = TABLES.map(
     (table) =>
       sql`select ${getTableName(table)} as name, count(*)::int as rows, coalesce(sum(hashtext(t::text)::bigint), 0)::text as digest from ${table} t`,
@@ -58,5 +59,5 @@ export async function writtenState(db: Database, filesDir: string) {
   }
   const tables: Record<string, string> = {}
   for (const row of result.rows) tables[row.name] = `${row.rows} rows, digest ${row.digest}`
-  return { tables, storedFiles: (await readdir(filesDir)).sort() }
+  return { tables, storedFiles: typeof files === 'string' ? (await readdir(files)).sort() : [...files].sort() }
 }
