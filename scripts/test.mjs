@@ -15,7 +15,7 @@ const steps = [
   ['size budgets', 'pnpm', ['size']],
   ['consumer smoke test (changeset version, pnpm pack; Vite app, plain HTML embed, Next.js read an episode)', 'pnpm', ['exec', 'tsx', 'scripts/consumer-smoke/run.ts']],
   ['tests', 'pnpm', ['exec', 'vitest', 'run', '--config', 'vitest.workspace.ts']],
-  ['two API instances behind nginx (scripts/topology: PostgreSQL, site server, failover, rolling restart)', 'pnpm', ['exec', 'tsx', 'scripts/topology/run.ts']],
+  ['two API instances behind nginx (scripts/topology: PostgreSQL, site server, failover, rolling restart, soak and fuzz)', 'pnpm', ['exec', 'tsx', 'scripts/topology/run.ts']],
 ]
 
 ensureSystemPackages()
