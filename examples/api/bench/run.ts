@@ -9,7 +9,7 @@ import { buildServerBundle, packageRoot, startApiProcess, stopProcess, waitForHt
 import { benchTargets, prepareBenchDatabase } from './bench-database'
 import { ensureSearchCatalogue, searchBenchQueries, SEARCH_BENCH_COMICS } from './search-catalogue'
 
-// pnpm --filter api bench [--only pglite|postgres] [--duration 10] [--connections 50] [--search-connections 4] [--rounds 3] [--json FILE]
+// pnpm --filter api bench [--only pglite|postgres] [--calls search,progress] [--duration 10] [--connections 50] [--search-connections 4] [--rounds 3] [--json FILE]
 // Seeds a catalogue of more than 3000 episodes (once, kept in .bench-data), starts the API in its own
 // process as `pnpm start` would (timing the cold start), and runs autocannon on loopback against three
 // public calls, a signed-in reader's reading sync calls (a reader of the Auth emulator, AUTH_EMULATOR_PORT)
@@ -19,6 +19,8 @@ import { ensureSearchCatalogue, searchBenchQueries, SEARCH_BENCH_COMICS } from '
 const { values } = parseArgs({
   options: {
     only: { type: 'string' },
+    // Only the calls whose names contain one of these (comma-separated), beside the bare route.
+    calls: { type: 'string' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     episodes: { type: 'string', default: '3300' },
@@ -164,6 +166,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
       { name: 'me/progress (GET, 20 positions)', url: `${api1}/me/progress`, body: undefined, headers: reader },
       { name: 'me/follows (GET, 5 followed)', url: `${api1}/me/follows`, body: undefined, headers: reader },
     ]
+    const wanted = values.calls?.split(',').map((part) => part.trim()).filter(Boolean)
+    if (wanted) calls.splice(1, calls.length, ...calls.slice(1).filter((call) => wanted.some((part) => call.name.includes(part))))
     const perRound: Figure[][] = []
     for (let round = 0; round < rounds; round++) {
       const figures: Figure[] = []
