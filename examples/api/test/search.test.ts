@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '@comics/core/contract'
 import * as z from 'zod'
+import { rowsOf } from '../src/db/rows-of'
 import { comics } from '../src/db/schema'
 import { startTestServer, type TestServer } from './support/test-server'
 
@@ -121,4 +122,24 @@ describe('comic search', () => {
   it('finds a word the reader has only begun to type', async () => {
     expect(titles(await found(MIRROR, 'quillm light'))).toContain('Quillmoor Lighthouse')
   })
+
+  it('needs every typed word: one like no word of the catalogue finds nothing, a one-letter word beside longer ones is left out', async () => {
+    expect(await found(MIRROR, 'quillmoor zzqxwv')).toEqual({ data: [], total: 0 })
+    expect(titles(await found(MIRROR, 'x quillmoor'))).toEqual(['Quillmoor Lighthouse'])
+  })
+
+  it('finds words with quotes, slashes and backslashes as they were written', async () => {
+    await server.db.insert(comics).values({ title: String.raw`Wyvernholt/Archive C:\Wyvern O'Varrick`, description: '', contentRating: 'T', displayOnMirror: true })
+    for (const q of ['wyvernholt/archive', String.raw`c:\wyvern`, "o'varrick", 'varick']) {
+      expect(titles(await found(MIRROR, q))).toContain(String.raw`Wyvernholt/Archive C:\Wyvern O'Varrick`)
+    }
+  })
+
+  it('keeps no pending list in the index of words, which PGlite (no autovacuum) would never merge', async () => {
+    const [index] = rowsOf<{ options: string[] | null }>(
+      await server.db.execute(sql`select reloptions as options from pg_class where relname = 'comics_search_vector_idx'`),
+    )
+    expect(index?.options).toContain('fastupdate=false')
+  })
 })
+

@@ -1,9 +1,8 @@
-import { and, asc, count, sql } from 'drizzle-orm'
+import { and, asc, count, sql, type SQL } from 'drizzle-orm'
 import type * as z from 'zod'
 import type { Comic, SearchComicsRequestSchema } from '@comics/core/contract'
 import type { SiteMode } from '@comics/core/rules'
 import type { Database } from '../db/database'
-import { rowsOf } from '../db/rows-of'
 import { comics } from '../db/schema'
 import type { FileStore } from '../files/file-store'
 import { comicFromRow, genresOf, hostComicConditions, shownComicColumns } from './list-comics'
@@ -26,6 +25,9 @@ type SearchComicsRequest = z.core.output<typeof SearchComicsRequestSchema>
  * of it by pg_trgm, or that it begins (the reader is still typing); the comics are then found through the
  * GIN index of their `search_vector` (migration 0007). So "moonlite" finds "Moonlight", "elan" "Élan" and
  * "drag" "Dragon". The comic whose title is most like the query first, then the oldest.
+ *
+ * One statement finds the words and then the comics (the text search query is made in it:
+ * {@link textSearchQuery}); one more reads the genres of the page's comics.
  */
 export async function searchComics(
   db: Database,
@@ -35,29 +37,7 @@ export async function searchComics(
 ): Promise<{ data: Comic[]; total: number }> {
   const hostConditions = hostComicConditions(mode)
   if (!hostConditions) return { data: [], total: 0 }
-  // Each typed word with the catalogue's words like it (none: a row with `known` null): the nearest by
-  // trigrams (a nearest-neighbour scan of the GiST index) within the similarity wanted, and those it begins.
-  // No threshold setting, so no transaction: the statements of concurrent searches interleave.
-  const pairs = rowsOf<{ typed: string; known: string | null }>(
-    await db.execute(sql`
-      select typed.word as typed, known.word as known
-      from unnest(tsvector_to_array(to_tsvector('simple', search_fold(${request.q})))) as typed(word)
-      cross join lateral (select replace(replace(replace(typed.word, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%' as prefix) as begun
-      left join lateral (
-        select near.word from (
-          (select word from search_words order by word <-> typed.word limit ${ALTERNATIVES_PER_WORD})
-          union
-          (select word from search_words where word like begun.prefix order by word <-> typed.word limit ${ALTERNATIVES_PER_WORD})
-        ) as near
-        where similarity(near.word, typed.word) >= ${SEARCH_WORD_SIMILARITY} or near.word like begun.prefix
-      ) as known on true
-    `),
-  )
-  const query = textSearchQueryOf(pairs)
-  if (!query) return { data: [], total: 0 }
-
-  const tsquery = sql`${query}::tsquery`
-  const where = and(sql`${comics.searchVector} @@ ${tsquery}`, ...hostConditions)
+  const where = and(sql`${comics.searchVector} @@ ${textSearchQuery(request.q)}`, ...hostConditions)
   const rows = await db
     .select({ ...shownComicColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(comics)
@@ -76,24 +56,21 @@ export async function searchComics(
 }
 
 /**
- * The text search query (tsquery) for the typed words and the catalogue's words like them: each typed
- * word as any of its like words, all typed words needed. One-letter words are left out when there are
- * longer ones. `undefined` when a typed word is like none (nothing can match).
+ * The text search query (tsquery) for the words typed, made in the statement that uses it: each typed word
+ * as any of the catalogue's words like it (`search_words_like`, migration 0010), all typed words needed.
+ * One-letter words are left out when there are longer ones. Null, so that nothing matches, when a typed
+ * word is like none or no word was typed. Each like word is quoted as a lexeme in tsquery's input syntax,
+ * taken as it is (no parsing, no normalising).
  */
-function textSearchQueryOf(pairs: readonly { typed: string; known: string | null }[]): string | undefined {
-  const typed = [...new Set(pairs.map((pair) => pair.typed))]
-  const words = typed.some((word) => word.length > 1) ? typed.filter((word) => word.length > 1) : typed
-  if (words.length === 0) return undefined
-  const known = new Map<string, string[]>()
-  for (const pair of pairs) if (pair.known !== null) known.set(pair.typed, [...(known.get(pair.typed) ?? []), pair.known])
-  const groups: string[] = []
-  for (const word of words) {
-    const like = known.get(word)
-    if (!like?.length) return undefined
-    groups.push(`(${like.map(quotedLexeme).join(' | ')})`)
-  }
-  return groups.join(' & ')
+function textSearchQuery(q: string): SQL {
+  const typedWords = sql`unnest(tsvector_to_array(to_tsvector('simple', search_fold(${q}))))`
+  return sql`(
+    select case when bool_and(like_words.alternatives is not null) then string_agg('(' || like_words.alternatives || ')', ' & ')::tsquery end
+    from ${typedWords} as typed(word)
+    cross join lateral (
+      select string_agg('''' || replace(replace(known, '\\', '\\\\'), '''', '''''') || '''', ' | ') as alternatives
+      from search_words_like(typed.word, ${SEARCH_WORD_SIMILARITY}, ${ALTERNATIVES_PER_WORD}) as known
+    ) as like_words
+    where length(typed.word) > 1 or not exists (select from ${typedWords} as longer(word) where length(longer.word) > 1)
+  )`
 }
-
-/** A lexeme in tsquery's input syntax, taken as it is (no parsing, no normalising). */
-const quotedLexeme = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`

@@ -57,7 +57,8 @@ export const comics = pgTable(
   },
   (table) => [
     index('comics_rating_created_idx').on(table.contentRating, table.createdAt),
-    index('comics_search_vector_idx').using('gin', table.searchVector),
+    // No pending list (fastupdate off): PGlite runs no autovacuum to merge one, and every search would read it whole.
+    index('comics_search_vector_idx').using('gin', table.searchVector).with({ fastupdate: false }),
   ],
 )
 
