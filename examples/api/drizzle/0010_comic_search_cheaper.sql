@@ -6,8 +6,8 @@
 ALTER INDEX "comics_search_vector_idx" SET (fastupdate = false);--> statement-breakpoint
 SELECT gin_clean_pending_list('comics_search_vector_idx');--> statement-breakpoint
 -- 2. The catalogue's words like a typed word: the `most` likest within `least_similarity` (pg_trgm's `%`, whose
---    threshold the GiST index applies while it walks, instead of ordering every word by distance and
---    filtering after), and the `most` nearest of those the typed word begins. The threshold is set for the
+--    threshold the GiST index applies while it walks, instead of taking the `most` nearest words and
+--    filtering them after: the same words), and the `most` nearest of those the typed word begins. The threshold is set for the
 --    call only (the SET clause restores it when the function returns); in PL/pgSQL, whose statements keep
 --    their plans for the session.
 CREATE FUNCTION search_words_like(typed text, least_similarity real, most integer) RETURNS SETOF text
