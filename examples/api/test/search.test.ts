@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '@comics/core/contract'
 import * as z from 'zod'
@@ -140,6 +141,19 @@ describe('comic search', () => {
       await server.db.execute(sql`select reloptions as options from pg_class where relname = 'comics_search_vector_idx'`),
     )
     expect(index?.options).toContain('fastupdate=false')
+  })
+
+  it('answers any text typed (quotes, backslashes, operators, any script) with a list of the contract, never an error', async () => {
+    const typed = fc.string({ unit: fc.constantFrom(...String.raw`ab zé'"\&|!:*()<->%_ 1ぁ`.split('')), minLength: 2, maxLength: 40 })
+    await fc.assert(
+      fc.asyncProperty(typed, async (q) => {
+        if (q.trim().length < 2) return
+        const response = await search(MIRROR, { q, limit: 8, offset: 0 })
+        expect(response.statusCode, q).toBe(200)
+        z.parse(endpoints.searchComics.response, response.json())
+      }),
+      { numRuns: 60, seed: 22 },
+    )
   })
 })
 
