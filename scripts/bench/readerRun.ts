@@ -52,20 +52,27 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
-/** Whether `url` loads the page image at `pageUrl`, at its own width or a rendition's (`?w=`). */
-const isPageImage = (url: string, pageUrl: string) => url.split('?')[0]!.endsWith(pageUrl)
+/** An image's address without its query: a rendition (`?w=`) and a signed address (`?exp=…&sig=…`) name the same page. */
+const pagePath = (url: string) => url.split('?')[0]!
+
+/**
+ * Whether `url` loads the page image at `pageUrl`, at its own width or a rendition's (`?w=`). A locked
+ * episode's pages are listed at signed addresses whose signature follows the signing window, so the
+ * address the catalogue read and the one the Reader loads may differ in their query: paths are compared.
+ */
+const isPageImage = (url: string, pageUrl: string) => pagePath(url).endsWith(pagePath(pageUrl))
 
 const readerPath = (comic: LongComic, episode: number) => `/comic/${comic.id}/${comic.chapterIds[episode]}`
 
 /** The paint time of the first page of the episode whose first image is `url`, once painted after `after`. */
 async function firstPagePainted(page: Page, url: string, after = 0): Promise<number> {
-  const match = { identifier: FIRST_PAGE, url, after }
+  const match = { identifier: FIRST_PAGE, path: pagePath(url), after }
   await waitInPage(
     page,
     (m) =>
       (window as unknown as { __bench: { elements: { identifier: string; url: string; renderTime: number }[] } }).__bench.elements.some(
-        // Any width of the page: the Reader's srcset picks a rendition (?w=) for the screen.
-        (entry) => entry.identifier === m.identifier && entry.url.split('?')[0]!.endsWith(m.url) && entry.renderTime > m.after,
+        // Any width of the page (the Reader's srcset picks a rendition, ?w=, for the screen), signed or not.
+        (entry) => entry.identifier === m.identifier && entry.url.split('?')[0]!.endsWith(m.path) && entry.renderTime > m.after,
       ),
     match,
     120_000,
