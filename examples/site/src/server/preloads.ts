@@ -46,8 +46,8 @@ export interface PreloadsFor {
  * The `<link>` tags a document gets in its head, computed from the build's manifest: `modulepreload`
  * for the chunks of the screen the address shows that the entry does not load already (and their
  * stylesheets), so they download beside the entry instead of after it; and for a page whose first calls
- * the browser makes, the chunks of the kit's HTTP client (axios, which it imports with its first
- * request). The screen's largest image needs none from here: React's server render writes a preload for
+ * the browser makes, the chunks of the kit's HTTP client (axios and core's contract checks, which it
+ * imports with its first request). The screen's largest image needs none from here: React's server render writes a preload for
  * an `<img fetchPriority="high">` itself, with the image's own srcset and sizes, ahead of the markup
  * (so the two are one download). `crossorigin` as Vite's own tags, so that the module
  * loader takes the preloaded responses. Throws at once when a screen has no chunk in the manifest.
@@ -70,10 +70,13 @@ export function createPreloads(manifest: BuildManifest, screens: readonly string
     if (!manifest[screen]) throw new Error(`siteServer: no chunk for ${screen} in the build's manifest`)
     screenTags.set(screen, tagsOf(screen))
   }
-  // axios, which the kit's client imports with its first request that goes out.
+  // axios and the contract's checks (zod and the schemas), which the kit's client imports with its first
+  // request that goes out.
   const clientKey = Object.keys(manifest).find((key) => manifest[key]!.isDynamicEntry && /(^|\/)node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?axios\//.test(key))
   if (!clientKey) throw new Error("siteServer: no chunk for axios in the build's manifest, which the kit loads with its first request")
-  const clientTags = tagsOf(clientKey)
+  const contractKey = Object.keys(manifest).find((key) => manifest[key]!.isDynamicEntry && /(^|\/)packages\/core\/(?:src\/api|dist)\/endpointContract(?:-[\w-]+)?\.[cm]?[jt]s$/.test(key))
+  if (!contractKey) throw new Error("siteServer: no chunk for @comics/core's contract checks (endpointContract) in the build's manifest, which the kit loads with its first request")
+  const clientTags = [...new Set([...tagsOf(clientKey), ...tagsOf(contractKey)])]
 
   return function preloadsFor({ screen, callsFirst }: PreloadsFor): string[] {
     const tags = [...((screen && screenTags.get(screen)) ?? [])]

@@ -10,6 +10,8 @@ const manifest: BuildManifest = {
   'src/screens/HomeScreen.tsx': { file: 'assets/HomeScreen-1.js', isDynamicEntry: true, imports: ['_shared-1.js'] },
   '../../node_modules/.pnpm/axios@1.21.1/node_modules/axios/index.js': { file: 'assets/index-2.js', isDynamicEntry: true, imports: ['_axios-deps-1.js'] },
   '_axios-deps-1.js': { file: 'assets/axios-deps-1.js' },
+  '../../packages/core/src/api/endpointContract.ts': { file: 'assets/endpointContract-1.js', isDynamicEntry: true, imports: ['index.html', '_zod-1.js', '_shared-1.js'] },
+  '_zod-1.js': { file: 'assets/zod-1.js' },
 }
 
 describe("the server's preloads, from the build's manifest", () => {
@@ -24,11 +26,13 @@ describe("the server's preloads, from the build's manifest", () => {
     expect(preloadsFor({ screen: undefined, callsFirst: false })).toEqual([])
   })
 
-  it("adds the kit's HTTP client when the page makes its first calls itself", () => {
+  it("adds the kit's HTTP client and its contract checks when the page makes its first calls itself", () => {
     expect(preloadsFor({ screen: 'src/screens/HomeScreen.tsx', callsFirst: true })).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/HomeScreen-1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/index-2.js">',
       '<link rel="modulepreload" crossorigin href="/assets/axios-deps-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/endpointContract-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/zod-1.js">',
     ])
   })
 
@@ -36,6 +40,8 @@ describe("the server's preloads, from the build's manifest", () => {
     expect(() => createPreloads(manifest, ['src/screens/Missing.tsx'])).toThrow(/Missing\.tsx/)
     const withoutAxios = Object.fromEntries(Object.entries(manifest).filter(([key]) => !key.includes('axios/')))
     expect(() => createPreloads(withoutAxios, [])).toThrow(/axios/)
+    const withoutContract = Object.fromEntries(Object.entries(manifest).filter(([key]) => !key.includes('endpointContract')))
+    expect(() => createPreloads(withoutContract, [])).toThrow(/endpointContract/)
   })
 
   it("knows every lazy screen's module by the path of a file that exists", async () => {

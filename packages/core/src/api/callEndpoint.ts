@@ -1,16 +1,8 @@
 import type { AxiosError, AxiosInstance, AxiosRequestConfig } from 'axios'
-import * as z from 'zod/mini'
-import { endpointPath, endpoints, type EndpointDefinition, type EndpointName } from '../contract/endpoints'
-import { ApiErrorBodySchema, type Schema } from '../contract/envelope'
-import {
-  ApiError,
-  ContractError,
-  NetworkError,
-  ValidationError,
-  formatIssuePath,
-  type FieldIssue,
-} from './errors'
-import { buildMultipartForm, encodeMultipartFields, uploadFileIssues, type MultipartFiles } from './multipartForm'
+import type * as z from 'zod/mini'
+import type { endpoints, EndpointName } from '../contract/endpoints'
+import { NetworkError } from './errors'
+import type { MultipartFiles } from './multipartForm'
 
 /** A token, none, or a promise of either. */
 export type TokenProvider = () => string | null | undefined | Promise<string | null | undefined>
@@ -47,44 +39,31 @@ export interface EndpointCallerConfig {
   timeoutMs?: number
 }
 
-type Checked = { ok: true; value: unknown; issues?: undefined } | { ok: false; value?: undefined; issues: FieldIssue[] }
-
-/** Like `safeParse`, but the issues come back as {@link FieldIssue}s. */
-function check(schema: Schema, value: unknown): Checked {
-  const result = z.safeParse(schema, value)
-  if (result.success) return { ok: true, value: result.data }
-  return {
-    ok: false,
-    issues: result.error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message })),
-  }
-}
+/**
+ * The contract's checks (zod and the schemas), loaded with the first call rather than with the client:
+ * a page whose first answers came with it paints without them. A failed load is forgotten, so a retry
+ * loads again.
+ */
+let contract: Promise<typeof import('./endpointContract')> | undefined
+const loadContract = () =>
+  (contract ??= import('./endpointContract').catch((error: unknown) => {
+    contract = undefined
+    throw error
+  }))
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT'])
-
-/** The ApiError of an answer with an error status, with the server's code and message when it sent them. */
-function apiErrorOf(name: EndpointName, status: number, data: unknown, cause: unknown): ApiError {
-  const body = z.safeParse(ApiErrorBodySchema, data)
-  return new ApiError({
-    endpoint: name,
-    status,
-    ...(body.success
-      ? { code: body.data.error.code, message: body.data.error.message, fieldErrors: body.data.error.fieldErrors }
-      : {}),
-    cause,
-  })
-}
 
 /** Told by axios's own mark, so that recognising one does not load axios. */
 const isAxiosError = (error: unknown): error is AxiosError =>
   typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true
 
-function failureOf(name: EndpointName, error: unknown): unknown {
+function failureOf(name: EndpointName, error: unknown, checks: typeof import('./endpointContract')): unknown {
   if (!isAxiosError(error)) return error
   if (error.code === 'ERR_CANCELED') return new NetworkError('aborted', name, error)
   if (!error.response) {
     return new NetworkError(TIMEOUT_CODES.has(error.code ?? '') ? 'timeout' : 'network', name, error)
   }
-  return apiErrorOf(name, error.response.status, error.response.data, error)
+  return checks.apiErrorOf(name, error.response.status, error.response.data, error)
 }
 
 /**
@@ -97,33 +76,23 @@ export function createEndpointCaller(config: EndpointCallerConfig) {
     name: N,
     input: EndpointInput = {},
   ): Promise<EndpointResponse<N>> {
-    const endpoint: EndpointDefinition = endpoints[name]
-    const issues: FieldIssue[] = []
-
-    const params: Checked = endpoint.params ? check(endpoint.params, input.params ?? {}) : { ok: true, value: {} }
-    if (!params.ok) issues.push(...params.issues)
-
-    let data: unknown
-    if (endpoint.body) {
-      const body = check(endpoint.body, input.body)
-      if (body.ok) data = body.value
-      else issues.push(...body.issues)
-    } else if (endpoint.multipart) {
-      const fields = encodeMultipartFields(input.form?.fields ?? {})
-      // Validated in wire form with the server's own schema, so '1'/'0' and JSON lists are checked too.
-      const parsed = check(endpoint.multipart.fields, fields)
-      if (!parsed.ok) issues.push(...parsed.issues)
-      const files = input.form?.files ?? {}
-      issues.push(...uploadFileIssues(files, endpoint.multipart.files))
-      if (issues.length === 0) data = buildMultipartForm(fields, files)
+    // The client's two chunks, side by side: the contract's checks and the HTTP client.
+    const loadingHttp = 'load' in config.http ? config.http.load() : Promise.resolve(config.http)
+    loadingHttp.catch(() => undefined) // Told to the caller below, once the request is checked.
+    let checks: typeof import('./endpointContract')
+    try {
+      checks = await loadContract()
+    } catch (error) {
+      // Its chunk could not be loaded: the network, as far as the caller can tell; a retry tries again.
+      throw new NetworkError('network', name, error)
     }
-    if (issues.length > 0) throw new ValidationError(name, issues)
+    const { method, url, data } = checks.checkedRequest(name, input)
 
     const token = await config.getToken?.()
     const request: AxiosRequestConfig = {
-      method: endpoint.method,
+      method,
       baseURL: config.baseUrl,
-      url: endpointPath(endpoint.path, params.value as Record<string, string>),
+      url,
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       signal: input.signal,
       ...(input.onUploadProgress
@@ -134,7 +103,7 @@ export function createEndpointCaller(config: EndpointCallerConfig) {
     }
     let http: AxiosInstance
     try {
-      http = 'load' in config.http ? await config.http.load() : config.http
+      http = await loadingHttp
     } catch (error) {
       // Its chunk could not be loaded: the network, as far as the caller can tell; a retry tries again.
       throw new NetworkError('network', name, error)
@@ -143,11 +112,9 @@ export function createEndpointCaller(config: EndpointCallerConfig) {
     try {
       answer = (await http.request(request)).data
     } catch (error) {
-      throw failureOf(name, error)
+      throw failureOf(name, error, checks)
     }
-    const parsed = check(endpoint.response, answer)
-    if (!parsed.ok) throw new ContractError(name, parsed.issues)
-    return parsed.value as EndpointResponse<N>
+    return checks.parsedAnswer(name, answer) as EndpointResponse<N>
   }
 }
 

@@ -1,6 +1,7 @@
 import type { AxiosInstance } from 'axios'
 import type { AssetVariant, ContentRating, PaymentMethod } from '../contract/entities'
-import { encodeMultipartPublishAt, type NewChapter } from '../contract/multipart'
+import type { NewChapter } from '../contract/multipart'
+import { encodeMultipartPublishAt } from '../contract/multipartWire'
 import type {
   AdminComicsListRequest,
   AssetsListRequest,

@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, encodeMultipartBoolean } from '../contract/multipart'
+import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, encodeMultipartBoolean } from '../contract/multipartWire'
 import type { FieldIssue } from './errors'
 
 /** Files of a multipart call by field name: one Blob, or a list sent under the same name. */

@@ -2,6 +2,9 @@ import * as z from 'zod/mini'
 import { ContentRatingSchema, IdSchema, isPublishTime, PublishAtSchema } from './entities'
 import { builtOnUse, type Schema } from './envelope'
 
+// The encoders and the upload limits, without zod: the client uses them before its contract is loaded.
+export * from './multipartWire'
+
 /**
  * Admin payloads travel as multipart forms (spec §7): booleans as '1' or '0', lists as JSON strings.
  * These schemas parse the text fields of such a form; the encoders build them on the client.
@@ -13,10 +16,6 @@ export const MultipartBooleanSchema = builtOnUse(() =>
   ),
 )
 
-/** Encodes a boolean as a multipart field. */
-export function encodeMultipartBoolean(value: boolean): '1' | '0' {
-  return value ? '1' : '0'
-}
 
 /** A multipart field holding a JSON list, parsed then validated item by item. */
 export function multipartJsonList<T extends Schema>(item: T, max = 500) {
@@ -101,10 +100,6 @@ export const MultipartPublishAtSchema = builtOnUse(() =>
   ),
 )
 
-/** Encodes a publish time (`null`: a draft) as a multipart field. */
-export function encodeMultipartPublishAt(value: string | null): string {
-  return value ?? ''
-}
 
 /**
  * PATCH /chapters/{chapterId}: `files` (a new preview image), `title`, `isFree` as 1 or 0, `publishAt`
@@ -134,7 +129,3 @@ export type UploadAssetsFields = z.output<typeof UploadAssetsFieldsSchema>
 export const UploadPageFieldsSchema = builtOnUse(() => z.strictObject({}))
 export type UploadPageFields = z.output<typeof UploadPageFieldsSchema>
 
-/** Image types accepted for every upload; SVG is refused (it can carry script). */
-export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const
-/** Largest single uploaded file. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
