@@ -1,10 +1,10 @@
 import { useId } from 'react'
-import useEmblaCarousel from 'embla-carousel-react'
 import { ANALYTICS_EVENTS, routes, type Comic } from '@comics/core'
 import { useAnalytics, useComics, useLink, useMessages } from '../../hooks'
 import { formatMessage } from '../../messages'
 import { ComicCard } from '../ComicCard'
 import { useCarouselState } from '../FeaturedCarousel/useCarouselState'
+import { useDeferredEmbla } from '../FeaturedCarousel/useDeferredEmbla'
 
 /** As many as the widest layout shows (the default --comics-comic-carousel-per-view). */
 const LOADING_SLIDES = 5
@@ -99,13 +99,18 @@ function ComicSlides({ comics }: { comics: readonly Comic[] }) {
   const messages = useMessages()
   const analytics = useAnalytics()
   // 'auto' scrolls by as many cards as the CSS shows, so prev and next move a whole view.
-  const [viewportRef, embla] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', slidesToScroll: 'auto' })
-  const { canScrollPrev, canScrollNext, onKeyDown } = useCarouselState(embla)
+  // Embla starts when the reader first reaches for the carousel (useDeferredEmbla); until then the view
+  // is at its start, so only next can move it.
+  const { viewportRef, embla, withEmbla, triggers, binding } = useDeferredEmbla({ align: 'start', containScroll: 'trimSnaps', slidesToScroll: 'auto' })
+  const state = useCarouselState(embla, withEmbla)
+  const canScrollPrev = embla ? state.canScrollPrev : false
+  const canScrollNext = embla ? state.canScrollNext : comics.length > 1
   const slidesId = useId()
   const total = comics.length
 
   return (
-    <div className="comics-comic-carousel__body" onKeyDown={onKeyDown}>
+    <div className="comics-comic-carousel__body" onKeyDown={state.onKeyDown} {...triggers}>
+      {binding}
       <button
         type="button"
         className="comics-comic-carousel__arrow"
@@ -113,7 +118,7 @@ function ComicSlides({ comics }: { comics: readonly Comic[] }) {
         aria-controls={slidesId}
         aria-label={messages['carousel.previous']}
         disabled={!canScrollPrev}
-        onClick={() => embla?.scrollPrev()}
+        onClick={() => withEmbla((api) => api.scrollPrev())}
       >
         <span aria-hidden="true">‹</span>
       </button>
@@ -148,7 +153,7 @@ function ComicSlides({ comics }: { comics: readonly Comic[] }) {
         aria-controls={slidesId}
         aria-label={messages['carousel.next']}
         disabled={!canScrollNext}
-        onClick={() => embla?.scrollNext()}
+        onClick={() => withEmbla((api) => api.scrollNext())}
       >
         <span aria-hidden="true">›</span>
       </button>

@@ -1,9 +1,16 @@
-import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import useEmblaCarousel from 'embla-carousel-react'
 import { MOCK_COMICS } from '@comics/mocks'
 import type { FeaturedComic } from '../../provider'
 import { renderWithKit } from '../../../test/render'
 import { FeaturedCarousel } from './FeaturedCarousel'
+
+// The real Embla runs; the wrapper only records when it is started.
+vi.mock('embla-carousel-react', async (importOriginal) => {
+  const real = await importOriginal<typeof import('embla-carousel-react')>()
+  return { default: vi.fn(real.default) }
+})
 
 /** Featured items as the site configures them (spec §2: rating 4.9, empty ageRating, reader's choice). */
 const featuredOf = (ids: string[]): FeaturedComic[] =>
@@ -98,6 +105,27 @@ describe('FeaturedCarousel', () => {
     await user.keyboard('{ArrowLeft}')
     await waitFor(() => expect(active()).toBe(2))
     await user.keyboard('{ArrowRight}')
+    await waitFor(() => expect(active()).toBe(3))
+  })
+
+  it('starts Embla only when the reader reaches for it, with the first slide shown before', async () => {
+    vi.mocked(useEmblaCarousel).mockClear()
+    renderWithKit(<FeaturedCarousel items={normalFeatured} />)
+    const region = screen.getByRole('region', { name: 'Featured comics' })
+    expect(slides()[0]).toHaveAttribute('data-state', 'active')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(vi.mocked(useEmblaCarousel)).not.toHaveBeenCalled()
+    fireEvent.pointerEnter(region)
+    await waitFor(() => expect(vi.mocked(useEmblaCarousel)).toHaveBeenCalledWith(expect.objectContaining({ loop: true })))
+  })
+
+  it('moves with a control pressed before Embla has started, once it has', async () => {
+    renderWithKit(<FeaturedCarousel items={normalFeatured} />)
+    const active = () => slides().findIndex((slide) => slide.getAttribute('data-state') === 'active') + 1
+    // A click without the pointer's approach (a screen reader's), then a key.
+    fireEvent.click(screen.getByRole('button', { name: 'Go to slide 2' }))
+    await waitFor(() => expect(active()).toBe(2))
+    fireEvent.keyDown(screen.getByRole('region', { name: 'Featured comics' }), { key: 'ArrowRight' })
     await waitFor(() => expect(active()).toBe(3))
   })
 

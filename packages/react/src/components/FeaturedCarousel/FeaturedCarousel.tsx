@@ -1,10 +1,10 @@
 import { useId } from 'react'
-import useEmblaCarousel from 'embla-carousel-react'
 import { ANALYTICS_EVENTS, comicPath, FEATURED_COUNT, MOBILE_BREAKPOINT_PX } from '@comics/core'
 import { useAnalytics, useLink, useLocale, useMessages, useSiteConfig } from '../../hooks'
 import { formatMessage } from '../../messages'
 import type { FeaturedComic } from '../../provider'
 import { useCarouselState } from './useCarouselState'
+import { useDeferredEmbla } from './useDeferredEmbla'
 
 export interface FeaturedCarouselProps {
   /** The featured comics; default `site.featured` of the provider (the site's list for its mode). */
@@ -18,6 +18,8 @@ export interface FeaturedCarouselProps {
  * records `carousel_clicked`. An Embla carousel that loops, with previous and next buttons, a dot per
  * slide, the arrow keys, and swipe; a slide that receives focus scrolls into view. Each slide is
  * labelled 'n of 3'; the selected one has `data-state="active"`. Renders nothing without items.
+ * Embla starts when the reader first reaches for the carousel (pointer, touch, focus, a control): the
+ * first slide is in view before, so a page paints and hydrates without Embla's code.
  * @example
  * <ComicsProvider site={{ featured: mode === 'adult' ? ADULT_FEATURED : NORMAL_FEATURED }}>
  *   <FeaturedCarousel />
@@ -37,8 +39,8 @@ function FeaturedSlides({ featured, className }: { featured: readonly FeaturedCo
   const locale = useLocale()
   // '4.9' ('5.0' for 5), or '4,9' where the locale writes a decimal comma.
   const rating = (value: number) => value.toLocaleString(locale, { minimumFractionDigits: 1 })
-  const [viewportRef, embla] = useEmblaCarousel({ loop: featured.length > 1 })
-  const { selectedIndex, onKeyDown } = useCarouselState(embla)
+  const { viewportRef, embla, withEmbla, triggers, binding } = useDeferredEmbla({ loop: featured.length > 1 })
+  const { selectedIndex, onKeyDown } = useCarouselState(embla, withEmbla)
   const slidesId = useId()
   const total = featured.length
 
@@ -48,7 +50,9 @@ function FeaturedSlides({ featured, className }: { featured: readonly FeaturedCo
       aria-roledescription="carousel"
       aria-label={messages['home.featuredLabel']}
       onKeyDown={onKeyDown}
+      {...triggers}
     >
+      {binding}
       <div className="comics-featured__viewport" ref={viewportRef}>
         <div className="comics-featured__slides" id={slidesId}>
           {featured.map((comic, index) => (
@@ -115,7 +119,7 @@ function FeaturedSlides({ featured, className }: { featured: readonly FeaturedCo
             data-direction="previous"
             aria-controls={slidesId}
             aria-label={messages['carousel.previous']}
-            onClick={() => embla?.scrollPrev()}
+            onClick={() => withEmbla((api) => api.scrollPrev())}
           >
             <span aria-hidden="true">‹</span>
           </button>
@@ -129,7 +133,7 @@ function FeaturedSlides({ featured, className }: { featured: readonly FeaturedCo
                 aria-label={formatMessage(messages['carousel.goToSlide'], { n: index + 1 })}
                 aria-current={index === selectedIndex ? 'true' : undefined}
                 data-state={index === selectedIndex ? 'active' : 'inactive'}
-                onClick={() => embla?.scrollTo(index)}
+                onClick={() => withEmbla((api) => api.scrollTo(index))}
               />
             ))}
           </div>
@@ -139,7 +143,7 @@ function FeaturedSlides({ featured, className }: { featured: readonly FeaturedCo
             data-direction="next"
             aria-controls={slidesId}
             aria-label={messages['carousel.next']}
-            onClick={() => embla?.scrollNext()}
+            onClick={() => withEmbla((api) => api.scrollNext())}
           >
             <span aria-hidden="true">›</span>
           </button>

@@ -1,7 +1,5 @@
 import { useEffect, useState, type KeyboardEvent } from 'react'
-import type { UseEmblaCarouselType } from 'embla-carousel-react'
-
-type EmblaApi = NonNullable<UseEmblaCarouselType[1]>
+import type { EmblaApi } from './useDeferredEmbla'
 
 export interface CarouselState {
   /** Index of the selected scroll snap. */
@@ -22,11 +20,13 @@ const INITIAL: CarouselState = { selectedIndex: 0, snapCount: 0, canScrollPrev: 
 /**
  * Follows an Embla carousel's selection so its controls can show it, and moves it with the arrow keys: which snap is selected, and
  * whether prev and next can move. Re-read on every select and re-init (a resize can change the snaps).
+ * The keys act through `withEmbla` (useDeferredEmbla's), so a key pressed before Embla has started
+ * moves it once it has.
  * @example
- * const [viewportRef, embla] = useEmblaCarousel({ loop: true })
- * const { selectedIndex, canScrollNext } = useCarouselState(embla)
+ * const { embla, withEmbla } = useDeferredEmbla({ loop: true })
+ * const { selectedIndex, canScrollNext } = useCarouselState(embla, withEmbla)
  */
-export function useCarouselState(embla: EmblaApi | undefined): CarouselControls {
+export function useCarouselState(embla: EmblaApi | undefined, withEmbla: (action: (api: EmblaApi) => void) => void): CarouselControls {
   const [state, setState] = useState<CarouselState>(INITIAL)
   useEffect(() => {
     if (!embla) return
@@ -44,8 +44,8 @@ export function useCarouselState(embla: EmblaApi | undefined): CarouselControls 
     }
   }, [embla])
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'ArrowLeft') embla?.scrollPrev()
-    else if (event.key === 'ArrowRight') embla?.scrollNext()
+    if (event.key === 'ArrowLeft') withEmbla((api) => api.scrollPrev())
+    else if (event.key === 'ArrowRight') withEmbla((api) => api.scrollNext())
     else return
     event.preventDefault()
   }

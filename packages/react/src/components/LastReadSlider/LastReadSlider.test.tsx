@@ -91,15 +91,18 @@ describe('LastReadSlider', () => {
 
   it('starts Embla at ~500 ms, one slide per scroll and two at 768 px and below, not looping, snapping', async () => {
     await renderSlider()
-    expect(vi.mocked(useEmblaCarousel)).toHaveBeenCalledWith(
-      expect.objectContaining({
-        duration: 25,
-        loop: false,
-        dragFree: false,
-        containScroll: 'trimSnaps',
-        slidesToScroll: 1,
-        breakpoints: { '(max-width: 768px)': { slidesToScroll: 2 } },
-      }),
+    // Its code loads apart (a dynamic import), once the slider is shown.
+    await waitFor(() =>
+      expect(vi.mocked(useEmblaCarousel)).toHaveBeenCalledWith(
+        expect.objectContaining({
+          duration: 25,
+          loop: false,
+          dragFree: false,
+          containScroll: 'trimSnaps',
+          slidesToScroll: 1,
+          breakpoints: { '(max-width: 768px)': { slidesToScroll: 2 } },
+        }),
+      ),
     )
   })
 

@@ -1,5 +1,4 @@
 import { useId, useMemo, useRef, type MouseEvent, type PointerEvent } from 'react'
-import useEmblaCarousel from 'embla-carousel-react'
 import {
   ANALYTICS_EVENTS,
   isCardClick,
@@ -10,6 +9,7 @@ import {
 import { useAnalytics, useComics, useMessages, useReadingProgress } from '../../hooks'
 import { formatMessage } from '../../messages'
 import { ComicCard } from '../ComicCard'
+import { useDeferredEmbla, type EmblaOptions } from '../FeaturedCarousel/useDeferredEmbla'
 
 export interface LastReadSliderProps {
   className?: string
@@ -28,7 +28,7 @@ const EMBLA_MS_PER_DURATION_UNIT = 20
  * no arrows. `dragFree` off makes a swipe settle on a slide; `containScroll` keeps the last slides
  * from leaving a blank end.
  */
-const SLIDER_OPTIONS: NonNullable<Parameters<typeof useEmblaCarousel>[0]> = {
+const SLIDER_OPTIONS: EmblaOptions = {
   align: 'start',
   loop: false,
   dragFree: false,
@@ -63,7 +63,8 @@ function LastReadSlides({ comicIds, className }: { comicIds: string[]; className
   const messages = useMessages()
   const analytics = useAnalytics()
   const query = useComics({ preset: 'lastRead', comicIds })
-  const [viewportRef] = useEmblaCarousel(SLIDER_OPTIONS)
+  // Started once shown (a signed-in reader's, not part of a guest's first paint), its code loaded apart.
+  const { viewportRef, binding } = useDeferredEmbla(SLIDER_OPTIONS, { startOnMount: true })
   const headingId = useId()
   const pointerStart = useRef<PointerStart | null>(null)
   // The verdict of the last pointer press, read by the click it produces.
@@ -112,6 +113,7 @@ function LastReadSlides({ comicIds, className }: { comicIds: string[]; className
       <h2 id={headingId} className="comics-last-read__heading">
         {messages['account.lastRead']}
       </h2>
+      {binding}
       {query.isPending ? (
         <p role="status" className="comics-last-read__status">
           {messages['common.loading']}
