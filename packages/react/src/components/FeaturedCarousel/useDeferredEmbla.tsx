@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type LazyExoticComponent, type ReactNode } from 'react'
 import type useEmblaCarousel from 'embla-carousel-react'
 import type { UseEmblaCarouselType } from 'embla-carousel-react'
 
@@ -13,33 +13,36 @@ interface BindingProps {
 
 /**
  * Embla on a viewport, with its own React hook: a component of its own so that Embla (its chunk, when an
- * app's bundler splits dynamic imports) is loaded only once it is rendered.
+ * app's bundler splits dynamic imports) is loaded only once it is rendered. Made on first use, so that a
+ * bundle without the carousels (the Reader alone) drops it and Embla with it.
  */
-const EmblaBinding = lazy(() =>
-  import('embla-carousel-react').then(({ default: useEmbla }) => ({
-    default: function EmblaBinding({ viewport, options, onApi }: BindingProps) {
-      const [viewportRef, api] = useEmbla(options)
-      useEffect(() => {
-        viewportRef(viewport)
-        return () => viewportRef(null)
-      }, [viewportRef, viewport])
-      useEffect(() => {
-        if (!api) return
-        // A slide focused before Embla started was scrolled into view by the browser (the viewport's
-        // scrollLeft); Embla moves its slides by transform, so it takes that over.
-        if (viewport.scrollLeft !== 0) {
-          const focused = api.slideNodes().findIndex((slide) => slide.contains(document.activeElement))
-          viewport.scrollLeft = 0
-          const snap = api.internalEngine().slideRegistry.findIndex((slides) => slides.includes(focused))
-          if (snap >= 0) api.scrollTo(snap, true)
-        }
-        onApi(api)
-      }, [api, onApi, viewport])
-      useEffect(() => () => onApi(undefined), [onApi])
-      return null
-    },
-  })),
-)
+let EmblaBinding: LazyExoticComponent<(props: BindingProps) => null> | undefined
+const bindingComponent = () =>
+  (EmblaBinding ??= lazy(() =>
+    import('embla-carousel-react').then(({ default: useEmbla }) => ({
+      default: function EmblaBinding({ viewport, options, onApi }: BindingProps) {
+        const [viewportRef, api] = useEmbla(options)
+        useEffect(() => {
+          viewportRef(viewport)
+          return () => viewportRef(null)
+        }, [viewportRef, viewport])
+        useEffect(() => {
+          if (!api) return
+          // A slide focused before Embla started was scrolled into view by the browser (the viewport's
+          // scrollLeft); Embla moves its slides by transform, so it takes that over.
+          if (viewport.scrollLeft !== 0) {
+            const focused = api.slideNodes().findIndex((slide) => slide.contains(document.activeElement))
+            viewport.scrollLeft = 0
+            const snap = api.internalEngine().slideRegistry.findIndex((slides) => slides.includes(focused))
+            if (snap >= 0) api.scrollTo(snap, true)
+          }
+          onApi(api)
+        }, [api, onApi, viewport])
+        useEffect(() => () => onApi(undefined), [onApi])
+        return null
+      },
+    })),
+  ))
 
 /** The events on a carousel that start Embla: a pointer over it or on it, a touch, focus or a key inside. */
 export interface EmblaTriggers {
@@ -92,11 +95,14 @@ export function useDeferredEmbla(options: EmblaOptions, { startOnMount = false }
     for (const action of pending.current.splice(0)) action(embla)
   }, [embla])
   const [triggers] = useState<EmblaTriggers>(() => ({ onPointerEnter: start, onPointerDown: start, onTouchStart: start, onFocus: start }))
-  const binding =
-    wanted && viewport ? (
+  let binding: ReactNode = null
+  if (wanted && viewport) {
+    const Binding = bindingComponent()
+    binding = (
       <Suspense fallback={null}>
-        <EmblaBinding viewport={viewport} options={options} onApi={setEmbla} />
+        <Binding viewport={viewport} options={options} onApi={setEmbla} />
       </Suspense>
-    ) : null
+    )
+  }
   return { viewportRef, embla, withEmbla, triggers, binding }
 }
