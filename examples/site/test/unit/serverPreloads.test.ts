@@ -10,7 +10,7 @@ const manifest: BuildManifest = {
   'src/screens/HomeScreen.tsx': { file: 'assets/HomeScreen-1.js', isDynamicEntry: true, imports: ['_shared-1.js'] },
   '../../node_modules/.pnpm/axios@1.21.1/node_modules/axios/index.js': { file: 'assets/index-2.js', isDynamicEntry: true, imports: ['_axios-deps-1.js'] },
   '_axios-deps-1.js': { file: 'assets/axios-deps-1.js' },
-  '../../packages/core/src/api/endpointContract.ts': { file: 'assets/endpointContract-1.js', isDynamicEntry: true, imports: ['index.html', '_zod-1.js', '_shared-1.js'] },
+  '../../packages/core/dist/endpointContract-4562NFDA.js': { file: 'assets/endpointContract-1.js', isDynamicEntry: true, imports: ['index.html', '_zod-1.js', '_shared-1.js'] },
   '_zod-1.js': { file: 'assets/zod-1.js' },
 }
 
