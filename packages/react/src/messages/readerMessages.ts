@@ -213,4 +213,12 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   'page.title.notFound': 'Page not found — {service}',
   'page.homeHeading': 'Comics: read webtoon-style comics online',
   'home.readMoreWhere': 'new comics in Categories',
+  // Installed app and offline reading (the web app manifest, the service worker's update, downloads)
+  'app.name.adult': 'Comics 18+',
+  'app.shortName.adult': 'Comics 18+',
+  'app.name.normal': 'Comics',
+  'app.shortName.normal': 'Comics',
+  'app.newVersion': 'New version available',
+  'app.newVersion.reload': 'Reload',
+  'app.newVersion.later': 'Later',
 })

@@ -1,0 +1,1 @@
+export { NewVersionPrompt, type NewVersionPromptProps } from './NewVersionPrompt'
