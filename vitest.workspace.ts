@@ -7,6 +7,7 @@ export default defineConfig({
     projects: [
       './packages/core/vitest.config.ts',
       './packages/core/vitest.auth.config.ts',
+      './packages/core/vitest.browser.config.ts',
       './packages/mocks/vitest.config.ts',
       './packages/react/vitest.config.ts',
       './packages/embed/vitest.config.ts',

@@ -14,6 +14,7 @@ export default defineConfig({
     analytics: 'src/analytics/index.ts',
     auth: 'src/auth/index.ts',
     firebase: 'src/auth/firebase.ts',
+    offline: 'src/offline/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
