@@ -72,6 +72,9 @@ export function contentSecurityPolicy(env: SecurityHeadersEnv, options: Security
     ['font-src', "'self'"],
     ['connect-src', list("'self'", apiOrigin, emulatorOrigin, tokenSyncOrigin, FIREBASE_AUTH_APIS, analytics && GOOGLE_ANALYTICS.connect)],
     ['frame-src', list(authDomainOrigin, emulatorOrigin)],
+    // The site's own service worker (/sw.js) and web app manifest, and nothing else's.
+    ['worker-src', "'self'"],
+    ['manifest-src', "'self'"],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'"],

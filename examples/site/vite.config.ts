@@ -3,10 +3,12 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite'
 import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
 import { kitSourceAliases, kitStyleSources } from './kitSources'
 import { precompressAssets } from './precompress'
 import { reactRouterProductionAlias } from './reactRouterBuild'
 import { devSecurityHeaders } from './securityHeaders'
+import { APP_SHELL_PATH } from './src/offline/offlineConstants'
 
 const STYLES_ID = '@comics/react/styles.css'
 const RESOLVED_STYLES_ID = '\0comics-react-styles'
@@ -51,6 +53,36 @@ const apiTarget = process.env.SITE_API_TARGET ?? 'http://127.0.0.1:8787'
 const apiProxy: Record<string, ProxyOptions> = {
   '/api/v1': { target: apiTarget, changeOrigin: false, xfwd: true },
 }
+/**
+ * What the worker precaches: the hashed scripts and stylesheets (the admin's excepted: only an admin loads
+ * them), the app icons, and the built document as the app shell, which the site's server sends at
+ * APP_SHELL_PATH; its revision is the document's hash, so each build's shell replaces the last.
+ */
+function offlineWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'worker',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    devOptions: { enabled: false },
+    injectManifest: {
+      globPatterns: ['assets/**/*.{js,css}', 'icons/*.png', 'index.html'],
+      globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'assets/Admin*'],
+      manifestTransforms: [
+        async (entries) => ({
+          manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: APP_SHELL_PATH } : entry)),
+          warnings: [],
+        }),
+      ],
+      rollupFormat: 'es',
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+    },
+  })
+}
+
 const port = Number(process.env.SITE_PORT ?? 5173)
 const siteRoot = fileURLToPath(new URL('.', import.meta.url))
 
@@ -62,6 +94,10 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       kitStylesFromSources(),
       // Brotli and gzip copies of the built scripts and stylesheets, which the site's server sends.
       ...(isSsrBuild ? [] : [precompressAssets()]),
+      // The service worker (worker/sw.ts) with the build's precache list, as dist/sw.js. The
+      // web app manifest is the site server's, per host (src/server/webManifest.ts); the page registers the
+      // worker itself after load (src/offline/registerServiceWorker.ts).
+      ...(isSsrBuild ? [] : [offlineWorker()]),
     ],
     resolve: { alias: production ? [...kitSourceAliases, reactRouterProductionAlias()] : kitSourceAliases },
     server: {

@@ -68,3 +68,11 @@ if (siteMode) {
   const screenReady = screenLoaded ? Promise.race([screenLoaded, delay(LANDING_SCREEN_WAIT_MS)]) : Promise.resolve()
   void screenReady.then(render, render)
 }
+
+// The service worker (offline reading, the installed app) is registered once the page has loaded, from a
+// chunk of its own: nothing of it is on the first render's path. The dev server has none.
+if (import.meta.env.PROD && siteMode) {
+  const registerWorker = () => void import('./offline/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker())
+  if (document.readyState === 'complete') registerWorker()
+  else window.addEventListener('load', registerWorker, { once: true })
+}

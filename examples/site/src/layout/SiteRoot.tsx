@@ -3,6 +3,7 @@ import { Outlet, useNavigate } from 'react-router'
 import { AgeVerificationModal, AuthModal, CookieConsentBanner, EmailLinkSignIn } from '@comics/react'
 import { PreloadAuthOnSignIn } from '../auth/PreloadAuthOnSignIn'
 import { SiteTitle } from '../head/SiteTitle'
+import { NewVersionNotice } from '../offline/NewVersionNotice'
 import { ScreenFallback } from './ScreenFallback'
 import { ScrollRestoration } from './ScrollRestoration'
 
@@ -32,6 +33,7 @@ export function SiteRoot() {
       <CookieConsentBanner />
       <ScrollRestoration />
       <SiteTitle />
+      <NewVersionNotice />
     </>
   )
 }

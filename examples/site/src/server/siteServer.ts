@@ -11,6 +11,9 @@ import { documentWithConfig, documentWithPreloads, documentWithRender, newNonce,
 import { createPreloads, readBuildManifest } from './preloads'
 import type { RenderedLanding, screenModuleAt, screenModules, serverLanding, serverRedirect } from './renderLanding'
 import { createSiteHead, documentWithHead } from './siteHead'
+import { registerWebManifest } from './webManifest'
+import { DEFAULT_MESSAGES } from '@comics/react'
+import { APP_SHELL_PATH, SERVICE_WORKER_PATH } from '../offline/offlineConstants'
 
 /** The reader's screen module (src/routes/lazyScreens.ts): its document takes the reader settings' check. */
 const READER_SCREEN_MODULE = 'src/screens/ReaderScreen.tsx'
@@ -70,9 +73,13 @@ function hasCookie(request: FastifyRequest, name: string): boolean {
 /** True when the request carries the cookie the page sets while a reader is signed in (no token in it). */
 const signedIn = (request: FastifyRequest) => hasCookie(request, SIGNED_IN_COOKIE)
 
-/** Cache-Control of a built file: hashed assets forever, anything else revalidated. */
+/**
+ * Cache-Control of a built file: hashed assets forever, anything else revalidated; the service worker's
+ * script never kept (a browser checks it for a new version on each visit, and no cache may answer in its stead).
+ */
 export function fileCacheControl(distDir: string, file: string): string {
   const path = relative(distDir, file).split(sep).join('/')
+  if (`/${path}` === SERVICE_WORKER_PATH) return 'no-cache, no-store, must-revalidate'
   return path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, no-cache'
 }
 
@@ -133,6 +140,16 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     catalogue: createCatalogueReader(apiBase, (mode) => new URL(siteOrigin(mode, options.hosts)).host),
   })
   siteHead.register(app)
+  registerWebManifest(app, { modeOf: siteHead.modeOf, messages: DEFAULT_MESSAGES })
+
+  // The app shell the service worker precaches and opens offline: the built document with the run-time
+  // configuration and no render, so no inline script to admit (the policy carries no nonce); the same on
+  // every host (the page resolves its mode from its address, the adult host's age gate included).
+  const shell = documentWithPreloads(template, [])
+  app.get(APP_SHELL_PATH, async (_request, reply) => {
+    for (const [name, value] of Object.entries(securityHeaders(policyEnv))) reply.header(name, value)
+    return reply.header('cache-control', 'public, no-cache').type('text/html; charset=utf-8').send(shell)
+  })
 
   await app.register(fastifyStatic, {
     root: options.distDir,
@@ -145,6 +162,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     cacheControl: false,
     setHeaders: (response, file) => {
       response.setHeader('cache-control', fileCacheControl(options.distDir, file))
+      // The worker's scope is the whole site, where its script already sits: said outright.
+      if (file === join(options.distDir, SERVICE_WORKER_PATH)) response.setHeader('service-worker-allowed', '/')
       // The same address answers in Brotli, gzip or plain: a shared cache keeps one copy of each.
       response.setHeader('vary', 'Accept-Encoding')
     },
