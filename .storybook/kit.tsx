@@ -9,6 +9,7 @@ import {
   createAgeGate,
   createSignInEmailStore,
   createReaderSettingsStore,
+  createDownloadStore,
   isEmailSignInLink,
   createComicsApi,
   createConsentStore,
@@ -168,6 +169,7 @@ export function createStoryKit(
     ageGate: createAgeGate(storage),
     signInEmail: createSignInEmailStore(storage),
     readerSettings: createReaderSettingsStore(storage),
+    downloads: createDownloadStore(),
   }
   if (viewer.user && viewer.token) stores.session.set(viewer.user, viewer.token)
   const consent = parameters.consent ?? 'accepted'

@@ -28,3 +28,19 @@ describe('the default query retry policy', () => {
     expect(createDefaultQueryClient().getDefaultOptions().queries?.retry).toBe(shouldRetryQuery)
   })
 })
+
+describe('offline', () => {
+  it('runs queries without network and does not retry a call that got no answer', () => {
+    expect(createDefaultQueryClient().getDefaultOptions().queries?.networkMode).toBe('always')
+    const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
+    try {
+      expect(shouldRetryQuery(0, new NetworkError('network', 'listAssets'))).toBe(false)
+      expect(shouldRetryQuery(0, new ApiError({ endpoint: 'listComics', status: 503 }))).toBe(true)
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine
+      Object.defineProperty(Navigator.prototype, 'onLine', onLine)
+    }
+    expect(shouldRetryQuery(0, new NetworkError('network', 'listAssets'))).toBe(true)
+  })
+})

@@ -14,6 +14,7 @@ import {
   createAgeGate,
   createSignInEmailStore,
   createReaderSettingsStore,
+  createDownloadStore,
   createConsentStore,
   createComicsApi,
   createMemoryStorage,
@@ -93,6 +94,7 @@ export function createKit(options: KitOptions = {}): Kit {
     ageGate: createAgeGate(storage),
     signInEmail: createSignInEmailStore(storage),
     readerSettings: createReaderSettingsStore(storage),
+    downloads: createDownloadStore(),
   }
   if (viewer.user && viewer.token) stores.session.set(viewer.user, viewer.token)
   const consent = options.consent ?? 'accepted'

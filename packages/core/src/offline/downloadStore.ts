@@ -151,7 +151,7 @@ export function createDownloadStore(options: DownloadStoreOptions = {}): Downloa
   /** Deletes an episode's pages that no other download uses, and its record. */
   async function deleteEpisode(cache: Cache, episode: DownloadedEpisode, keep: readonly DownloadedEpisode[]) {
     const used = new Set(keep.filter((other) => downloadKey(other) !== downloadKey(episode)).flatMap((other) => other.assets.map((asset) => asset.url)))
-    for (const asset of episode.assets) if (!used.has(asset.url)) await cache.delete(new URL(asset.url, origin).href)
+    for (const asset of episode.assets) if (!used.has(asset.url) && !asset.url.startsWith('data:')) await cache.delete(new URL(asset.url, origin).href)
     await cache.delete(recordUrl(downloadKey(episode)))
   }
 
@@ -211,7 +211,8 @@ export function createDownloadStore(options: DownloadStoreOptions = {}): Downloa
         downloadedAt: now(),
       }
       try {
-        for (const page of pages) await cache.put(page.url, page.response)
+        // A data: URL carries its image in itself (and Cache Storage keeps http(s) URLs only): nothing to store.
+        for (const page of pages) if (!page.url.startsWith('data:')) await cache.put(page.url, page.response)
         await cache.put(recordUrl(key), new Response(JSON.stringify(saved), { headers: { 'content-type': 'application/json' } }))
       } catch (error) {
         await deleteEpisode(cache, saved, snapshot.episodes)

@@ -130,3 +130,15 @@ describe('withOfflineDownloads', () => {
     await expect(api.assets.ofEpisode({ comicId: 'c1', chapterId: 'e1', variant: 'censored' })).rejects.toBe(refused)
   })
 })
+
+describe('pages given as data: URLs', () => {
+  it('keeps them in the record alone, counted in the size', async () => {
+    const inline = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>')
+    const store = createDownloadStore({ storage: roomy })
+    const saved = await store.download(episode(1, { assets: [{ ...assets[0]!, url: inline }] }), guest)
+    expect(saved.assets[0]?.url).toBe(inline)
+    expect(saved.bytes).toBeGreaterThan(0)
+    expect((await cachedUrls()).filter((url) => !url.includes('/__comics-downloads__/'))).toEqual([])
+    await store.removeAll()
+  })
+})

@@ -56,3 +56,13 @@ export {
 } from './useCoins'
 export { useFollows, useFollowComic, useNewEpisodeIds } from './useFollows'
 export { useReaderSettings, type ReaderSettingsHandle } from './useReaderSettings'
+export { useDownloads, type DownloadsHandle } from './useDownloads'
+export {
+  useEpisodeDownload,
+  useSaveEpisode,
+  type EpisodeDownloadHandle,
+  type EpisodeDownloadState,
+  type EpisodeDownloadTarget,
+} from './useEpisodeDownload'
+export { useOnline } from './useOnline'
+export { useRemoveRevokedDownloads } from './useRemoveRevokedDownloads'

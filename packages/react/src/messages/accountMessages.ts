@@ -136,4 +136,12 @@ export const ACCOUNT_MESSAGES = /* @__PURE__ */ Object.freeze({
   'follows.empty': 'You do not follow any comic yet. Follow one from its page to see its new episodes here.',
   'follows.new': { one: '{n} new', other: '{n} new' },
   'follows.upToDate': 'Up to date',
+  // The account's storage page: episodes downloaded on this device
+  'storage.heading': 'DOWNLOADS',
+  'storage.empty': 'No episode is downloaded on this device. Download one from its reader or the episode list to read it offline.',
+  'storage.total': '{size} used on this device',
+  'storage.episode': '{comic} — {episode}',
+  'storage.delete': 'Delete',
+  'storage.deleteEpisode': 'Delete {episode}',
+  'storage.deleteAll': 'Delete all downloads',
 })

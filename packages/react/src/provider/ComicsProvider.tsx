@@ -7,6 +7,7 @@ import {
   createBrowserStorage,
   createComicsApi,
   createConsentStore,
+  createDownloadStore,
   createProgressStore,
   createProgressSync,
   createReaderSettingsStore,
@@ -108,6 +109,7 @@ export function ComicsProvider(props: ComicsProviderProps) {
       ageGate: given.ageGate ?? createAgeGate(storage),
       signInEmail: given.signInEmail ?? createSignInEmailStore(storage),
       readerSettings: given.readerSettings ?? createReaderSettingsStore(storage),
+      downloads: given.downloads ?? createDownloadStore(),
     }
     return {
       stores,

@@ -5,6 +5,7 @@ import type {
   AuthService,
   ComicsApi,
   ConsentStore,
+  DownloadStore,
   HostConfig,
   ProgressStore,
   ReaderSettingsStore,
@@ -63,6 +64,8 @@ export interface ComicsStores {
    * reader, across devices by the provider (core's createReaderSettingsSync).
    */
   readerSettings: ReaderSettingsStore
+  /** Downloaded episodes for offline reading (core's createDownloadStore over Cache Storage). */
+  downloads: DownloadStore
 }
 
 /** Everything a kit component reads from ComicsProvider. */

@@ -1,5 +1,6 @@
 import { FREE_EPISODES, upgradeBanner } from '@comics/core'
-import { useChapters, useComic, useLocale, useMessages, useNewEpisodeIds, useViewer } from '../../hooks'
+import { downloadKey, assetVariant } from '@comics/core'
+import { useChapters, useComic, useDownloads, useLocale, useMessages, useNewEpisodeIds, useOnline, useSiteMode, useViewer } from '../../hooks'
 import { formatMessage } from '../../messages'
 import { UpgradeBanner } from '../UpgradeBanner'
 import { EpisodeRow } from './EpisodeRow'
@@ -27,12 +28,17 @@ export function EpisodeList({ comicId, uncensored = false, className }: EpisodeL
   const viewer = useViewer()
   const { data: comic } = useComic(comicId)
   const { data: chapters, isPending, isError, refetch } = useChapters(comicId)
-  const episodes = chapters ?? []
+  // Offline, the list is of what is downloaded: nothing else could be opened.
+  const online = useOnline()
+  const downloads = useDownloads()
+  const variant = assetVariant({ mode: useSiteMode(), uncensored })
+  const kept = new Set(downloads.episodes.map(downloadKey))
+  const episodes = online ? (chapters ?? []) : (chapters ?? []).filter((chapter) => kept.has(downloadKey({ comic: { id: comicId }, chapter, variant })))
   const banner = comic && !viewer.isPending ? upgradeBanner(viewer, comic) : null
   const fresh = useNewEpisodeIds(comicId, episodes)
   const rows = (part: typeof episodes) =>
     part.map((chapter) => (
-      <EpisodeRow key={chapter.id} chapter={chapter} chapters={episodes} uncensored={uncensored} isNew={fresh.has(chapter.id)} />
+      <EpisodeRow key={chapter.id} chapter={chapter} chapters={chapters ?? []} uncensored={uncensored} isNew={fresh.has(chapter.id)} />
     ))
   const hasFourthRow = episodes.length > FREE_EPISODES
 

@@ -3,6 +3,7 @@ import { EPISODE_COIN_PRICE, offersCoinUnlock, readerPath, type Chapter } from '
 import { useEpisodeAccess, useLink, useMessages, useViewer } from '../../hooks'
 import { formatMessage } from '../../messages'
 import { useAppRunning } from '../../hooks/serverSnapshots'
+import { DownloadButton } from '../DownloadButton'
 import { LockIcon } from './LockIcon'
 
 export interface EpisodeRowProps {
@@ -75,6 +76,7 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false }: Epi
           {messages['episodes.open']}
         </Link>
       )}
+      {!access.locked && <DownloadButton comicId={chapter.comicsId} chapterId={chapter.id} uncensored={uncensored} episodeTitle={chapter.title} className="comics-episode-row__download" />}
       {coinUnlock && (
         <Link to={readerPath(chapter.comicsId, chapter.id)} className="comics-link comics-episode-row__unlock" aria-describedby={titleId}>
           {formatMessage(messages['coins.unlock'], { price: EPISODE_COIN_PRICE })}

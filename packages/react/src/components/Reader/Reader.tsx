@@ -22,6 +22,7 @@ import {
   useLink,
   useMessages,
   useNavigate,
+  useOnline,
   useReaderSettings,
   useSiteMode,
   useViewer,
@@ -32,6 +33,8 @@ import { ReaderEpisodesDialog } from './ReaderEpisodesDialog'
 import { ReaderPage, ReaderPagePlaceholder } from './ReaderPage'
 import { READER_FIT_PAGE_SIZES, READER_PAGE_SIZES } from './pageSizes'
 import { ReaderSettingsButton } from './ReaderSettingsButton'
+import { DownloadButton } from '../DownloadButton'
+import { DownloadNextButton } from '../DownloadNextButton'
 import { ReaderSettingsDialog } from './ReaderSettingsDialog'
 import { ReaderShortcutsDialog } from './ReaderShortcutsDialog'
 import { useAssetsFailure } from './useAssetsFailure'
@@ -117,6 +120,9 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
       : !uncensored && !preview && (chapterOfList ? lockedEpisodeOffer(chapterOfList, chapters, viewer) === 'unlock-or-subscribe' : viewer.level < 1)
   const failure =
     useAssetsFailure(assets, `${comicId}/${chapterId}/${variant}`, offersCoinUnlock) ?? (comicQuery.isError || chaptersQuery.isError ? 'failed' : null)
+  // Without network an episode that is not downloaded cannot load: the reader says so, not 'went wrong'.
+  const online = useOnline()
+  const offline = failure === 'failed' && !online
   const retry = () => {
     for (const query of [assets, comicQuery, chaptersQuery]) if (query.isError) void query.refetch()
   }
@@ -271,6 +277,12 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
             {messages['reader.preview']}
           </p>
         )}
+        {!preview && (
+          <div className="comics-reader__downloads">
+            <DownloadButton comicId={comicId} chapterId={chapterId} uncensored={uncensored} />
+            <DownloadNextButton comicId={comicId} chapterId={chapterId} uncensored={uncensored} />
+          </div>
+        )}
         <ReaderSettingsButton expanded={settingsOpen} onClick={() => setSettingsOpen(true)} />
       </div>
 
@@ -301,8 +313,8 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
           </div>
         )}
         {failure === 'failed' && (
-          <div className="comics-reader__status" data-state="failed" role="alert">
-            <p>{messages['common.error']}</p>
+          <div className="comics-reader__status" data-state={offline ? 'offline' : 'failed'} role="alert">
+            <p>{offline ? messages['offline.episodeNeedsConnection'] : messages['common.error']}</p>
             <button type="button" className="comics-button" onClick={retry}>
               {messages['common.retry']}
             </button>

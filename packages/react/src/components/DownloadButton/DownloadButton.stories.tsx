@@ -1,0 +1,99 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor } from 'storybook/test'
+import { createDownloadStore, DOWNLOADS_CACHE_NAME } from '@comics/core'
+import type { ComicsStores } from '../../provider'
+import { DownloadButton } from './DownloadButton'
+
+/** Keep an episode to read it offline: from the reader's header and each row of the episode list. */
+const meta = {
+  title: 'Offline/DownloadButton',
+  component: DownloadButton,
+  args: { comicId: '4', chapterId: '401' },
+  globals: { viewer: 'free' },
+  // Each story starts with nothing downloaded on the device.
+  beforeEach: async () => {
+    await caches.delete(DOWNLOADS_CACHE_NAME)
+  },
+} satisfies Meta<typeof DownloadButton>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** A free episode: Download saves it, then it can be removed. */
+export const Idle: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Download' }))
+    await expect(await canvas.findByText('Downloaded')).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove download' }))
+    await expect(await canvas.findByRole('button', { name: 'Download' })).toBeEnabled()
+  },
+}
+
+/** Saving: the pages saved so far, with a progress bar (here the second page never arrives). */
+export const Saving: Story = {
+  parameters: {
+    kit: {
+      setup: (stores: ComicsStores) => {
+        let pages = 0
+        stores.downloads = createDownloadStore({ fetch: (input, init) => (pages++ === 0 ? fetch(input, init) : new Promise<Response>(() => {})) })
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Download' }))
+    const button = await canvas.findByRole('button', { name: /^Saving 1 of \d+ pages$/ })
+    await expect(button).toBeDisabled()
+    await expect(canvas.getByRole('progressbar', { name: 'Download' })).toHaveAttribute('value', '1')
+  },
+}
+
+/** The device has no room: said, nothing kept, and Download tries again. */
+export const StorageFull: Story = {
+  parameters: {
+    kit: {
+      setup: (stores: ComicsStores) => {
+        stores.downloads = createDownloadStore({ storage: { estimate: async () => ({ quota: 1_000_000, usage: 999_000 }) } })
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Download' }))
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Not enough space on this device. Remove some downloads, then try again.')
+    await expect(canvas.getByRole('button', { name: 'Download' })).toBeEnabled()
+  },
+}
+
+/** A page that fails: the network message, and a retry. */
+export const NetworkFailure: Story = {
+  parameters: {
+    kit: {
+      setup: (stores: ComicsStores) => {
+        stores.downloads = createDownloadStore({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) })
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Download' }))
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('The download stopped. Check your connection and try again.')
+  },
+}
+
+/** A locked episode (the 4th, without a subscription): no download is offered. */
+export const Locked: Story = {
+  args: { chapterId: '404' },
+  play: async ({ canvasElement }) => {
+    // Once the episode and the viewer are known, still nothing.
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    await waitFor(() => expect(canvasElement.querySelector('.comics-download')).toBeNull())
+  },
+}
+
+/** With a subscription the 4th episode downloads. */
+export const LockedButSubscribed: Story = {
+  args: { chapterId: '404' },
+  globals: { viewer: 'level1' },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Download' }, { timeout: 5000 }))
+    await expect(await canvas.findByText('Downloaded')).toBeVisible()
+  },
+}

@@ -1,0 +1,1 @@
+export { DownloadNextButton, type DownloadNextButtonProps } from './DownloadNextButton'

@@ -1,0 +1,1 @@
+export { DownloadedEpisodes, formatBytes, type DownloadedEpisodesProps } from './DownloadedEpisodes'
