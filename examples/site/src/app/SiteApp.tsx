@@ -40,13 +40,13 @@ export function SiteApp(props: SiteAppProps) {
 }
 
 function SiteProviders({ env, hostConfig, siteMode, services }: SiteAppProps) {
-  const { session, ageGate, auth, sinks, api, queryClient, storage } = services
+  const { session, ageGate, auth, sinks, api, queryClient, storage, downloads } = services
   const site = useMemo<SiteConfig>(
     () => ({ hostConfig, supportEmail: env.supportEmail, featured: featuredComicsFor(siteMode) }),
     [hostConfig, env.supportEmail, siteMode],
   )
   const navigate = useStableNavigate()
-  const stores = useMemo(() => ({ session, ageGate }), [session, ageGate])
+  const stores = useMemo(() => ({ session, ageGate, downloads }), [session, ageGate, downloads])
 
   return (
     <ComicsProvider

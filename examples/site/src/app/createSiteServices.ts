@@ -3,10 +3,13 @@ import {
   createBrowserStorage,
   createAgeGate,
   createComicsApi,
+  createDownloadStore,
+  withOfflineDownloads,
   createSessionStore,
   type AgeGate,
   type AnalyticsSink,
   type ComicsApi,
+  type DownloadStore,
   type KeyValueStorage,
   type SessionStore,
   type SiteMode,
@@ -28,6 +31,8 @@ export interface SiteServices {
   queryClient: QueryClient
   /** Where the kit's stores persist (the page's localStorage, or memory on the server). */
   storage: KeyValueStorage
+  /** Episodes downloaded for offline reading (none on the server, which has no Cache Storage). */
+  downloads: DownloadStore
 }
 
 /** What the services take from where they run: the browser's page, or a server render (src/server). */
@@ -50,6 +55,7 @@ function inThePage(env: SiteEnv): ServicesPlace {
 export function createSiteServices(env: SiteEnv, siteMode: SiteMode, place: ServicesPlace = inThePage(env)): SiteServices {
   const { storage, sinks } = place
   const session = createSessionStore(storage)
+  const downloads = createDownloadStore()
   return {
     session,
     ageGate: createAgeGate(storage),
@@ -57,7 +63,9 @@ export function createSiteServices(env: SiteEnv, siteMode: SiteMode, place: Serv
     auth: createSiteAuth(env, session),
     sinks,
     // As ComicsProvider would make it from apiBaseUrl.
-    api: place.api ?? createComicsApi({ baseUrl: env.apiBaseUrl, getToken: () => session.getSnapshot().token, siteMode }),
+    // Without network, downloaded episodes (and their comics) answer the reads a reader needs.
+    api: place.api ?? withOfflineDownloads(createComicsApi({ baseUrl: env.apiBaseUrl, getToken: () => session.getSnapshot().token, siteMode }), downloads),
+    downloads,
     queryClient: createDefaultQueryClient(),
   }
 }

@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import { Outlet, useNavigate } from 'react-router'
-import { AgeVerificationModal, AuthModal, CookieConsentBanner, EmailLinkSignIn } from '@comics/react'
+import { AgeVerificationModal, AuthModal, CookieConsentBanner, EmailLinkSignIn, useRemoveRevokedDownloads } from '@comics/react'
 import { PreloadAuthOnSignIn } from '../auth/PreloadAuthOnSignIn'
 import { SiteTitle } from '../head/SiteTitle'
 import { NewVersionNotice } from '../offline/NewVersionNotice'
@@ -14,6 +14,8 @@ import { ScrollRestoration } from './ScrollRestoration'
  */
 export function SiteRoot() {
   const navigate = useNavigate()
+  // Downloads of an ended subscription go on the next online visit, whatever screen it opens.
+  useRemoveRevokedDownloads()
   // The link's one-time code leaves the address once used, through the router so it knows.
   const leaveSignInLink = (address: string) => {
     const { pathname, search, hash } = new URL(address)

@@ -12,6 +12,7 @@ import {
   CoinHistory,
   DownloadMyData,
   FollowedComics,
+  DownloadedEpisodes,
   LastReadSlider,
   PaymentConfirmation,
   useAnalytics,
@@ -49,6 +50,7 @@ export default function AccountScreen() {
           <AccountBenefits />
           <CoinBalance />
           <CoinHistory />
+          <DownloadedEpisodes />
           <DownloadMyData />
           <DeleteAccount />
         </div>
