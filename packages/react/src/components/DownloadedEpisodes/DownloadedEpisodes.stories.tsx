@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { createDownloadStore, DOWNLOADS_CACHE_NAME } from '@comics/core'
 import { MOCK_ASSETS, MOCK_CHAPTERS, MOCK_COMICS } from '@comics/mocks'
 import { DownloadedEpisodes } from './DownloadedEpisodes'
@@ -37,14 +37,14 @@ export const Empty: Story = {
 
 /** Two episodes: each with its size; delete one, then all. */
 export const WithDownloads: Story = {
-  loaders: [downloadTwoEpisodes],
+  beforeEach: downloadTwoEpisodes,
   play: async ({ canvas }) => {
     const list = await canvas.findByRole('list')
     await expect(within(list).getAllByRole('listitem')).toHaveLength(2)
     await expect(canvas.getByText(/used on this device$/)).toBeVisible()
     const [first] = within(list).getAllByRole('listitem')
     await userEvent.click(within(first!).getByRole('button', { name: /^Delete / }))
-    await expect(await within(await canvas.findByRole('list')).findAllByRole('listitem')).toHaveLength(1)
+    await waitFor(() => expect(within(canvas.getByRole('list')).getAllByRole('listitem')).toHaveLength(1))
     await userEvent.click(canvas.getByRole('button', { name: 'Delete all downloads' }))
     await expect(await canvas.findByText(/No episode is downloaded on this device/)).toBeVisible()
   },
