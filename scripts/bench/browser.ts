@@ -180,9 +180,9 @@ export interface MeasuredPage {
  */
 export async function openMeasuredPage(
   browser: Browser,
-  options: { throttled: boolean; storage?: Record<string, string> },
+  options: { throttled: boolean; storage?: Record<string, string>; serviceWorkers?: 'allow' | 'block' },
 ): Promise<MeasuredPage> {
-  const context = await browser.newContext({ ...PHONE })
+  const context = await browser.newContext({ ...PHONE, serviceWorkers: options.serviceWorkers ?? 'allow' })
   if (options.storage) {
     await context.addInitScript((pairs: [string, string][]) => {
       if (window.top !== window) return

@@ -154,3 +154,61 @@ export async function measureAuthLoad(browser: Browser, options: { origin: strin
     await measured.context.close()
   }
 }
+
+export interface WorkerVisitFigures {
+  /** LCP of first visits with the site's service worker blocked, and allowed (it registers after load). */
+  firstWithoutWorkerMs: number[]
+  firstWithWorkerMs: number[]
+  /** LCP of a repeat visit, the worker installed and its precache filled, in the same browser profile. */
+  repeatWithWorkerMs: number[]
+}
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? Number.NaN
+
+/** The median of each kind of visit. */
+export const workerVisitMedians = (figures: WorkerVisitFigures) => ({
+  firstWithoutWorkerMs: median(figures.firstWithoutWorkerMs),
+  firstWithWorkerMs: median(figures.firstWithWorkerMs),
+  repeatWithWorkerMs: median(figures.repeatWithWorkerMs),
+})
+
+/**
+ * The service worker's effect on a page's LCP under the throttled profile, side by side in one run: a
+ * first visit with the worker blocked and one with it allowed (alternating, `runs` of each), and a repeat
+ * visit once the worker controls the page and its precache is filled. The network emulation is the page's:
+ * what the worker fetches itself (the document, its precache) is not slowed by it, so a repeat visit's
+ * document comes at loopback speed (docs/performance.md says so beside the figures).
+ */
+export async function measureWorkerVisits(browser: Browser, options: { origin: string; page: SitePage; runs: number }): Promise<WorkerVisitFigures> {
+  const url = `${options.origin}${options.page.path}`
+  const figures: WorkerVisitFigures = { firstWithoutWorkerMs: [], firstWithWorkerMs: [], repeatWithWorkerMs: [] }
+  const visit = async (serviceWorkers: 'allow' | 'block') => {
+    const measured = await openMeasuredPage(browser, { throttled: true, serviceWorkers })
+    await measured.page.goto(url, { waitUntil: 'load', timeout: 120_000 })
+    await appRunning(measured.page)
+    await measured.network.quiet(1500, 120_000)
+    return { measured, lcp: (await readFigures(measured.page)).lcp }
+  }
+  for (let run = 0; run < options.runs; run++) {
+    const blocked = await visit('block')
+    figures.firstWithoutWorkerMs.push(blocked.lcp)
+    await blocked.measured.context.close()
+    const allowed = await visit('allow')
+    figures.firstWithWorkerMs.push(allowed.lcp)
+    try {
+      const { page } = allowed.measured
+      // Installed (its precache filled) and controlling the page, as on any later visit.
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready
+        if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
+      })
+      await page.goto(url, { waitUntil: 'load', timeout: 120_000 })
+      await appRunning(page)
+      await allowed.measured.network.quiet(1500, 120_000)
+      figures.repeatWithWorkerMs.push((await readFigures(page)).lcp)
+    } finally {
+      await allowed.measured.context.close()
+    }
+  }
+  return figures
+}
