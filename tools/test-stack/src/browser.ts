@@ -38,7 +38,10 @@ export async function openPage(
     isForeignError?: (error: Error) => boolean
   } = {},
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: DESKTOP, ...options })
+  // The site's service worker is blocked unless a test allows it (`serviceWorkers: 'allow'`, the offline
+  // journeys): Playwright's routes never see a request the worker answers (holdEntryScript, the stand-ins
+  // of Google's hosts), and a journey about something else should not depend on what an earlier page precached.
+  const context = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block', ...options })
   // The site is built with a Google Analytics id: gtag.js after Accept goes nowhere unless a test routes
   // Google's hosts itself (googleAnalytics.ts; a later route takes precedence).
   await refuseGoogleAnalytics(context)

@@ -14,6 +14,8 @@ import { e2eStack } from '@comics/test-stack/stack'
 const stack = e2eStack()
 const chromium = chromiumPerFile()
 const comic = stack.catalogue.mirrorComic
+/** The test stack blocks the site's service worker by default; these journeys are about it. */
+const WITH_WORKER = { serviceWorkers: 'allow' } as const
 const readerUrl = (n: number) => `${stack.mirrorOrigin}/comic/${comic.id}/${comic.chapterIds[n - 1]}`
 
 /** Chromium's own verdict on installing the page: the errors the DevTools protocol lists (none: installable). */
@@ -66,7 +68,7 @@ describe('the installed app', () => {
   })
 
   test("the worker's script is never kept by a cache, and the policy admits it", async () => {
-    const { page } = await chromium.open()
+    const { page } = await chromium.open(WITH_WORKER)
     const answer = await page.goto(`${stack.mirrorOrigin}/`)
     const policy = (await answer!.allHeaders())['content-security-policy'] ?? ''
     expect(policy).toContain("worker-src 'self'")
@@ -82,7 +84,7 @@ describe('the installed app', () => {
       [stack.mirrorOrigin, false],
       [stack.adultOrigin, true],
     ] as const) {
-      const { page, context } = await chromium.open()
+      const { page, context } = await chromium.open(WITH_WORKER)
       await page.goto(`${origin}/`)
       await workerControls(page)
       await context.setOffline(true)
@@ -143,7 +145,7 @@ const accountChapter = (page: Page) =>
 
 describe('downloaded episodes', () => {
   test('download episodes 1–3, go offline, reload: they read completely, the 4th needs a connection; back online the progress is sent', async () => {
-    const { page, context } = await chromium.open()
+    const { page, context } = await chromium.open(WITH_WORKER)
     await prepareVisitor(context)
     await page.goto(`${stack.mirrorOrigin}/`)
     await workerControls(page)
@@ -187,7 +189,7 @@ describe('downloaded episodes', () => {
   })
 
   test("a locked episode offers no download and none of its pages is ever cached; an ended subscription's downloads go on the next online visit", async () => {
-    const { page, context } = await chromium.open()
+    const { page, context } = await chromium.open(WITH_WORKER)
     await prepareVisitor(context)
     await page.goto(`${stack.mirrorOrigin}/`)
     await workerControls(page)
