@@ -80,7 +80,7 @@ await part('sizes', async () => {
   figures.packageSizes = measurePackageSizes()
 })
 
-if (['pages', 'reader', 'lighthouse'].some((name) => parts.has(name))) {
+if (['pages', 'worker', 'reader', 'lighthouse'].some((name) => parts.has(name))) {
   log('starting the stack (Auth emulator, api with the long comic, site build and its production server)')
   const stack = await startBenchStack()
   try {
