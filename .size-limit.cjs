@@ -22,7 +22,7 @@ module.exports = [
     modifyEsbuildConfig: (config) => ({ ...config, format: 'esm', splitting: true }),
   }),
   // Raised by 1 kB for the same reason (the contract's checks loaded with the first call).
-  budget('@comics/core: whole main entry (no Firebase)', core, '*', '54.75 kB'),
+  budget('@comics/core: whole main entry (no Firebase)', core, '*', '57 kB'),
   // Raised with the calls of a reader's own account (password reset, email verification, re-authentication,
   // change of email).
   budget('@comics/core/firebase: adapter without the SDK', 'packages/core/dist/firebase.js', '{ createFirebaseAuth }', '4.75 kB', {
@@ -34,12 +34,12 @@ module.exports = [
   // second entry would hold its own copy of the provider's context in the CJS build.
   // Raised with the search page's paging hook (51.25 kB), then by 0.5 kB (51.57 kB measured) with the carousels' lazy Embla
   // binding (useDeferredEmbla).
-  budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '51.75 kB', { ignore: reactKitPeers }),
+  budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '54.5 kB', { ignore: reactKitPeers }),
   // The Reader carries the readers' messages (READER_MESSAGES); the account's and the admin's tables stay
   // with their components.
   budget('@comics/react: Reader alone', 'packages/react/dist/index.js', '{ Reader }', '15 kB', { ignore: reactKitPeers }),
   // @comics/embed: one module a partner's page loads by itself, so everything is in it: React and
   // ReactDOM, the kit's Reader with core (zod, axios) and TanStack Query, and the stylesheet
   // (docs/partners.md has the figures).
-  { name: '@comics/embed: <comics-reader>, self-contained (React included)', path: 'packages/embed/dist/comics-reader.js', limit: '149.75 kB', gzip: true },
+  { name: '@comics/embed: <comics-reader>, self-contained (React included)', path: 'packages/embed/dist/comics-reader.js', limit: '153.5 kB', gzip: true },
 ]
