@@ -22,6 +22,7 @@ module.exports = [
     modifyEsbuildConfig: (config) => ({ ...config, format: 'esm', splitting: true }),
   }),
   // Raised by 1 kB for the same reason (the contract's checks loaded with the first call).
+  // Raised with offline reading: the download store, its rule and withOfflineDownloads (docs/performance.md).
   budget('@comics/core: whole main entry (no Firebase)', core, '*', '57 kB'),
   // Raised with the calls of a reader's own account (password reset, email verification, re-authentication,
   // change of email).
@@ -33,10 +34,10 @@ module.exports = [
   // confirmation of the address, the change of email, the deletion of the account and the page uploader. One entry still: a
   // second entry would hold its own copy of the provider's context in the CJS build.
   // Raised with the search page's paging hook (51.25 kB), then by 0.5 kB (51.57 kB measured) with the carousels' lazy Embla
-  // binding (useDeferredEmbla).
+  // binding (useDeferredEmbla), then with the download buttons and the storage page (offline reading).
   budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '54.5 kB', { ignore: reactKitPeers }),
   // The Reader carries the readers' messages (READER_MESSAGES); the account's and the admin's tables stay
-  // with their components.
+  // with their components. Raised with its Download and 'Download the next 3' buttons.
   budget('@comics/react: Reader alone', 'packages/react/dist/index.js', '{ Reader }', '15 kB', { ignore: reactKitPeers }),
   // @comics/embed: one module a partner's page loads by itself, so everything is in it: React and
   // ReactDOM, the kit's Reader with core (zod, axios) and TanStack Query, and the stylesheet
