@@ -6,7 +6,7 @@ import { createMemoryStorage, createSessionStore } from '@comics/core'
 import { MOCK_VIEWERS } from '@comics/mocks'
 import { ComicsProvider } from '../src/provider'
 import { ComicsContext } from '../src/provider/comicsContext'
-import { useMessages, useSession, useSiteMode, useNavigate, useLink } from '../src/hooks'
+import { useDownloads, useMessages, useSession, useSiteMode, useNavigate, useLink } from '../src/hooks'
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES } from '../src/messages'
 import { createKit, renderWithKit } from './render'
 import { TEST_API_BASE_URL } from './server'
@@ -31,6 +31,26 @@ describe('ComicsProvider', () => {
         { wrapper: kit.wrapper },
       ),
     ).toThrow(/ComicsProvider cannot be rendered inside another <ComicsProvider>/)
+  })
+
+  it('offers downloads only when asked to (offlineDownloads), as pages open offline only under a service worker', async () => {
+    // A browser that could keep them: an empty Cache Storage.
+    const caches = { keys: async () => [], open: async () => ({ keys: async () => [], match: async () => undefined }), delete: async () => true, has: async () => false, match: async () => undefined }
+    vi.stubGlobal('caches', caches)
+    try {
+      const off = renderHook(() => useDownloads(), { wrapper: ({ children }) => <ComicsProvider apiBaseUrl={TEST_API_BASE_URL}>{children}</ComicsProvider> })
+      expect(off.result.current.status).toBe('unsupported')
+      const on = renderHook(() => useDownloads(), {
+        wrapper: ({ children }) => (
+          <ComicsProvider apiBaseUrl={TEST_API_BASE_URL} offlineDownloads>
+            {children}
+          </ComicsProvider>
+        ),
+      })
+      await waitFor(() => expect(on.result.current.status).toBe('ready'))
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it('asks for an api or an apiBaseUrl', () => {

@@ -69,8 +69,8 @@ export interface DownloadStorageManager {
 }
 
 export interface DownloadStoreOptions {
-  /** Default: the browser's `caches`. */
-  caches?: CacheStorage
+  /** Default: the browser's `caches`; null: downloads are off (the store says 'unsupported'). */
+  caches?: CacheStorage | null
   /** Default: the global fetch. */
   fetch?: typeof fetch
   /** Default: `navigator.storage` (estimate before saving; persist asked once). */
@@ -108,7 +108,7 @@ const RECORDS_PATH = '/__comics-downloads__/'
  * await downloads.download({ comic, chapter, chapters, uncensored: false, variant: 'censored', assets }, viewer)
  */
 export function createDownloadStore(options: DownloadStoreOptions = {}): DownloadStore {
-  const cacheStorage = options.caches ?? (globalThis as { caches?: CacheStorage }).caches
+  const cacheStorage = options.caches === null ? undefined : (options.caches ?? (globalThis as { caches?: CacheStorage }).caches)
   const fetchPage = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
   const storage = options.storage ?? (globalThis as { navigator?: { storage?: DownloadStorageManager } }).navigator?.storage
   const origin = options.origin ?? (globalThis as { location?: { origin: string } }).location?.origin ?? 'http://localhost'

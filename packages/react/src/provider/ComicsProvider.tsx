@@ -71,6 +71,12 @@ export interface ComicsProviderProps {
    * when back online; core `createProgressSync`). Default true; false keeps it in this browser only.
    */
   syncProgress?: boolean
+  /**
+   * Offer downloads for offline reading (the reader's and the episode list's Download buttons, the
+   * account's storage list). Default false: downloaded pages open offline only where a service worker
+   * serves the app without network, as the kit's site does. Ignored when `stores.downloads` is given.
+   */
+  offlineDownloads?: boolean
 }
 
 const assignLocation = (url: string) => window.location.assign(url)
@@ -109,7 +115,7 @@ export function ComicsProvider(props: ComicsProviderProps) {
       ageGate: given.ageGate ?? createAgeGate(storage),
       signInEmail: given.signInEmail ?? createSignInEmailStore(storage),
       readerSettings: given.readerSettings ?? createReaderSettingsStore(storage),
-      downloads: given.downloads ?? createDownloadStore(),
+      downloads: given.downloads ?? createDownloadStore(props.offlineDownloads ? {} : { caches: null }),
     }
     return {
       stores,
