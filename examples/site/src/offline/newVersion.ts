@@ -1,7 +1,7 @@
 /**
  * Whether a new version of the site is installed and waiting, and how to take it: set by the worker's
  * registration (registerServiceWorker.ts), read by the prompt (NewVersionNotice.tsx). Kept apart from the
- * registration so that the prompt does not pull workbox-window into the first render's bundle.
+ * registration so that the prompt does not pull the registration into the first render's bundle.
  */
 export interface NewVersionState {
   /** Takes the waiting version and reloads the page, or null while none waits. */
