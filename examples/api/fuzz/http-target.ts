@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../src/db/database'
 import { rowsOf } from '../src/db/rows-of'
-import type { S3Settings } from '../src/files/object-storage'
+import { s3ClientFor, type S3Settings } from '../src/files/object-storage'
 import type { FuzzAnswer, FuzzSubject } from './run-fuzz'
 
 export interface HttpTargetOptions {
@@ -134,18 +134,8 @@ export function httpSubject(options: HttpTargetOptions): FuzzSubject {
 /** The stored files' names: the bucket's keys (list by list), or the folder's entries. */
 function storedKeys(storage: HttpTargetOptions['storage']): () => Promise<string[]> {
   if ('folder' in storage) return async () => (await readdir(storage.folder)).sort()
-  const { endpoint, region, accessKeyId, secretAccessKey, forcePathStyle, bucket } = storage.s3
-  const client = import('@aws-sdk/client-s3').then(
-    ({ S3Client }) =>
-      new S3Client({
-        region,
-        forcePathStyle,
-        ...(endpoint ? { endpoint } : {}),
-        ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-      }),
-  )
+  const { bucket } = storage.s3
+  const client = s3ClientFor(storage.s3)
   return async () => {
     const { ListObjectsV2Command } = await import('@aws-sdk/client-s3')
     const keys: string[] = []

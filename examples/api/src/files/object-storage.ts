@@ -105,6 +105,24 @@ export interface S3Settings {
 }
 
 /**
+ * The AWS SDK's client for `settings`, the SDK loaded on first use (a server on the local disk never loads
+ * it).
+ */
+export async function s3ClientFor(settings: Omit<S3Settings, 'bucket'>): Promise<S3Client> {
+  const { S3Client } = await import('@aws-sdk/client-s3')
+  const { endpoint, region, accessKeyId, secretAccessKey, forcePathStyle } = settings
+  return new S3Client({
+    region,
+    forcePathStyle,
+    ...(endpoint ? { endpoint } : {}),
+    ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
+    // Answers from a server that speaks S3 but not the newer checksum headers (R2, MinIO, s3rver).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  })
+}
+
+/**
  * Part size of a streamed upload: S3's smallest (5 MiB). With one part in flight at a time, an upload
  * holds about one part in memory, whatever the file's size (docs/performance.md).
  */
@@ -122,18 +140,7 @@ export class S3Storage implements ObjectStorage {
   constructor(readonly settings: S3Settings) {}
 
   private s3(): Promise<S3Client> {
-    this.client ??= import('@aws-sdk/client-s3').then(({ S3Client }) => {
-      const { endpoint, region, accessKeyId, secretAccessKey, forcePathStyle } = this.settings
-      return new S3Client({
-        region,
-        forcePathStyle,
-        ...(endpoint ? { endpoint } : {}),
-        ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
-        // Answers from a server that speaks S3 but not the newer checksum headers (R2, MinIO, s3rver).
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-      })
-    })
+    this.client ??= s3ClientFor(this.settings)
     return this.client
   }
 
