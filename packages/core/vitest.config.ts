@@ -7,6 +7,7 @@ export default defineProject({
     name: 'core',
     environment: 'node',
     include: ['test/**/*.test.ts'],
-    exclude: ['test/auth-emulator/**'],
+    // test/browser runs in Chromium (vitest.browser.config.ts): it needs Cache Storage.
+    exclude: ['test/auth-emulator/**', 'test/browser/**'],
   },
 })
