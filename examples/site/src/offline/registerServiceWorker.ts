@@ -21,13 +21,15 @@ export async function registerServiceWorker(
       container.addEventListener('controllerchange', () => window.location.reload(), { once: true })
       worker.postMessage({ type: SKIP_WAITING_MESSAGE })
     })
-  let registration: ServiceWorkerRegistration
+  let registration: ServiceWorkerRegistration | undefined
   try {
     registration = await container.register(SERVICE_WORKER_PATH)
   } catch (error) {
     console.warn('The service worker could not be registered:', error)
     return
   }
+  // A browser that blocks workers (a policy, an automation setting) may answer with no registration.
+  if (!registration) return
   // A new build installed on an earlier visit, still waiting.
   if (registration.waiting && container.controller) offer(registration.waiting)
   registration.addEventListener('updatefound', () => {

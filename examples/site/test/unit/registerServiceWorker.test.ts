@@ -87,6 +87,12 @@ describe('registerServiceWorker', () => {
     expect(newVersion.getSnapshot().take).toBeNull()
   })
 
+  it('does nothing when the browser answers the registration with none (workers blocked)', async () => {
+    const container = { controller: null, register: vi.fn(async () => undefined), addEventListener: vi.fn() } as unknown as WorkerContainer
+    await expect(registerServiceWorker(container)).resolves.toBeUndefined()
+    expect(newVersion.getSnapshot().take).toBeNull()
+  })
+
   it('does nothing where the browser has no service workers', async () => {
     await expect(registerServiceWorker(undefined)).resolves.toBeUndefined()
   })
