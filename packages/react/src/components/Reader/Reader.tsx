@@ -114,10 +114,19 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   // `lockedEpisodeOffer`); never the uncensored edition, which needs a level above 2.
   // Without a subscription a refusal of the censored or legal pages can only be the lock, so the choice
   // is known from the viewer alone (the episode list may still be on its way).
+  // A rule that finds the episode open while the server refused it is reading data still on its way
+  // (the list or the viewer): not known yet, rather than "no offer", which would leave for /premium.
+  const offer = chapterOfList ? lockedEpisodeOffer(chapterOfList, chapters, viewer) : undefined
   const offersCoinUnlock =
     !viewer.signedIn || viewer.isPending
       ? undefined
-      : !uncensored && !preview && (chapterOfList ? lockedEpisodeOffer(chapterOfList, chapters, viewer) === 'unlock-or-subscribe' : viewer.level < 1)
+      : uncensored || preview
+        ? false
+        : offer === 'open'
+          ? undefined
+          : offer
+            ? offer === 'unlock-or-subscribe'
+            : viewer.level < 1
   const failure =
     useAssetsFailure(assets, `${comicId}/${chapterId}/${variant}`, offersCoinUnlock) ?? (comicQuery.isError || chaptersQuery.isError ? 'failed' : null)
   // Without network an episode that is not downloaded cannot load: the reader says so, not 'went wrong'.
