@@ -116,6 +116,18 @@ type OpenPageOptions = Parameters<typeof openPage> extends [Browser, ...infer Re
 
 
 /**
+ * Whether every stylesheet the document links has loaded and applies. A page looked at with
+ * `waitUntil: 'commit'` may be laid out before its stylesheets arrive (the browser paints nothing until
+ * they have, but a script's layout does not wait): what the styles hide or show is only known after.
+ */
+export function stylesheetsApplied(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+    return links.length > 0 && links.every((link) => link.sheet !== null)
+  })
+}
+
+/**
  * Holds the site's entry script back until the returned function is called, so a journey sees the page as
  * the server sent it, before the app runs.
  */

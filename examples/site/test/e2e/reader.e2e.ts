@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
-import { appRunning, chromiumPerFile, DESKTOP, MOBILE, holdEntryScript, type WatchedPage } from '@comics/test-stack/browser'
+import { appRunning, chromiumPerFile, DESKTOP, MOBILE, holdEntryScript, stylesheetsApplied, type WatchedPage } from '@comics/test-stack/browser'
 import { screenshotBothSizes } from '@comics/test-stack/screenshots'
 import { e2eStack } from '@comics/test-stack/stack'
 import { prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
@@ -143,6 +143,8 @@ describe('the reader', () => {
     await landing.page.goto(adultReaderUrl, { waitUntil: 'commit' })
     await expect.poll(() => landing.page.locator('#root[data-server-rendered][data-age-passed]').count()).toBe(1)
     await expect.poll(() => landing.page.getByRole('heading', { level: 1, name: adultComic.title }).isVisible()).toBe(true)
+    // The stylesheet hides the gate: what is shown is known once it applies (the browser paints nothing before).
+    await expect.poll(() => stylesheetsApplied(landing.page)).toBe(true)
     expect(await landing.page.locator('[role="dialog"]', { hasText: 'Are you over the age of 18?' }).count()).toBe(1)
     expect(await landing.page.locator('[role="dialog"]', { hasText: 'Are you over the age of 18?' }).isVisible()).toBe(false)
     releaseAgain()
