@@ -6,7 +6,9 @@ import { server } from './server'
 // The API client imports axios with its first request that goes out. Loaded here, before any test, so
 // that the first request of a test file does not spend a `findBy*` timeout on transforming axios (which
 // under a loaded machine can take longer than the default second).
-beforeAll(() => import('axios'))
+// The same for the contract, which the client loads with its first call (core's src/api/callEndpoint.ts):
+// its schemas are most of what that call transforms.
+beforeAll(() => Promise.all([import('axios'), import('@comics/core/contract')]))
 
 // Every request must be answered by a handler: an unhandled one is a test bug, not a network call.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
