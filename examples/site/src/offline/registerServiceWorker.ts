@@ -8,7 +8,8 @@ export type WorkerContainer = Pick<ServiceWorkerContainer, 'register' | 'control
  * Registers the site's service worker (worker/sw.ts, built to /sw.js) with the browser's own API. When a
  * new build's worker is installed and waiting while an older one controls the page, the page offers it
  * ('New version available'); Reload tells it to take over (the worker's SKIP_WAITING message), and the
- * page reloads once it controls the page. A first install is no new version: nothing is offered.
+ * page reloads once it controls the page; where another tab's Reload took it already, the page reloads at
+ * once. A first install is no new version: nothing is offered.
  * The platform's few events do what workbox-window's `waiting` event did, without its 2 kB on every
  * page's first load.
  */
@@ -18,6 +19,12 @@ export async function registerServiceWorker(
   if (!container) return
   const offer = (worker: ServiceWorker) =>
     newVersion.offer(() => {
+      // Taken in another tab already (it controls this page now), or replaced by a newer build: the page
+      // still runs the last build, and no controller change is coming to reload it, so reload now.
+      if (container.controller === worker || worker.state === 'redundant') {
+        window.location.reload()
+        return
+      }
       container.addEventListener('controllerchange', () => window.location.reload(), { once: true })
       worker.postMessage({ type: SKIP_WAITING_MESSAGE })
     })

@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { chromium as playwrightChromium, type Page } from 'playwright'
 import { createUser } from '@comics/auth-emulator'
@@ -9,6 +11,11 @@ import { payForSelectedPlan } from '@comics/test-stack/premium'
 import { prepareVisitor, signUpByEmail, uniqueEmail, PASSWORD } from '@comics/test-stack/visitor'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@comics/test-stack/chromium'
 import { e2eStack } from '@comics/test-stack/stack'
+import { freePort } from '@comics/test-stack/freePort'
+import { startSite } from '@comics/test-stack/startSite'
+import { DEFAULT_MESSAGES } from '@comics/react'
+import { APP_SHELL_PATH, SERVICE_WORKER_PATH } from '../../src/offline/offlineConstants'
+import { MANIFEST_FILE } from '../../src/server/preloads'
 
 // The installed app and offline reading, in Chromium against the production server.
 const stack = e2eStack()
@@ -239,5 +246,156 @@ describe('downloaded episodes', () => {
     await expect.poll(() => downloadedEpisodes(page).then(Object.keys), { timeout: 20_000 }).toEqual([comic.chapterIds[0]])
     const left = (await cachedUrls(page))['comics-downloads-v1'] ?? []
     expect(left.filter((url) => episode4Pages.includes(url))).toEqual([])
+  })
+})
+
+/**
+ * The site's next build as a deployment ships it, made from the stack's build (a copy of the browser build
+ * and of its server) with one change: its stylesheet, hence under a new hashed name. As the build would
+ * write them, the document (index.html, which is also the app shell) links the new stylesheet, the build's
+ * manifest names it, and the worker's precache list has it with the new shell's revision (its MD5, as
+ * workbox-build computes it): the worker's script differs from the running build's, as after any change.
+ * Throws when the build is not laid out as this expects, rather than deploy something inconsistent.
+ */
+function nextBuild(distDir: string) {
+  const folder = mkdtempSync(join(tmpdir(), 'comics-next-build-'))
+  const outDir = join(folder, 'e2e-dist')
+  cpSync(distDir, outDir, { recursive: true })
+  cpSync(`${distDir}-server`, `${outDir}-server`, { recursive: true })
+  const file = (path: string) => join(outDir, path)
+  const read = (path: string) => readFileSync(file(path), 'utf8')
+  const md5 = (text: string) => createHash('md5').update(text).digest('hex')
+  const replaceOnce = (text: string, from: string, to: string, where: string) => {
+    const count = text.split(from).length - 1
+    if (count !== 1) throw new Error(`${where}: ${from} found ${count} times, expected once`)
+    return text.replace(from, () => to)
+  }
+
+  const document = read('index.html')
+  const stylesheet = /<link rel="stylesheet"[^>]* href="\/(assets\/index-[\w-]+\.css)">/.exec(document)?.[1]
+  if (!stylesheet) throw new Error('index.html links no assets/index-*.css')
+  const css = `${read(stylesheet)}\n:root{--site-build:"next"}\n`
+  const nextStylesheet = `assets/index-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`
+  writeFileSync(file(nextStylesheet), css)
+  // A new build's folder holds no file of the last one.
+  for (const old of [stylesheet, `${stylesheet}.br`, `${stylesheet}.gz`]) rmSync(file(old), { force: true })
+  const nextDocument = replaceOnce(document, `/${stylesheet}"`, `/${nextStylesheet}"`, 'index.html')
+  writeFileSync(file('index.html'), nextDocument)
+  writeFileSync(file(MANIFEST_FILE), read(MANIFEST_FILE).replaceAll(`"${stylesheet}"`, `"${nextStylesheet}"`))
+  let worker = read(SERVICE_WORKER_PATH)
+  worker = replaceOnce(worker, `"url":"${stylesheet}"`, `"url":"${nextStylesheet}"`, SERVICE_WORKER_PATH)
+  worker = replaceOnce(worker, `"revision":"${md5(document)}","url":"${APP_SHELL_PATH}"`, `"revision":"${md5(nextDocument)}","url":"${APP_SHELL_PATH}"`, SERVICE_WORKER_PATH)
+  writeFileSync(file(SERVICE_WORKER_PATH), worker)
+  return { outDir, oldStylesheet: `/${stylesheet}`, newStylesheet: `/${nextStylesheet}`, remove: () => rmSync(folder, { recursive: true, force: true }) }
+}
+
+/** Helpers on one tab of the site: its 'New version available' prompt, and what its worker answers. */
+function siteTab(page: Page) {
+  const prompt = page.getByRole('status').filter({ hasText: DEFAULT_MESSAGES['app.newVersion'] })
+  return {
+    page,
+    prompt,
+    reloadButton: prompt.getByRole('button', { name: DEFAULT_MESSAGES['app.newVersion.reload'] }),
+    /** What the page gets for a path of the site: through the worker that controls it. */
+    fetched: (path: string) =>
+      page.evaluate(async (url) => {
+        const response = await fetch(url)
+        return { status: response.status, body: await response.text() }
+      }, path),
+    /** The paths in the worker's precache. */
+    precached: async () =>
+      Object.entries(await cachedUrls(page))
+        .filter(([name]) => name.startsWith('workbox-precache'))
+        .flatMap(([, urls]) => urls.map((url) => new URL(url).pathname)),
+    workers: () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration()
+        return { controlled: navigator.serviceWorker.controller !== null, active: registration?.active?.state ?? null, waiting: registration?.waiting?.state ?? null }
+      }),
+    linkedStylesheets: () => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname)),
+    /** The custom property the next build's stylesheet adds ('' before it applies). */
+    buildMark: () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--site-build')),
+    /** Presses Reload as a pointer would (nothing may cover it) and waits until the page has reloaded. */
+    async takeNewVersion() {
+      await page.evaluate(() => Object.assign(window, { beforeNewVersion: true }))
+      await this.reloadButton.click()
+      await expect.poll(() => page.evaluate(() => 'beforeNewVersion' in window).catch(() => true)).toBe(false)
+    },
+  }
+}
+
+describe('a new version of the site', () => {
+  test("deployed while the worker controls the page: the next visit offers it ('New version available'), the running build answers until Reload, then the new one does, in every tab", async () => {
+    const siteRoot = fileURLToPath(new URL('../..', import.meta.url))
+    const port = await freePort()
+    const origin = `http://localhost:${port}`
+    const next = nextBuild(stack.siteDistDir)
+    // The site's server on one port (one origin), first over the stack's build, then over the next.
+    const serve = (outDir: string) => startSite({ siteRoot, outDir, port, apiUrl: stack.apiUrl, log: `${stack.siteDistDir}.new-version-${port}.log` })
+    let site = await serve(stack.siteDistDir)
+    try {
+      const { page, context } = await chromium.open(WITH_WORKER)
+      const consoleErrors: string[] = []
+      context.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text())
+      })
+      const first = siteTab(page)
+
+      // A first visit: the worker installs and controls the page; a first install is no new version.
+      await page.goto(`${origin}/`)
+      expect(await workerControls(page)).toBe(`${origin}${SERVICE_WORKER_PATH}`)
+      expect(await first.precached()).toContain(next.oldStylesheet)
+      expect(await first.linkedStylesheets()).toEqual([next.oldStylesheet])
+      expect(await first.prompt.count()).toBe(0)
+
+      // The next build is deployed: the server restarts on the same port over it.
+      await site.stop()
+      site = await serve(next.outDir)
+      expect((await page.request.get(`${origin}${next.oldStylesheet}`)).status()).toBe(404)
+      expect(await (await page.request.get(`${origin}${APP_SHELL_PATH}`)).text()).toContain(next.newStylesheet)
+
+      // The next visit, in a second tab (an episode, in the full-screen reader), finds the new worker: it
+      // installs and waits, and both tabs offer it; the reader's over the reader and beside the cookie
+      // banner that still waits for an answer.
+      const second = siteTab(await context.newPage())
+      await second.page.goto(`${origin}/comic/${comic.id}/${comic.chapterIds[0]}`)
+      await expect.poll(() => second.prompt.isVisible(), { timeout: 30_000 }).toBe(true)
+      await expect.poll(() => first.prompt.isVisible()).toBe(true)
+      expect(await second.page.locator('.comics-reader').isVisible()).toBe(true)
+      await expect.poll(() => second.page.locator('.comics-cookie-banner').getByRole('button', { name: 'Accept' }).isVisible()).toBe(true)
+      expect(await second.workers()).toEqual({ controlled: true, active: 'activated', waiting: 'installed' })
+      // Meanwhile the running build goes on: the first tab still runs it, and the running worker answers
+      // both from its own precache (its app shell, and its stylesheet, which the server no longer has).
+      expect(await first.linkedStylesheets()).toEqual([next.oldStylesheet])
+      expect(await first.buildMark()).toBe('')
+      for (const tab of [first, second]) {
+        expect((await tab.fetched(APP_SHELL_PATH)).body).toContain(next.oldStylesheet)
+        expect(await tab.fetched(next.oldStylesheet)).toMatchObject({ status: 200 })
+      }
+
+      // Reload in the reader: the new worker takes over and the page reloads, in the reader.
+      await second.takeNewVersion()
+      await expect.poll(() => second.page.locator('.comics-reader').isVisible()).toBe(true)
+      await expect.poll(second.workers).toEqual({ controlled: true, active: 'activated', waiting: null })
+      // The new build answers: its shell and stylesheet from the new precache, the last build's gone from it.
+      await expect.poll(async () => (await second.fetched(APP_SHELL_PATH)).body).toContain(next.newStylesheet)
+      const precached = await second.precached()
+      expect(precached).toContain(next.newStylesheet)
+      expect(precached).not.toContain(next.oldStylesheet)
+      expect(await second.linkedStylesheets()).toEqual([next.newStylesheet])
+      await expect.poll(second.buildMark).toBe('"next"')
+      expect(await second.prompt.count()).toBe(0)
+
+      // The first tab still runs the last build and still offers the new one: its Reload now reloads.
+      expect(await first.prompt.isVisible()).toBe(true)
+      await first.takeNewVersion()
+      expect(await first.linkedStylesheets()).toEqual([next.newStylesheet])
+      await expect.poll(first.buildMark).toBe('"next"')
+      expect(await first.prompt.count()).toBe(0)
+      expect(consoleErrors).toEqual([])
+    } finally {
+      await site.stop()
+      next.remove()
+    }
   })
 })

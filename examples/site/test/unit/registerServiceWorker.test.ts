@@ -79,6 +79,29 @@ describe('registerServiceWorker', () => {
     expect(waiting.posted).toEqual([{ type: SKIP_WAITING_MESSAGE }])
   })
 
+  it("reloads at once where another tab's Reload took the new build already (it controls this page too)", async () => {
+    const { container, update } = fakeContainer({ controlled: true })
+    await registerServiceWorker(container)
+    const next = new FakeWorker('installing')
+    update(next)
+    next.moveTo('installed')
+    // Another tab's Reload: the new worker activates and claims every tab, this one included.
+    next.moveTo('activated')
+    Object.assign(container, { controller: next })
+    newVersion.getSnapshot().take!()
+    expect(reload).toHaveBeenCalledTimes(1)
+    expect(next.posted).toEqual([])
+  })
+
+  it('reloads at once where the offered build was replaced by a newer one', async () => {
+    const waiting = new FakeWorker('installed')
+    const { container } = fakeContainer({ controlled: true, waiting })
+    await registerServiceWorker(container)
+    waiting.moveTo('redundant')
+    newVersion.getSnapshot().take!()
+    expect(reload).toHaveBeenCalledTimes(1)
+  })
+
   it('leaves the page as it is when the browser refuses the worker', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const { container } = fakeContainer({ controlled: true, refuse: true })

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent } from 'storybook/test'
+import { page } from '../../../../../.storybook/stories'
+import { CookieConsentBanner } from '../CookieConsentBanner'
 import { NewVersionPrompt } from './NewVersionPrompt'
 
 /** A new build of the site is installed and waiting: Reload takes it, Later keeps reading. */
@@ -26,5 +28,31 @@ export const Reloading: Story = {
   args: { reloading: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Reload' })).toBeDisabled()
+  },
+}
+
+/**
+ * Offered in the reader (full screen) while the cookie banner waits for an answer: both can be pressed,
+ * neither is under the reader or under the other.
+ */
+export const OverTheReaderWithTheCookieBanner: Story = {
+  parameters: { kit: { consent: 'unset' } },
+  render: (args) => (
+    <>
+      <div className="comics-reader" />
+      <CookieConsentBanner />
+      <NewVersionPrompt {...args} />
+    </>
+  ),
+  play: async ({ canvasElement, canvas }) => {
+    const accept = await page(canvasElement).findByRole('button', { name: 'Accept' }, { timeout: 3000 })
+    /** What the pointer would press at the middle of `element`. */
+    const pressedAt = (element: HTMLElement) => {
+      const box = element.getBoundingClientRect()
+      return canvasElement.ownerDocument.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+    }
+    for (const button of [canvas.getByRole('button', { name: 'Reload' }), canvas.getByRole('button', { name: 'Later' }), accept]) {
+      await expect(pressedAt(button)).toBe(button)
+    }
   },
 }
