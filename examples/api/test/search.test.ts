@@ -71,6 +71,17 @@ describe('comic search', () => {
     expect(seeded.data.every((comic) => comic.contentRating === 'AO')).toBe(true)
   })
 
+  it('shows each comic found as the catalogue list shows it, genres included, in the same order', async () => {
+    const answer = await found(ADULT, 'velvet')
+    expect(answer.data.length).toBeGreaterThan(1)
+    const listed = await server.app.inject({ method: 'POST', url: '/api/v1/comics/list', headers: { host: ADULT }, payload: { limit: 100, offset: 0 } })
+    expect(listed.statusCode).toBe(200)
+    const byId = new Map((listed.json() as { data: { id: string }[] }).data.map((comic) => [comic.id, comic]))
+    const withGenres = answer.data.filter((comic) => ((comic as { genres?: unknown[] }).genres ?? []).length > 0)
+    expect(withGenres.length).toBeGreaterThan(0)
+    for (const comic of answer.data) expect(comic).toEqual(byId.get((comic as unknown as { id: string }).id))
+  })
+
   it('answers nothing for words nowhere in the catalogue', async () => {
     expect(await found(MIRROR, 'zzqxwv')).toEqual({ data: [], total: 0 })
   })
