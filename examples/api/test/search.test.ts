@@ -82,6 +82,19 @@ describe('comic search', () => {
     for (const comic of answer.data) expect(comic).toEqual(byId.get((comic as unknown as { id: string }).id))
   })
 
+  it('ranks the comics whose title has a word typed first, then those with it in the description only, oldest first', async () => {
+    // Inserted in this order: the two without the word in their title are older than the one with it, and
+    // the newer of them has a title that shares letters with the query (but no word like it).
+    await server.db.insert(comics).values([
+      { title: 'Old Harbour Diary', description: 'Letters from the Brannoch lighthouse.', contentRating: 'T', displayOnMirror: true },
+      { title: 'Cobra Nights', description: 'A smuggler off the Brannoch coast.', contentRating: 'T', displayOnMirror: true },
+      { title: 'Brannoch', description: 'A town at the end of the line.', contentRating: 'T', displayOnMirror: true },
+    ])
+    const answer = await found(MIRROR, 'branoch')
+    expect(titles(answer)).toEqual(['Brannoch', 'Old Harbour Diary', 'Cobra Nights'])
+    expect(answer.total).toBe(3)
+  })
+
   it('answers nothing for words nowhere in the catalogue', async () => {
     expect(await found(MIRROR, 'zzqxwv')).toEqual({ data: [], total: 0 })
   })

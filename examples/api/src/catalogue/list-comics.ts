@@ -8,9 +8,9 @@ import { chapters, comicGenres, comics, genres } from '../db/schema'
 import type { FileStore } from '../files/file-store'
 
 /** The columns a comic is shown from: all but the folded text that search keeps. */
-const { searchTitle: _searchTitle, searchVector: _searchVector, ...shownColumns } = getTableColumns(comics)
+const { searchTitle: _searchTitle, searchVector: _searchVector, searchTitleVector: _searchTitleVector, ...shownColumns } = getTableColumns(comics)
 export const shownComicColumns = shownColumns
-type ShownComicRow = Omit<typeof comics.$inferSelect, 'searchTitle' | 'searchVector'>
+type ShownComicRow = Omit<typeof comics.$inferSelect, 'searchTitle' | 'searchVector' | 'searchTitleVector'>
 
 type ComicsListRequest = z.core.output<typeof ComicsListRequestSchema>
 type AdminComicsListRequest = z.core.output<typeof AdminComicsListRequestSchema>

@@ -51,9 +51,10 @@ export const comics = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // Comic search (POST /comics/search), kept by the database from the title and description folded by
     // search_fold (migration 0007: accents removed, lower case): the title, to rank by, and the words of
-    // both, to find by.
+    // both, to find by; the title's words, to rank the comics whose title has a word typed first.
     searchTitle: text('search_title').generatedAlwaysAs(sql`search_fold("title")`),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_fold("title" || ' ' || "description"))`),
+    searchTitleVector: tsvector('search_title_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_fold("title"))`),
   },
   (table) => [
     index('comics_rating_created_idx').on(table.contentRating, table.createdAt),
