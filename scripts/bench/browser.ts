@@ -1,10 +1,22 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright'
 import { appRunning } from '@comics/test-stack/appRunning'
-import { launchChromium } from '@comics/test-stack/chromium'
+import { chromium } from 'playwright'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchChromium } from '@comics/test-stack/chromium'
 
 export { appRunning }
 
 export { launchChromium }
+
+/**
+ * Chromium as launchChromium starts it, with every connection to `host:port` made to the loopback
+ * `throughPort` instead (a throttling proxy): the origin, and the Host header, stay the site's.
+ */
+export function launchChromiumThrough(options: { host: string; port: number; throughPort: number }): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless=new', ...CHROMIUM_FLAGS, `--host-resolver-rules=MAP ${options.host}:${options.port} 127.0.0.1:${options.throughPort}`],
+  })
+}
 
 /**
  * The slow mobile network: Lighthouse's 'slow 4G' figures (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s
@@ -177,10 +189,13 @@ export interface MeasuredPage {
 /**
  * A fresh context (empty cache and storage) with a phone-sized page, the observers installed, every request
  * logged and, when `throttled`, the slow 4G profile and 4x CPU slowdown applied through the DevTools protocol.
+ * With `network: 'link'` the network is left to a throttling proxy the browser goes through (see
+ * throttlingProxy.ts: it slows a service worker's fetches too, which the page's emulation does not reach);
+ * the CPU slowdown is applied as before.
  */
 export async function openMeasuredPage(
   browser: Browser,
-  options: { throttled: boolean; storage?: Record<string, string>; serviceWorkers?: 'allow' | 'block' },
+  options: { throttled: boolean; network?: 'page' | 'link'; storage?: Record<string, string>; serviceWorkers?: 'allow' | 'block' },
 ): Promise<MeasuredPage> {
   const context = await browser.newContext({ ...PHONE, serviceWorkers: options.serviceWorkers ?? 'allow' })
   if (options.storage) {
@@ -197,7 +212,7 @@ export async function openMeasuredPage(
   const network = new NetworkLog(cdp)
   await cdp.send('Network.enable')
   await cdp.send('Performance.enable')
-  if (options.throttled) {
+  if (options.throttled && options.network !== 'link') {
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: SLOW_4G.latencyMs,
@@ -205,8 +220,8 @@ export async function openMeasuredPage(
       uploadThroughput: SLOW_4G.uploadBitsPerSecond / 8,
       connectionType: 'cellular4g',
     })
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
   }
+  if (options.throttled) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
   return { context, page, cdp, network }
 }
 

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser } from 'playwright'
+import type { Browser, Page } from 'playwright'
 import { appRunning, duplicatesAmong, openMeasuredPage, openSignIn, readFigures, requestKey, type SeenRequest } from './browser'
 import { addBreakdown, chunkBreakdown, gzipSize } from './dependencyBreakdown'
+import type { ThrottlingProxy } from './throttlingProxy'
 
 export interface SitePage {
   name: 'home' | 'comic' | 'reader'
@@ -161,6 +162,25 @@ export interface WorkerVisitFigures {
   firstWithWorkerMs: number[]
   /** LCP of a repeat visit, the worker installed and its precache filled, in the same browser profile. */
   repeatWithWorkerMs: number[]
+  /**
+   * On each repeat visit, the document the worker fetched (network first): from its fetch event to the
+   * answer's first byte in the page (Navigation Timing), and the bytes the link carried down meanwhile.
+   */
+  repeatDocumentMs: number[]
+  repeatBytesDown: number[]
+  /**
+   * On each first visit with the worker, when the page fetched the worker's registration chunk (it
+   * registers after `load`), to set against that visit's LCP.
+   */
+  registeredAtMs: number[]
+  /**
+   * Bytes the link carried down on each first visit: with the worker blocked, until the page settled; with
+   * it allowed, until the worker was installed and controlled the page (its precache included).
+   */
+  firstWithoutWorkerBytesDown: number[]
+  firstWithWorkerBytesDown: number[]
+  /** Origins the pages fetched from other than the site's (those would go round the throttled link). */
+  otherOrigins: string[]
 }
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? Number.NaN
@@ -170,41 +190,93 @@ export const workerVisitMedians = (figures: WorkerVisitFigures) => ({
   firstWithoutWorkerMs: median(figures.firstWithoutWorkerMs),
   firstWithWorkerMs: median(figures.firstWithWorkerMs),
   repeatWithWorkerMs: median(figures.repeatWithWorkerMs),
+  repeatDocumentMs: median(figures.repeatDocumentMs),
 })
+
+interface DocumentTiming {
+  /** The worker's fetch event (0 when no worker answered the navigation). */
+  workerStart: number
+  requestStart: number
+  responseStart: number
+}
+
+const documentTiming = (page: Page): Promise<DocumentTiming> =>
+  page.evaluate(() => {
+    const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+    return { workerStart: entry?.workerStart ?? 0, requestStart: entry?.requestStart ?? 0, responseStart: entry?.responseStart ?? 0 }
+  })
 
 /**
  * The service worker's effect on a page's LCP under the throttled profile, side by side in one run: a
  * first visit with the worker blocked and one with it allowed (alternating, `runs` of each), and a repeat
- * visit once the worker controls the page and its precache is filled. The network emulation is the page's:
- * what the worker fetches itself (the document, its precache) is not slowed by it, so a repeat visit's
- * document comes at loopback speed (docs/performance.md says so beside the figures).
+ * visit once the worker controls the page and its precache is filled.
+ *
+ * `browser` goes through `link`, a throttling proxy with the slow 4G profile in front of the site, so what
+ * the worker fetches itself (the document, network first; its precache; images it passes on) is slowed
+ * like the page's own requests, which the page's DevTools emulation cannot do; the CPU slowdown is the
+ * page's as elsewhere. Each repeat visit checks that the worker answered the navigation and that its
+ * document took at least the profile's round trip: a faster one means the link was bypassed, and the run
+ * fails rather than report an optimistic figure.
  */
-export async function measureWorkerVisits(browser: Browser, options: { origin: string; page: SitePage; runs: number }): Promise<WorkerVisitFigures> {
+export async function measureWorkerVisits(
+  browser: Browser,
+  options: { origin: string; page: SitePage; runs: number; link: ThrottlingProxy; roundTripMs: number },
+): Promise<WorkerVisitFigures> {
   const url = `${options.origin}${options.page.path}`
-  const figures: WorkerVisitFigures = { firstWithoutWorkerMs: [], firstWithWorkerMs: [], repeatWithWorkerMs: [] }
+  const figures: WorkerVisitFigures = { firstWithoutWorkerMs: [], firstWithWorkerMs: [], repeatWithWorkerMs: [], repeatDocumentMs: [], repeatBytesDown: [], registeredAtMs: [], firstWithoutWorkerBytesDown: [], firstWithWorkerBytesDown: [], otherOrigins: [] }
+  const noteOrigins = (requests: readonly SeenRequest[]) => {
+    for (const request of requests) {
+      if (!/^https?:/.test(request.url)) continue
+      const origin = new URL(request.url).origin
+      if (origin !== options.origin && !figures.otherOrigins.includes(origin)) figures.otherOrigins.push(origin)
+    }
+  }
   const visit = async (serviceWorkers: 'allow' | 'block') => {
-    const measured = await openMeasuredPage(browser, { throttled: true, serviceWorkers })
+    const measured = await openMeasuredPage(browser, { throttled: true, network: 'link', serviceWorkers })
+    const startBytesDown = options.link.stats().bytesDown
     await measured.page.goto(url, { waitUntil: 'load', timeout: 120_000 })
     await appRunning(measured.page)
     await measured.network.quiet(1500, 120_000)
-    return { measured, lcp: (await readFigures(measured.page)).lcp }
+    noteOrigins(measured.network.requests)
+    return { measured, lcp: (await readFigures(measured.page)).lcp, startBytesDown }
   }
   for (let run = 0; run < options.runs; run++) {
     const blocked = await visit('block')
     figures.firstWithoutWorkerMs.push(blocked.lcp)
+    figures.firstWithoutWorkerBytesDown.push(options.link.stats().bytesDown - blocked.startBytesDown)
     await blocked.measured.context.close()
     const allowed = await visit('allow')
     figures.firstWithWorkerMs.push(allowed.lcp)
     try {
-      const { page } = allowed.measured
+      const { page, network, cdp } = allowed.measured
+      figures.registeredAtMs.push(
+        await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => /\/registerServiceWorker-[^/]*\.js$/.test(entry.name))?.startTime ?? -1),
+      )
       // Installed (its precache filled) and controlling the page, as on any later visit.
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready
         if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
       })
+      figures.firstWithWorkerBytesDown.push(options.link.stats().bytesDown - allowed.startBytesDown)
+      // As on a later day's visit, the worker is not running when the reader comes back: it starts with
+      // the navigation, not before it.
+      await cdp.send('ServiceWorker.enable')
+      await cdp.send('ServiceWorker.stopAllWorkers')
+      await network.quiet(1500, 120_000)
+      const mark = network.requests.length
+      const before = options.link.stats().bytesDown
       await page.goto(url, { waitUntil: 'load', timeout: 120_000 })
       await appRunning(page)
-      await allowed.measured.network.quiet(1500, 120_000)
+      await network.quiet(1500, 120_000)
+      noteOrigins(network.since(mark))
+      const timing = await documentTiming(page)
+      if (timing.workerStart <= 0) throw new Error(`The repeat visit of ${options.page.path} was not answered by the service worker`)
+      const documentMs = timing.responseStart - timing.requestStart
+      if (documentMs < options.roundTripMs) {
+        throw new Error(`The worker's document came in ${Math.round(documentMs)} ms, faster than the ${options.roundTripMs} ms round trip: its fetch went round the throttled link`)
+      }
+      figures.repeatDocumentMs.push(documentMs)
+      figures.repeatBytesDown.push(options.link.stats().bytesDown - before)
       figures.repeatWithWorkerMs.push((await readFigures(page)).lcp)
     } finally {
       await allowed.measured.context.close()
