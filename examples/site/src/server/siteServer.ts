@@ -8,6 +8,7 @@ import { siteOrigin, type HostConfig } from '@comics/core'
 import { registerApiProxy } from './apiProxy'
 import { createCatalogueReader } from './catalogueReader'
 import { documentWithConfig, documentWithPreloads, documentWithRender, newNonce, withScriptNonce } from './document'
+import { encodeDocument } from './documentEncoding'
 import { createPreloads, readBuildManifest } from './preloads'
 import type { RenderedLanding, screenModuleAt, screenModules, serverLanding, serverRedirect } from './renderLanding'
 import { createSiteHead, documentWithHead } from './siteHead'
@@ -173,7 +174,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     const host = request.headers.host ?? 'localhost'
     const url = `http://${host}${request.url}`
     const redirect = options.render.serverRedirect(url, signedIn(request))
-    reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie')
+    reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie, Accept-Encoding')
     if (redirect) return reply.redirect(redirect, 302)
 
     const nonce = newNonce()
@@ -210,7 +211,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     for (const [name, value] of Object.entries(securityHeaders(policyEnv, { scriptNonce: nonce }))) {
       reply.header(name, name === 'Content-Security-Policy' ? withStyleAttributes(value, styleHashes) : value)
     }
-    return reply.type('text/html; charset=utf-8').send(body)
+    // Compressed: on a phone's link the document's bytes are on every visit's critical path.
+    const encoded = await encodeDocument(body, request.headers['accept-encoding'])
+    if (encoded.encoding) reply.header('content-encoding', encoded.encoding)
+    return reply.type('text/html; charset=utf-8').send(encoded.body)
   }
 
   app.setNotFoundHandler(async (request, reply) => {

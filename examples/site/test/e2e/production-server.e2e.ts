@@ -1,5 +1,6 @@
 import { request, type IncomingHttpHeaders } from 'node:http'
 import { fileURLToPath } from 'node:url'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
 import {
   assetVariant,
@@ -33,6 +34,8 @@ interface Answer {
   status: number
   headers: IncomingHttpHeaders
   body: string
+  /** The body as it came, before any decoding. */
+  bytes: Buffer
   /** When the answer had fully arrived (Date.now()). */
   endedAt: number
 }
@@ -44,7 +47,10 @@ function get(port: number, path: string, headers: Record<string, string> = {}, m
       const chunks: Buffer[] = []
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
       incoming.on('error', reject)
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks).toString('utf8'), endedAt: Date.now() }))
+      incoming.on('end', () => {
+        const bytes = Buffer.concat(chunks)
+        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: bytes.toString('utf8'), bytes, endedAt: Date.now() })
+      })
     })
     outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer to ${path}`)))
     outgoing.on('error', reject)
@@ -167,6 +173,30 @@ describe('the production server, read without JavaScript', () => {
     const payment = await get(stack.sitePort, '/payment', { cookie: `${SIGNED_IN_COOKIE}=1` })
     expect(payment.status).toBe(302)
     expect(payment.headers.location).toMatch(/^\/payment\/[^/]+$/)
+  })
+
+  test('sends a rendered document in Brotli or gzip by Accept-Encoding, the same page as the plain one', async () => {
+    const path = `/comic/${comic.id}/${comic.chapterIds[0]}`
+    const br = await get(stack.sitePort, path, { 'accept-encoding': 'gzip, deflate, br' })
+    const gzip = await get(stack.sitePort, path, { 'accept-encoding': 'gzip' })
+    const refused = await get(stack.sitePort, path, { 'accept-encoding': 'br;q=0, gzip;q=0' })
+    const plain = await get(stack.sitePort, path)
+    expect([br.headers['content-encoding'], gzip.headers['content-encoding'], refused.headers['content-encoding'], plain.headers['content-encoding']]).toEqual(['br', 'gzip', undefined, undefined])
+    // Each document has its own nonce and the times its data was read; apart from them, the same page.
+    const page = (html: string) =>
+      html
+        .replace(/nonce="[^"]+"/g, 'nonce=""')
+        .replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, '"$1":0')
+    expect(plain.body).toMatch(/<img [^>]*class="comics-reader__image"/)
+    for (const answer of [br, gzip, refused, plain]) {
+      expect(answer.status).toBe(200)
+      expect(answer.headers.vary).toContain('Accept-Encoding')
+      expect(answer.headers['cache-control']).toBe('private, no-cache')
+    }
+    expect(page(brotliDecompressSync(br.bytes).toString('utf8'))).toBe(page(plain.body))
+    expect(page(gunzipSync(gzip.bytes).toString('utf8'))).toBe(page(plain.body))
+    expect(page(refused.body)).toBe(page(plain.body))
+    expect(br.bytes.length).toBeLessThan(plain.bytes.length / 3)
   })
 
   test('serves the hashed assets immutable, in Brotli or gzip by Accept-Encoding, and answers its health checks', async () => {
