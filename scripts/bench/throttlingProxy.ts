@@ -164,9 +164,21 @@ class Direction {
   }
 }
 
+/** A request the link carried, read from its request line (HTTP/1.1: one at a time on a connection). */
+export interface CarriedRequest {
+  method: string
+  path: string
+  /** Sent by a service worker's navigation preload (its Service-Worker-Navigation-Preload header). */
+  navigationPreload: boolean
+}
+
+const REQUEST_LINE = /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) (\S+) HTTP\/1\.[01]\r\n/
+
 export interface ThrottlingProxy {
   /** The loopback port Chromium connects to in place of the target's. */
   port: number
+  /** The requests carried since the start (or the last `reset`), in order. */
+  requests(): CarriedRequest[]
   /** Connections accepted and bytes carried each way since the start (or the last `reset`). */
   stats(): { connections: number; bytesDown: number; bytesUp: number }
   reset(): void
@@ -188,6 +200,7 @@ export async function startThrottlingProxy(options: { targetPort: number; profil
   const up = new Direction(profile.uploadBitsPerSecond, oneWayMs)
   const sockets = new Set<Socket>()
   let connections = 0
+  let carried: CarriedRequest[] = []
 
   const server = createServer({ allowHalfOpen: true, noDelay: true }, (client) => {
     connections++
@@ -211,7 +224,12 @@ export async function startThrottlingProxy(options: { targetPort: number; profil
       sockets.delete(upstream)
     }
     // The client's bytes wait for the handshake's round trip, then cross the uplink.
-    client.on('data', (bytes: Buffer) => up.send(toServer, bytes))
+    client.on('data', (bytes: Buffer) => {
+      const head = bytes.subarray(0, 4096).toString('latin1')
+      const line = REQUEST_LINE.exec(head)
+      if (line) carried.push({ method: line[1]!, path: line[2]!, navigationPreload: /\r\nservice-worker-navigation-preload:/i.test(head.split('\r\n\r\n')[0]!) })
+      up.send(toServer, bytes)
+    })
     client.pause()
     const opened = setTimeout(() => client.resume(), profile.latencyMs)
     client.on('end', () => up.end(toServer))
@@ -235,8 +253,10 @@ export async function startThrottlingProxy(options: { targetPort: number; profil
   const { port } = server.address() as AddressInfo
   return {
     port,
+    requests: () => [...carried],
     stats: () => ({ connections, bytesDown: down.bytes, bytesUp: up.bytes }),
     reset: () => {
+      carried = []
       connections = 0
       down.bytes = 0
       up.bytes = 0
