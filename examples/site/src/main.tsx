@@ -10,6 +10,7 @@ import { readSiteEnv } from './config/siteEnv'
 import { keepAgePassedCookie, keepSignedInCookie } from './app/signedInCookie'
 import { resolveSiteHost } from './host/resolveSiteHost'
 import { landingAt } from './routes/siteRoutes'
+import { whenPageSettled } from './offline/whenPageSettled'
 
 /**
  * How long the first render waits for the chunk of the screen the address shows. The server's document
@@ -69,10 +70,9 @@ if (siteMode) {
   void screenReady.then(render, render)
 }
 
-// The service worker (offline reading, the installed app) is registered once the page has loaded, from a
-// chunk of its own: nothing of it is on the first render's path. The dev server has none.
+// The service worker (offline reading, the installed app) is registered once the page has loaded and the
+// app runs it, when the browser is idle, from a chunk of its own: nothing of it (its precache's downloads
+// included) is on the first screen's path. The dev server has none.
 if (import.meta.env.PROD && siteMode) {
-  const registerWorker = () => void import('./offline/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker())
-  if (document.readyState === 'complete') registerWorker()
-  else window.addEventListener('load', registerWorker, { once: true })
+  whenPageSettled(() => void import('./offline/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker()))
 }
