@@ -10,7 +10,6 @@ import { readSiteEnv } from './config/siteEnv'
 import { keepAgePassedCookie, keepSignedInCookie } from './app/signedInCookie'
 import { resolveSiteHost } from './host/resolveSiteHost'
 import { landingAt } from './routes/siteRoutes'
-import { whenPageSettled } from './offline/whenPageSettled'
 
 /**
  * How long the first render waits for the chunk of the screen the address shows. The server's document
@@ -70,9 +69,11 @@ if (siteMode) {
   void screenReady.then(render, render)
 }
 
-// The service worker (offline reading, the installed app) is registered once the page has loaded and the
-// app runs it, when the browser is idle, from a chunk of its own: nothing of it (its precache's downloads
-// included) is on the first screen's path. The dev server has none.
+// The service worker (offline reading, the installed app): its chunk is loaded once the page has loaded,
+// and registers it once the app runs the page and the browser is idle (whenPageSettled): nothing of it,
+// its precache's downloads included, is on the first screen's path. The dev server has none.
 if (import.meta.env.PROD && siteMode) {
-  whenPageSettled(() => void import('./offline/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker()))
+  const registerWorker = () => void import('./offline/registerServiceWorker').then(({ registerWhenSettled }) => registerWhenSettled())
+  if (document.readyState === 'complete') registerWorker()
+  else window.addEventListener('load', registerWorker, { once: true })
 }

@@ -1,5 +1,6 @@
 import { newVersion } from './newVersion'
 import { SERVICE_WORKER_PATH, SKIP_WAITING_MESSAGE } from './offlineConstants'
+import { whenPageSettled } from './whenPageSettled'
 
 /** What the registration needs of the browser's service worker container (navigator.serviceWorker). */
 export type WorkerContainer = Pick<ServiceWorkerContainer, 'register' | 'controller' | 'addEventListener'>
@@ -45,4 +46,12 @@ export async function registerServiceWorker(
       if (installing.state === 'installed' && container.controller) offer(installing)
     })
   })
+}
+
+/**
+ * The site's registration (src/main.tsx loads this chunk after `load`): once the app runs the page and the
+ * browser is idle, so the worker's precache downloads after the first screen, not beside it.
+ */
+export function registerWhenSettled(): void {
+  whenPageSettled(() => void registerServiceWorker())
 }
