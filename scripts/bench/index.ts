@@ -223,7 +223,7 @@ for (const { page, figures: visits } of figures.worker ?? []) {
   })
   rows.push({
     area: `site: ${page}`,
-    measure: "first visit with the worker: its registration chunk fetched at / the visit's LCP",
+    measure: "first visit with the worker: its script requested through the link at / the visit's LCP",
     value: visits.registeredAtMs.map((at, index) => `${Math.round(at)} / ${Math.round(visits.firstWithWorkerMs[index]!)}`).join(', ') + ' ms',
     target: 'after the LCP',
     pass: visits.registeredAtMs.every((at, index) => at > visits.firstWithWorkerMs[index]!),

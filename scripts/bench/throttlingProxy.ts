@@ -170,6 +170,8 @@ export interface CarriedRequest {
   path: string
   /** Sent by a service worker's navigation preload (its Service-Worker-Navigation-Preload header). */
   navigationPreload: boolean
+  /** When the proxy received it (Date.now(): the same clock as a page's performance.timeOrigin). */
+  at: number
 }
 
 const REQUEST_LINE = /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) (\S+) HTTP\/1\.[01]\r\n/
@@ -227,7 +229,7 @@ export async function startThrottlingProxy(options: { targetPort: number; profil
     client.on('data', (bytes: Buffer) => {
       const head = bytes.subarray(0, 4096).toString('latin1')
       const line = REQUEST_LINE.exec(head)
-      if (line) carried.push({ method: line[1]!, path: line[2]!, navigationPreload: /\r\nservice-worker-navigation-preload:/i.test(head.split('\r\n\r\n')[0]!) })
+      if (line) carried.push({ method: line[1]!, path: line[2]!, navigationPreload: /\r\nservice-worker-navigation-preload:/i.test(head.split('\r\n\r\n')[0]!), at: Date.now() })
       up.send(toServer, bytes)
     })
     client.pause()
