@@ -1,44 +1,34 @@
 import { APP_RUNNING_ATTRIBUTE } from '../app/documentMarks'
 
-/** What `whenPageSettled` watches: the page's load, the app taking it over, the browser's idle time. */
+/** What `whenPageSettled` watches: the app taking the page over, the browser's idle time. */
 export interface PageSignals {
-  loaded(): boolean
-  onLoad(then: () => void): void
   running(): boolean
   onRunning(then: () => void): void
   idle(then: () => void): void
 }
 
-/** An idle moment comes within this even on a page that stays busy. */
-const IDLE_TIMEOUT_MS = 3000
-
-/** The browser's: `load`, the app's APP_RUNNING_ATTRIBUTE on <html> (SiteApp sets it), requestIdleCallback. */
+/** The browser's: the app's APP_RUNNING_ATTRIBUTE on <html> (SiteApp sets it), requestIdleCallback. */
 export function browserSignals(): PageSignals {
   const root = document.documentElement
+  const running = () => root.hasAttribute(APP_RUNNING_ATTRIBUTE)
   return {
-    loaded: () => document.readyState === 'complete',
-    onLoad: (then) => window.addEventListener('load', () => then(), { once: true }),
-    running: () => root.hasAttribute(APP_RUNNING_ATTRIBUTE),
+    running,
     onRunning: (then) => {
-      const observer = new MutationObserver(() => {
-        if (!root.hasAttribute(APP_RUNNING_ATTRIBUTE)) return
-        observer.disconnect()
-        then()
-      })
-      observer.observe(root, { attributes: true, attributeFilter: [APP_RUNNING_ATTRIBUTE] })
+      const observer = new MutationObserver(() => running() && (observer.disconnect(), then()))
+      observer.observe(root, { attributeFilter: [APP_RUNNING_ATTRIBUTE] })
     },
-    idle: (then) => (typeof requestIdleCallback === 'function' ? void requestIdleCallback(() => then(), { timeout: IDLE_TIMEOUT_MS }) : void setTimeout(then, 0)),
+    // An idle moment comes within 3 s even on a page that stays busy.
+    idle: (then) => (typeof requestIdleCallback == 'function' ? requestIdleCallback(then, { timeout: 3000 }) : setTimeout(then)),
   }
 }
 
 /**
- * Runs `then` once, when the page has loaded, the app has taken it over (a server-rendered screen
- * hydrated, its chunk and first calls made) and the browser is next idle: work that needs the network or
- * the main thread but nothing of the first screen (the service worker's registration, which downloads its
- * precache) then does not compete with the screen's own requests and paint on a slow phone.
+ * Runs `then` once, on a page that has loaded (src/main.tsx loads the worker's chunk after `load`), when the
+ * app has taken it over (a server-rendered screen hydrated, its chunk and first calls made) and the browser
+ * is next idle: the service worker's registration, which downloads its precache, then does not compete with
+ * the screen's own requests and paint on a slow phone.
  */
 export function whenPageSettled(then: () => void, signals: PageSignals = browserSignals()): void {
-  const afterLoad = () => (signals.running() ? signals.idle(then) : signals.onRunning(() => signals.idle(then)))
-  if (signals.loaded()) afterLoad()
-  else signals.onLoad(afterLoad)
+  if (signals.running()) signals.idle(then)
+  else signals.onRunning(() => signals.idle(then))
 }
