@@ -70,10 +70,10 @@ if (siteMode) {
 }
 
 // The service worker (offline reading, the installed app): its chunk is loaded once the page has loaded,
-// and registers it once the app runs the page and the browser is idle (whenPageSettled): nothing of it,
-// its precache's downloads included, is on the first screen's path. The dev server has none.
+// and registers it when the browser is next idle: nothing of it, its precache's downloads included, is on
+// the first screen's path. The dev server has none.
 if (import.meta.env.PROD && siteMode) {
-  const registerWorker = () => void import('./offline/registerServiceWorker').then(({ registerWhenSettled }) => registerWhenSettled())
+  const registerWorker = () => void import('./offline/registerServiceWorker').then(({ registerWhenIdle }) => registerWhenIdle())
   if (document.readyState === 'complete') registerWorker()
   else window.addEventListener('load', registerWorker, { once: true })
 }

@@ -1,6 +1,5 @@
 import { newVersion } from './newVersion'
 import { SERVICE_WORKER_PATH, SKIP_WAITING_MESSAGE } from './offlineConstants'
-import { whenPageSettled } from './whenPageSettled'
 
 /** What the registration needs of the browser's service worker container (navigator.serviceWorker). */
 export type WorkerContainer = Pick<ServiceWorkerContainer, 'register' | 'controller' | 'addEventListener'>
@@ -49,9 +48,12 @@ export async function registerServiceWorker(
 }
 
 /**
- * The site's registration (src/main.tsx loads this chunk after `load`): once the app runs the page and the
- * browser is idle, so the worker's precache downloads after the first screen, not beside it.
+ * The site's registration (src/main.tsx loads this chunk after `load`), at the browser's next idle moment
+ * (within 3 s): after the screen's hydration and the paint it holds up, which come after `load` on a slow
+ * phone, so the worker's precache downloads after the first screen, not beside it.
  */
-export function registerWhenSettled(): void {
-  whenPageSettled(() => void registerServiceWorker())
+export function registerWhenIdle(container?: WorkerContainer): void {
+  const register = () => void registerServiceWorker(container)
+  if (typeof requestIdleCallback == 'function') requestIdleCallback(register, { timeout: 3000 })
+  else setTimeout(register)
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { newVersion } from '../../src/offline/newVersion'
 import { SERVICE_WORKER_PATH, SKIP_WAITING_MESSAGE } from '../../src/offline/offlineConstants'
-import { registerServiceWorker, type WorkerContainer } from '../../src/offline/registerServiceWorker'
+import { registerServiceWorker, registerWhenIdle, type WorkerContainer } from '../../src/offline/registerServiceWorker'
 
 /** A worker as the browser's API shows it: a state, statechange events, messages posted to it. */
 class FakeWorker extends EventTarget {
@@ -118,5 +118,27 @@ describe('registerServiceWorker', () => {
 
   it('does nothing where the browser has no service workers', async () => {
     await expect(registerServiceWorker(undefined)).resolves.toBeUndefined()
+  })
+})
+
+describe('registerWhenIdle', () => {
+  it('registers at the browser\'s next idle moment, not before', async () => {
+    const idle: (() => void)[] = []
+    vi.stubGlobal('requestIdleCallback', (then: () => void, options: { timeout: number }) => {
+      expect(options.timeout).toBeGreaterThan(0)
+      idle.push(then)
+      return idle.length
+    })
+    try {
+      const { container } = fakeContainer({ controlled: false })
+      registerWhenIdle(container)
+      await Promise.resolve()
+      expect(container.register).not.toHaveBeenCalled()
+      idle.splice(0).forEach((then) => then())
+      expect(container.register).toHaveBeenCalledWith(SERVICE_WORKER_PATH)
+    } finally {
+      vi.unstubAllGlobals()
+      vi.stubGlobal('window', { location: { reload } })
+    }
   })
 })
