@@ -5,7 +5,7 @@ export type DocumentEncoding = 'br' | 'gzip'
 
 /** Below this a document is sent as it is: compressing saves less than a packet. */
 export const MIN_COMPRESSED_BYTES = 1024
-/** Brotli's middle quality, as the API's answers: a fraction of a millisecond for a document. */
+/** Brotli's middle quality, as for the API's answers (docs/decisions.md). */
 const BROTLI_QUALITY = 5
 
 const brotli = promisify(brotliCompress)
