@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright'
 import { appRunning } from '@comics/test-stack/appRunning'
-import { chromium } from 'playwright'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchChromium } from '@comics/test-stack/chromium'
+import { launchChromium } from '@comics/test-stack/chromium'
 
 export { appRunning }
 
@@ -12,10 +11,7 @@ export { launchChromium }
  * `throughPort` instead (a throttling proxy): the origin, and the Host header, stay the site's.
  */
 export function launchChromiumThrough(options: { host: string; port: number; throughPort: number }): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--headless=new', ...CHROMIUM_FLAGS, `--host-resolver-rules=MAP ${options.host}:${options.port} 127.0.0.1:${options.throughPort}`],
-  })
+  return launchChromium([`--host-resolver-rules=MAP ${options.host}:${options.port} 127.0.0.1:${options.throughPort}`])
 }
 
 /**

@@ -17,9 +17,10 @@ export const CHROMIUM_FLAGS = [
 ]
 
 /**
- * Debian's Chromium, headless, with the flags above.
+ * Debian's Chromium, headless, with the flags above and any `extraFlags`.
+ * @param {readonly string[]} [extraFlags]
  * @returns {Promise<import('playwright').Browser>}
  */
-export function launchChromium() {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless=new', ...CHROMIUM_FLAGS] })
+export function launchChromium(extraFlags = []) {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless=new', ...CHROMIUM_FLAGS, ...extraFlags] })
 }

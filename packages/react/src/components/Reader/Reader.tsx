@@ -26,6 +26,7 @@ import {
   useReaderSettings,
   useSiteMode,
   useViewer,
+  type ViewerState,
 } from '../../hooks'
 import { LockIcon } from '../EpisodeList/LockIcon'
 import { EpisodeUnlock } from '../EpisodeUnlock/EpisodeUnlock'
@@ -62,6 +63,26 @@ export interface ReaderProps {
    */
   preview?: boolean
   className?: string
+}
+
+/**
+ * Whether a reader refused an episode may unlock it with coins (core `lockedEpisodeOffer`), or undefined
+ * while it is not known (a guest, a level still pending). Never in the uncensored edition, which needs a
+ * level above 2, nor in a preview. Without a subscription a refusal of the censored or legal pages can only
+ * be the lock, so without the episode in the list (still on its way) the viewer alone tells. A rule that
+ * finds the episode open while the server refused it is reading data still on its way (the list or the
+ * viewer): not known yet, rather than "no offer", which would leave for /premium.
+ */
+function coinUnlockOffered(
+  viewer: ViewerState,
+  episode: { chapter: Chapter; chapters: readonly Chapter[] } | undefined,
+  { uncensored, preview }: { uncensored: boolean; preview: boolean },
+): boolean | undefined {
+  if (!viewer.signedIn || viewer.isPending) return undefined
+  if (uncensored || preview) return false
+  if (!episode) return viewer.level < 1
+  const offer = lockedEpisodeOffer(episode.chapter, episode.chapters, viewer)
+  return offer === 'open' ? undefined : offer === 'unlock-or-subscribe'
 }
 
 /**
@@ -110,23 +131,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   // The titles, Prev/Next and the recorded progress need the comic and its episodes as well as the
   // pages: a failure of any of them shows the error, and its retry fetches again whatever failed.
   const chapterOfList = chapters.find((candidate) => candidate.id === chapterId)
-  // A reader without a subscription refused a locked episode may unlock it with coins (core
-  // `lockedEpisodeOffer`); never the uncensored edition, which needs a level above 2.
-  // Without a subscription a refusal of the censored or legal pages can only be the lock, so the choice
-  // is known from the viewer alone (the episode list may still be on its way).
-  // A rule that finds the episode open while the server refused it is reading data still on its way
-  // (the list or the viewer): not known yet, rather than "no offer", which would leave for /premium.
-  const offer = chapterOfList ? lockedEpisodeOffer(chapterOfList, chapters, viewer) : undefined
-  const offersCoinUnlock =
-    !viewer.signedIn || viewer.isPending
-      ? undefined
-      : uncensored || preview
-        ? false
-        : offer === 'open'
-          ? undefined
-          : offer
-            ? offer === 'unlock-or-subscribe'
-            : viewer.level < 1
+  const offersCoinUnlock = coinUnlockOffered(viewer, chapterOfList && { chapter: chapterOfList, chapters }, { uncensored, preview })
   const failure =
     useAssetsFailure(assets, `${comicId}/${chapterId}/${variant}`, offersCoinUnlock) ?? (comicQuery.isError || chaptersQuery.isError ? 'failed' : null)
   // Without network an episode that is not downloaded cannot load: the reader says so, not 'went wrong'.
