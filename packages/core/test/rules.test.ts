@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
+  hasSubscription,
+  isComicShownOn,
+  isVariantShownOn,
+  subscriptionPeriodEnd,
+  variantsShownOn,
   AUTH_POPUP_SIZE,
   CANCELLATION_NOTICE_HOURS,
   COOKIE_BANNER_DELAY_MS,
@@ -417,5 +422,28 @@ describe('isPagePublic', () => {
     expect(isPagePublic({ variant: 'legal', free: false })).toBe(false)
     expect(isPagePublic({ variant: 'uncensored', free: true })).toBe(false)
     expect(isPagePublic({ variant: 'uncensored', free: false })).toBe(false)
+  })
+})
+
+describe('the host rule', () => {
+  it('shows AO on the adult host alone, and T and M on the mirror only when flagged', () => {
+    expect(isComicShownOn('adult', { contentRating: 'AO', displayOnMirror: false })).toBe(true)
+    expect(isComicShownOn('normal', { contentRating: 'AO', displayOnMirror: true })).toBe(false)
+    expect(isComicShownOn('normal', { contentRating: 'T', displayOnMirror: true })).toBe(true)
+    expect(isComicShownOn('normal', { contentRating: 'M', displayOnMirror: false })).toBe(false)
+    expect(isComicShownOn('adult', { contentRating: 'M', displayOnMirror: true })).toBe(false)
+  })
+
+  it('never serves the uncensored variant on the mirror host', () => {
+    expect(variantsShownOn('normal')).not.toContain('uncensored')
+    expect(isVariantShownOn('normal', 'uncensored')).toBe(false)
+    expect(isVariantShownOn('adult', 'uncensored')).toBe(true)
+    expect(isVariantShownOn('normal', 'legal')).toBe(true)
+  })
+
+  it('has a subscription from level 1, and a period of whole weeks', () => {
+    expect(hasSubscription(0)).toBe(false)
+    expect(hasSubscription(1)).toBe(true)
+    expect(subscriptionPeriodEnd(new Date('2026-01-01T00:00:00Z'), 4).toISOString()).toBe('2026-01-29T00:00:00.000Z')
   })
 })

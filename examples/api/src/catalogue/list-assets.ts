@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import type * as z from 'zod'
 import type { Asset, AssetsListRequestSchema, AssetVariant } from '@comics/core/contract'
-import { canAccessVariant, isFreeEpisode, isPagePublic } from '@comics/core/rules'
+import { canAccessVariant, hasSubscription, isFreeEpisode, isPagePublic } from '@comics/core/rules'
 import type { Caller } from '../auth/caller'
 import type { Database } from '../db/database'
 import { requestedRowIds } from '../http/requested-row-ids'
@@ -70,7 +70,7 @@ export async function grantAssets(
   // Episodes the caller unlocked with coins open to them alone (core `Viewer.unlockedEpisodeIds`); the
   // uncensored variant still needs the level (core `canAccessVariant`).
   const unlockedEpisodeIds =
-    lockedForGuests && caller && level < 1 ? await unlockedByCaller(published.map((e) => Number(e.id))) : undefined
+    lockedForGuests && caller && !hasSubscription(level) ? await unlockedByCaller(published.map((e) => Number(e.id))) : undefined
   const viewer = { signedIn: caller !== null, level, unlockedEpisodeIds }
 
   const refuse = (code: string, message: string) =>

@@ -1,12 +1,11 @@
 import { and, eq, ne } from 'drizzle-orm'
-import { getPlan } from '@comics/core/rules'
+import { getPlan, subscriptionPeriodEnd } from '@comics/core/rules'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
 import { checkouts, payments, subscriptions } from '../db/schema'
 import { isUniqueViolation } from '../db/unique-violation'
 import { HttpError, notFound } from '../http/http-error'
 import { activeLevelOfUser } from './active-level-of-user'
-import { periodEnd } from './period'
 
 /** A payment the provider confirmed for an order. */
 export interface ConfirmedPayment {
@@ -103,7 +102,7 @@ export async function grantInTransaction(tx: Database, clock: Clock, paid: Confi
       level: plan.level,
       status: 'active',
       currentPeriodStart: now,
-      currentPeriodEnd: periodEnd(now, plan.weeks),
+      currentPeriodEnd: subscriptionPeriodEnd(now, plan.weeks),
       autoRenew: true,
       paymentMethodId: paid.paymentMethodId,
       checkoutId: order.id,

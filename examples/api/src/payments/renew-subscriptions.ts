@@ -1,9 +1,8 @@
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm'
-import { CANCELLATION_NOTICE_HOURS, chargeFor, getPlan } from '@comics/core/rules'
+import { CANCELLATION_NOTICE_HOURS, chargeFor, getPlan, subscriptionPeriodEnd } from '@comics/core/rules'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
 import { payments, subscriptions } from '../db/schema'
-import { periodEnd } from './period'
 import type { PaymentProvider } from './provider/payment-provider'
 import { refundDuePayments } from './refund-payment'
 
@@ -71,7 +70,7 @@ export async function renewDueSubscriptions(
       // Only the run that moves the period records the payment (the period end is the version).
       const [next] = await tx
         .update(subscriptions)
-        .set({ currentPeriodStart: start, currentPeriodEnd: periodEnd(start, plan.weeks), renewsOnce: false })
+        .set({ currentPeriodStart: start, currentPeriodEnd: subscriptionPeriodEnd(start, plan.weeks), renewsOnce: false })
         .where(and(eq(subscriptions.id, row.id), eq(subscriptions.currentPeriodEnd, row.currentPeriodEnd), eq(subscriptions.status, 'active')))
         .returning()
       if (!next) return false

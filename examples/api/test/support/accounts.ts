@@ -4,7 +4,7 @@ import { getPlan, PLANS } from '@comics/core/rules'
 import { inject } from 'vitest'
 import type { Database } from '../../src/db/database'
 import { subscriptions } from '../../src/db/schema'
-import { periodEnd } from '../../src/payments/period'
+import { subscriptionPeriodEnd as periodEnd } from '@comics/core/rules'
 
 /**
  * The callers of the authorization matrix. `expired`: a level 3 subscription still marked `active` whose

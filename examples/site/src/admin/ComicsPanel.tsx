@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { AdminComicsListRequest, Comic, ContentRating } from '@comics/core'
+import { isComicShownOn, type AdminComicsListRequest, type Comic, type ContentRating } from '@comics/core'
 import { queryKeys, useApi } from '@comics/react'
 import { AdminErrorMessage } from './AdminErrorMessage'
 
@@ -119,7 +119,7 @@ export function ComicsPanel({ selectedId, onSelect, onNew }: ComicsPanelProps) {
               <span>{comic.title}</span>
               <span className="site-admin__tags">
                 <span className="site-admin__tag">{comic.contentRating}</span>
-                {comic.contentRating !== 'AO' && !comic.displayOnMirror && <span className="site-admin__tag">Not on the mirror</span>}
+                {!isComicShownOn('adult', comic) && !isComicShownOn('normal', comic) && <span className="site-admin__tag">Not on the mirror</span>}
               </span>
             </button>
           </li>

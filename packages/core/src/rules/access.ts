@@ -1,3 +1,4 @@
+import { hasSubscription } from './subscription'
 import { comicPath } from '../site/routes'
 import type { Viewer } from './episodes'
 
@@ -46,7 +47,7 @@ export function upgradeBanner(
   viewer: Viewer,
   comic: { genres: readonly { name: string }[] },
 ): 'continue' | 'uncensored' | null {
-  if (viewer.level < 1) return 'continue'
+  if (!hasSubscription(viewer.level)) return 'continue'
   if (!canReadUncensored(viewer.level) && hasUncensoredEdition(comic)) return 'uncensored'
   return null
 }

@@ -1,3 +1,4 @@
+import { hasSubscription } from './subscription'
 import { isEpisodeLocked, isFreeEpisode, type EpisodeRef, type Viewer } from './episodes'
 
 /** Coin pack identifiers, smallest first. */
@@ -71,7 +72,7 @@ export function coinUnlockRefusal(
 ): 'sign_in_required' | 'episode_free' | 'subscription_active' | 'already_unlocked' | null {
   if (!viewer.signedIn) return 'sign_in_required'
   if (isFreeEpisode(chapter, chapters)) return 'episode_free'
-  if (viewer.level >= 1) return 'subscription_active'
+  if (hasSubscription(viewer.level)) return 'subscription_active'
   if (viewer.unlockedEpisodeIds?.has(chapter.id)) return 'already_unlocked'
   return null
 }

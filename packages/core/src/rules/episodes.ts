@@ -1,3 +1,4 @@
+import { hasSubscription } from './subscription'
 /** Episodes free to everyone: the first 3 by chapter number (spec §9). */
 export const FREE_EPISODES = 3
 
@@ -56,7 +57,7 @@ export function isEpisodeLocked(
   chapters: readonly EpisodeRef[],
   viewer: Viewer,
 ): boolean {
-  if (viewer.level >= 1) return false
+  if (hasSubscription(viewer.level)) return false
   if (viewer.signedIn && viewer.unlockedEpisodeIds?.has(chapter.id)) return false
   return !isFreeEpisode(chapter, chapters)
 }

@@ -1,3 +1,4 @@
+import { hasSubscription } from './subscription'
 /** Plan identifiers, in order of level (spec §3). */
 export type PlanId = '1week' | '4weeks' | '12weeks' | '24weeks'
 
@@ -105,7 +106,7 @@ export function offeredPlans(activeLevel: number): Plan[] {
  * @example defaultPlanId(0) // '4weeks'; defaultPlanId(2) // '12weeks'; defaultPlanId(4) // null
  */
 export function defaultPlanId(activeLevel: number): PlanId | null {
-  if (activeLevel < 1) return DEFAULT_PREMIUM_PLAN_ID
+  if (!hasSubscription(activeLevel)) return DEFAULT_PREMIUM_PLAN_ID
   return PLANS.find((p) => p.level === activeLevel + 1)?.id ?? null
 }
 

@@ -38,6 +38,27 @@ export function activeLevel(subscriptions: readonly SubscriptionRef[], now: Date
   return subscriptionInForce(subscriptions, now)?.level ?? 0
 }
 
+/** The lowest level of a subscription: a level below it (0) means none (spec §4). */
+export const SUBSCRIBED_MIN_LEVEL = 1
+
+/**
+ * Whether a level in force is a subscription at all: level 1 or above (spec §4 "Subscription level").
+ * @example hasSubscription(0) // false
+ */
+export function hasSubscription(level: number): boolean {
+  return level >= SUBSCRIBED_MIN_LEVEL
+}
+
+const WEEK_MS = 7 * 86_400_000
+
+/**
+ * The end of a paid period of `weeks` weeks starting at `start` (a plan's weeks, spec §9).
+ * @example subscriptionPeriodEnd(new Date('2026-01-01T00:00:00Z'), 1).toISOString() // '2026-01-08T00:00:00.000Z'
+ */
+export function subscriptionPeriodEnd(start: Date, weeks: number): Date {
+  return new Date(start.getTime() + weeks * WEEK_MS)
+}
+
 /** Hours of notice a cancellation needs before the period end to stop the next renewal (spec §9). */
 export const CANCELLATION_NOTICE_HOURS = 24
 

@@ -1,6 +1,7 @@
 import { HttpResponse } from 'msw'
 import type { Asset, AssetVariant } from '@comics/core/contract'
-import { canAccessVariant, isEpisodeLocked, isPublished, publishedEpisodes } from '@comics/core/rules'
+import { canAccessVariant, isEpisodeLocked, isPublished, isVariantShownOn, publishedEpisodes } from '@comics/core/rules'
+import { shownOnHost } from './chaptersResolvers'
 import { errorResponse, validationErrorResponse } from './errorResponse'
 import { fileDataUrl } from './fileDataUrl'
 import type { MockState } from './mockState'
@@ -33,7 +34,7 @@ function refusal(state: MockState, viewer: RequestViewer, chapterIds: Set<string
  * `isEpisodeLocked` and `canAccessVariant` decide, on the chapters and variants asked for and on
  * those of every matching page.
  */
-export const listAssets: Resolver<'listAssets'> = ({ body, state, viewer, now }) => {
+export const listAssets: Resolver<'listAssets'> = ({ body, state, viewer, now, siteMode }) => {
   const { comicsId, chapterId, variant } = body.filters
   // Pages of an episode not yet published exist for admins alone.
   const visible = (id: string | undefined) => {
@@ -42,7 +43,8 @@ export const listAssets: Resolver<'listAssets'> = ({ body, state, viewer, now })
   }
   const matching = state.assets.filter(
     (asset) =>
-      passes(comicsId, asset.comicsId) && passes(chapterId, asset.chapterId) && passes(variant, asset.variant) && visible(asset.chapterId),
+      passes(comicsId, asset.comicsId) && passes(chapterId, asset.chapterId) && passes(variant, asset.variant) && visible(asset.chapterId) &&
+      shownOnHost(state, siteMode, asset.comicsId) && (!siteMode || !asset.variant || isVariantShownOn(siteMode, asset.variant)),
   )
   const chapterIds = new Set([...(chapterId ?? []), ...matching.flatMap((a) => (a.chapterId ? [a.chapterId] : []))])
   const variants = new Set([...(variant ?? []), ...matching.flatMap((a) => (a.variant ? [a.variant] : []))])

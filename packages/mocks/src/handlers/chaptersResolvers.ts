@@ -1,9 +1,10 @@
 import { HttpResponse } from 'msw'
 import type { Chapter } from '@comics/core/contract'
-import { isPublished } from '@comics/core/rules'
+import { isComicShownOn, isPublished, type SiteMode } from '@comics/core/rules'
 import { placeholderImageUrl } from '../images/placeholderImageUrl'
 import { errorResponse, validationErrorResponse } from './errorResponse'
 import { fileDataUrl } from './fileDataUrl'
+import type { MockState } from './mockState'
 import { pageOf, passes, sortedBy } from './paging'
 import type { Resolver } from './resolverContext'
 
@@ -12,7 +13,7 @@ import type { Resolver } from './resolverContext'
  * number (ascending unless the request says otherwise). Published episodes only (core `isPublished`),
  * unless an admin asks for unpublished ones too.
  */
-export const listChapters: Resolver<'listChapters'> = ({ body, state, viewer, now }) => {
+export const listChapters: Resolver<'listChapters'> = ({ body, state, viewer, now, siteMode }) => {
   const { comicsId, assetVariant, includeUnpublished } = body.filters
   if (includeUnpublished && !viewer.admin) {
     return errorResponse(viewer.signedIn ? 403 : 401, { code: 'admin_required', message: 'Unpublished episodes are listed to admins only' })
@@ -21,6 +22,7 @@ export const listChapters: Resolver<'listChapters'> = ({ body, state, viewer, no
     (chapter) =>
       (includeUnpublished || isPublished(chapter, now)) &&
       passes(comicsId, chapter.comicsId) &&
+      shownOnHost(state, siteMode, chapter.comicsId) &&
       (assetVariant === undefined ||
         state.assets.some((a) => a.chapterId === chapter.id && a.variant !== undefined && assetVariant.includes(a.variant))),
   )
@@ -69,4 +71,11 @@ export const updateChapter: Resolver<'updateChapter'> = async ({ params, fields,
   const preview = files.files?.[0]
   if (preview) chapter.previewImageUrl = await fileDataUrl(preview)
   return HttpResponse.json({ data: [chapter] })
+}
+
+/** Whether the handlers' host shows the comic `comicId` (core `isComicShownOn`); any comic without a `siteMode`. */
+export function shownOnHost(state: MockState, siteMode: SiteMode | undefined, comicId: string | undefined): boolean {
+  if (!siteMode) return true
+  const comic = state.comics.find((candidate) => candidate.id === comicId)
+  return comic !== undefined && isComicShownOn(siteMode, comic)
 }

@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw'
 import type { Comic, ComicGenre } from '@comics/core/contract'
-import { contentRatingsFor, publicationStatus } from '@comics/core/rules'
+import { contentRatingsFor, isComicShownOn, publicationStatus } from '@comics/core/rules'
 import { placeholderImageUrl } from '../images/placeholderImageUrl'
 import { errorResponse, validationErrorResponse } from './errorResponse'
 import { fileDataUrl } from './fileDataUrl'
@@ -30,7 +30,7 @@ export const listComics: Resolver<'listComics'> = ({ body, state, siteMode }) =>
       passes(ratings, comic.contentRating) &&
       passes(body.filters.id, comic.id) &&
       (body.filters.genres === undefined || comic.genres.some((g) => body.filters.genres!.includes(g.id))) &&
-      (!normalHost || comic.displayOnMirror),
+      (siteMode ? isComicShownOn(siteMode, comic) : !normalHost || comic.displayOnMirror),
   )
   const sorted = body.sort
     ? sortedBy(matching, (c) => (body.sort!.field === 'title' ? c.title : (c.createdAt ?? '')), body.sort.order)
@@ -147,11 +147,10 @@ const wordMatches = (typed: string, word: string) =>
  */
 export const searchComics: Resolver<'searchComics'> = ({ body, state, siteMode }) => {
   const mode = siteMode ?? 'normal'
-  const ratings = contentRatingsFor(mode)
   const typed = searchWordsOf(body.q)
   const matchesIn = (words: string[]) => typed.length > 0 && typed.every((word) => words.some((known) => wordMatches(word, known)))
   const found = state.comics
-    .filter((comic) => ratings.includes(comic.contentRating) && (mode === 'adult' || comic.displayOnMirror))
+    .filter((comic) => isComicShownOn(mode, comic))
     .map((comic) => ({ comic, inTitle: matchesIn(searchWordsOf(comic.title)), inText: matchesIn(searchWordsOf(`${comic.title} ${comic.description}`)) }))
     .filter((match) => match.inText)
     .sort((a, b) => Number(b.inTitle) - Number(a.inTitle))

@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw'
 import type { Follow, ReadingProgressEntry } from '@comics/core/contract'
-import { contentRatingsFor, mergeReadingProgress, newEpisodes, newEpisodesSince, PROGRESS_SYNC_LIMIT } from '@comics/core/rules'
+import { isComicShownOn, mergeReadingProgress, newEpisodes, newEpisodesSince, PROGRESS_SYNC_LIMIT } from '@comics/core/rules'
 import { errorResponse } from './errorResponse'
 import type { MockState } from './mockState'
 import type { Resolver, ResolverContext } from './resolverContext'
@@ -13,7 +13,7 @@ function shownOnHost(context: ResolverContext<'followComic' | 'listMyFollows'>, 
   const comic = context.state.comics.find((candidate) => candidate.id === comicId)
   if (!comic) return false
   if (!context.siteMode) return true
-  return contentRatingsFor(context.siteMode).includes(comic.contentRating) && (context.siteMode === 'adult' || comic.displayOnMirror)
+  return isComicShownOn(context.siteMode, comic)
 }
 
 function followView(context: ResolverContext<'followComic' | 'listMyFollows'>, follow: { comicId: string; followedAt: number }): Follow {

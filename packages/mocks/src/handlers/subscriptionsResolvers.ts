@@ -1,13 +1,12 @@
 import { HttpResponse } from 'msw'
 import type { Subscription } from '@comics/core/contract'
-import { getPlan, isFirstPurchase, offeredPlans, priceToPay, subscriptionInForce } from '@comics/core/rules'
+import { getPlan, isFirstPurchase, offeredPlans, priceToPay, subscriptionInForce, subscriptionPeriodEnd } from '@comics/core/rules'
 import { unpaidCheckoutAnswer } from './checkoutAnswers'
 import { errorResponse, validationErrorResponse } from './errorResponse'
 import { nextMockId, type MockCheckout, type MockState } from './mockState'
 import { pageOf, passes } from './paging'
 import type { Resolver } from './resolverContext'
 
-const WEEK_MS = 7 * 86_400_000
 
 /** Where the mock checkout "payment page" lives: a reserved `.invalid` host that never resolves. */
 export function defaultCheckoutUrl(checkout: MockCheckout): string {
@@ -87,7 +86,7 @@ export const createPayment: Resolver<'createPayment'> = ({ body, state, viewer, 
     status: 'active',
     level: plan.level,
     planId: plan.id,
-    currentPeriodEnd: new Date(now.getTime() + plan.weeks * WEEK_MS).toISOString(),
+    currentPeriodEnd: subscriptionPeriodEnd(now, plan.weeks).toISOString(),
     autoRenew: true,
   }
   const ownPayments = state.payments.filter((p) => p.userId === paid.userId)

@@ -1,3 +1,4 @@
+import { hasSubscription } from '@comics/core'
 import { useEffect } from 'react'
 import { useCoinUnlocks } from './useCoins'
 import { useComicsContext } from './useComicsContext'
@@ -17,7 +18,7 @@ export function useRemoveRevokedDownloads(): void {
   const online = useOnline()
   const { signedIn } = useSession()
   const subscription = useSubscription()
-  const unlocks = useCoinUnlocks({ enabled: signedIn && !subscription.isPending && subscription.level < 1 })
+  const unlocks = useCoinUnlocks({ enabled: signedIn && !subscription.isPending && !hasSubscription(subscription.level) })
   const known = online && !subscription.isPending && !subscription.error && !unlocks.isPending && !unlocks.error
   const { level } = subscription
   const { episodeIds } = unlocks

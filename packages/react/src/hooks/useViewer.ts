@@ -1,4 +1,4 @@
-import type { Viewer } from '@comics/core'
+import { hasSubscription, type Viewer } from '@comics/core'
 import { useCoinUnlocks } from './useCoins'
 import { useSession } from './useSession'
 import { useSubscription } from './useSubscription'
@@ -18,6 +18,6 @@ export interface ViewerState extends Viewer {
 export function useViewer(): ViewerState {
   const { signedIn } = useSession()
   const { level, isPending } = useSubscription()
-  const unlocks = useCoinUnlocks({ enabled: signedIn && !isPending && level < 1 })
+  const unlocks = useCoinUnlocks({ enabled: signedIn && !isPending && !hasSubscription(level) })
   return { signedIn, level, isPending, unlockedEpisodeIds: unlocks.episodeIds }
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react'
 import {
+  hasSubscription,
   ANALYTICS_EVENTS,
   assetVariant,
   canGoNext,
@@ -80,7 +81,7 @@ function coinUnlockOffered(
 ): boolean | undefined {
   if (!viewer.signedIn || viewer.isPending) return undefined
   if (uncensored || preview) return false
-  if (!episode) return viewer.level < 1
+  if (!episode) return !hasSubscription(viewer.level)
   const offer = lockedEpisodeOffer(episode.chapter, episode.chapters, viewer)
   return offer === 'open' ? undefined : offer === 'unlock-or-subscribe'
 }
