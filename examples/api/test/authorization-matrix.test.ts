@@ -1,8 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, ne } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { ApiErrorBodySchema, endpoints, type EndpointName } from '@comics/core/contract'
+import { isComicShownOn, SEARCH_LIMIT_MAX, type HostedComicRef, type SiteMode } from '@comics/core/rules'
 import { assets as assetRows, chapters, coinLedger, comics, subscriptions } from '../src/db/schema'
 import { bearer, createAccount, createRoleAccounts, grantLevel, ROLES, type Account, type Role } from './support/accounts'
 import { catalogueFacts } from './support/catalogue-facts'
@@ -48,7 +49,7 @@ beforeAll(async () => {
   const asAdmin = { authorization: `Bearer ${accounts.admin.idToken}` }
   const credited = await server.app.inject({ method: 'POST', url: '/api/v1/admin/coins/credits', headers: asAdmin, payload: { userId: accounts.reader.uid, coins: 10, reason: 'matrix' } })
   expect(credited.statusCode, credited.body).toBe(200)
-  const unlocked = await server.app.inject({ method: 'POST', url: '/api/v1/coins/unlocks', headers: bearer(accounts.reader), payload: { chapterId: coinUnlockedChapterId } })
+  const unlocked = await server.app.inject({ method: 'POST', url: '/api/v1/coins/unlocks', headers: { host: 'adult.localhost:5173', ...bearer(accounts.reader) }, payload: { chapterId: coinUnlockedChapterId } })
   expect(unlocked.statusCode, unlocked.body).toBe(200)
 })
 afterAll(() => server?.close())
@@ -469,4 +470,200 @@ it('wrote only what the admin asked for: refused writes left nothing behind', as
   // One support credit by the admin; the readers' own refused credits wrote nothing.
   const credits = await server.db.select().from(coinLedger).where(and(eq(coinLedger.userId, accounts.level2.uid)))
   expect(credits.map((entry) => [entry.kind, entry.coins, entry.createdBy])).toEqual([['credit', 5, accounts.admin.uid]])
+})
+
+/**
+ * The host dimension: every read route × {adult, mirror} × {AO, T, M comic} × the roles. What a host
+ * answers about a comic follows core `isComicShownOn`: the adult host shows AO, the mirror T and M
+ * comics flagged `displayOnMirror`; a comic a host does not show has, to it, no episode, no page, no
+ * position, no follow and no unlock. The mirror never serves the uncensored variant, whatever the level.
+ */
+describe('the host', () => {
+  const HOSTS = { adult: 'adult.localhost:5173', mirror: 'localhost:5173' } as const
+  const MODES: Record<keyof typeof HOSTS, SiteMode> = { adult: 'adult', mirror: 'normal' }
+  type Rating = 'AO' | 'T' | 'M'
+  interface HostedComic extends HostedComicRef {
+    id: string
+    title: string
+    freeChapterId: string
+    /** A page of its free episode whose image no other comic uses. */
+    pageFile: string
+  }
+  const hosted = {} as Record<Rating, HostedComic>
+  /** Every comic's rating and mirror flag, by id. */
+  const allComics = new Map<string, HostedComicRef>()
+
+  beforeAll(async () => {
+    // Seeded pages share images across comics: each comic gets a page image of its own (a later page of its
+    // free episode), so that what a host serves of it is told apart.
+    let hue = 10
+    const hostedComic = async (row: typeof comics.$inferSelect): Promise<HostedComic> => {
+      const [free] = await server.db.select().from(chapters).where(eq(chapters.comicId, row.id)).orderBy(asc(chapters.chapterNumber)).limit(1)
+      const bytes = await testImage(800, 1200, 'webp', (hue += 40))
+      const pageFile = await server.context.fileStore.storeWith(
+        server.db,
+        [{ bytes, extension: 'webp', contentType: 'image/webp', width: 800, height: 1200 }],
+        async (tx, [name]) => {
+          await tx.insert(assetRows).values({ comicId: row.id, chapterId: free!.id, variant: 'legal', position: 1000, file: name! })
+          return name!
+        },
+      )
+      return { id: String(row.id), title: row.title, freeChapterId: String(free!.id), pageFile, contentRating: row.contentRating, displayOnMirror: row.displayOnMirror }
+    }
+    const pick = async (rating: Rating, displayOnMirror: boolean) => {
+      const [row] = await server.db
+        .select()
+        .from(comics)
+        .where(and(eq(comics.contentRating, rating), eq(comics.displayOnMirror, displayOnMirror)))
+        .orderBy(asc(comics.id))
+        .limit(1)
+      return hostedComic(row!)
+    }
+    const [adultComic] = await server.db.select().from(comics).where(eq(comics.id, Number(facts.uncensoredComic.comicId)))
+    hosted.AO = await hostedComic(adultComic!)
+    hosted.T = await pick('T', true)
+    hosted.M = await pick('M', false)
+    // The mirror's comic gets an uncensored page too, so that the variant rule is tried on a comic the mirror shows.
+    await server.db.insert(assetRows).values({ comicId: Number(hosted.T.id), chapterId: Number(hosted.T.freeChapterId), variant: 'uncensored', position: 1, file: hosted.T.pageFile })
+    for (const row of await server.db.select({ id: comics.id, contentRating: comics.contentRating, displayOnMirror: comics.displayOnMirror }).from(comics)) {
+      allComics.set(String(row.id), row)
+    }
+  })
+
+  interface HostCase {
+    host: keyof typeof HOSTS
+    rating: Rating
+    role: Role
+  }
+  interface HostCell {
+    name: string
+    run: (options: { comic: HostedComic; shown: boolean; mode: SiteMode; role: Role; call: (request: InjectOptions) => Promise<{ statusCode: number; body: string; json(): unknown }> }) => Promise<void>
+  }
+  const list = (body: unknown) => (body as { data: Record<string, unknown>[] }).data
+  const hostCells: HostCell[] = [
+    {
+      name: 'comics list by id',
+      run: async ({ comic, shown, call }) => {
+        const answer = await call(json('POST', '/comics/list', { limit: 10, offset: 0, filters: { id: [comic.id] } }))
+        expect(answer.statusCode).toBe(200)
+        expect(list(answer.json()).map((c) => c.id)).toEqual(shown ? [comic.id] : [])
+      },
+    },
+    {
+      name: 'comic search by title',
+      run: async ({ comic, shown, mode, call }) => {
+        const answer = await call(json('POST', '/comics/search', { q: comic.title.split(' ')[0], limit: SEARCH_LIMIT_MAX, offset: 0 }))
+        expect(answer.statusCode).toBe(200)
+        const found = list(answer.json())
+        if (!shown) expect(found.map((c) => c.id)).not.toContain(comic.id)
+        for (const c of found) expect(isComicShownOn(mode, allComics.get(String(c.id))!)).toBe(true)
+      },
+    },
+    {
+      name: "chapters list of the comic",
+      run: async ({ comic, shown, role, call }) => {
+        const answer = await call(json('POST', '/chapters/list', { limit: 200, offset: 0, filters: { comicsId: [comic.id] } }))
+        expect(answer.statusCode).toBe(200)
+        // An admin's listing is of every comic (as their comic list).
+        expect(list(answer.json()).map((c) => c.id).includes(comic.freeChapterId)).toBe(shown || role === 'admin')
+      },
+    },
+    {
+      name: 'chapters list without a comic filter',
+      run: async ({ mode, role, call }) => {
+        const answer = await call(json('POST', '/chapters/list', { limit: 200, offset: 0, filters: {} }))
+        expect(answer.statusCode).toBe(200)
+        const listed = list(answer.json())
+        expect(listed.length).toBeGreaterThan(0)
+        if (role !== 'admin') for (const c of listed) expect(isComicShownOn(mode, allComics.get(String(c.comicsId))!)).toBe(true)
+      },
+    },
+    {
+      name: 'pages of the free episode, every variant',
+      run: async ({ comic, shown, mode, role, call }) => {
+        const answer = await call(json('POST', '/comics-assets/list', { limit: 200, offset: 0, filters: { chapterId: [comic.freeChapterId] } }))
+        expect(answer.statusCode, answer.body).toBe(200)
+        const pages = list(answer.json())
+        expect(pages.length > 0).toBe(shown || role === 'admin')
+        if (mode === 'normal') expect(pages.map((page) => page.variant)).not.toContain('uncensored')
+      },
+    },
+    {
+      name: 'uncensored pages of the free episode',
+      run: async ({ comic, shown, mode, role, call }) => {
+        const answer = await call(json('POST', '/comics-assets/list', { limit: 200, offset: 0, filters: { chapterId: [comic.freeChapterId], variant: ['uncensored'] } }))
+        const mayRead = ['level3', 'level4', 'cancelled'].includes(role)
+        if (mode === 'normal') {
+          // The mirror never serves the uncensored variant, whatever the level: to it, there is none.
+          expect(answer.statusCode, answer.body).toBe(200)
+          expect(list(answer.json())).toEqual([])
+        } else if (!mayRead) {
+          expect(answer.statusCode).toBe(role === 'guest' ? 401 : 403)
+        } else {
+          // A comic the adult host does not show is, to it, one with no pages.
+          expect(answer.statusCode).toBe(200)
+          expect(list(answer.json()).length > 0).toBe(shown)
+        }
+      },
+    },
+    {
+      name: 'a page image',
+      run: async ({ comic, shown, call }) => {
+        const answer = await call({ method: 'GET', url: `/api/v1/files/${comic.pageFile}`, headers: {} })
+        expect(answer.statusCode).toBe(shown ? 200 : 404)
+      },
+    },
+    {
+      name: 'follow the comic, then my follows',
+      run: async ({ comic, shown, role, call }) => {
+        const followed = await call(json('POST', '/me/follows', { comicId: comic.id }))
+        if (role === 'guest') return expect(followed.statusCode).toBe(401)
+        expect(followed.statusCode).toBe(shown ? 200 : 404)
+        const follows = await call(json('GET', '/me/follows'))
+        expect(list(follows.json()).map((f) => f.comicId).includes(comic.id)).toBe(shown)
+      },
+    },
+    {
+      name: 'my reading position in the comic, then my last read',
+      run: async ({ comic, shown, role, call }) => {
+        const entry = { comicId: comic.id, chapterId: comic.freeChapterId, chapterTitle: 'Episode 1', page: 1, updatedAt: 2_000 }
+        const synced = await call(json('POST', '/me/progress', { entries: [entry] }))
+        if (role === 'guest') return expect(synced.statusCode).toBe(401)
+        expect(list(synced.json()).map((p) => p.comicId).includes(comic.id)).toBe(shown)
+        const lastRead = await call(json('GET', '/me/progress'))
+        expect(list(lastRead.json()).map((p) => p.comicId).includes(comic.id)).toBe(shown)
+      },
+    },
+    {
+      name: 'unlock its free episode with coins',
+      run: async ({ comic, shown, role, call }) => {
+        const answer = await call(json('POST', '/coins/unlocks', { chapterId: comic.freeChapterId }))
+        expect(answer.statusCode).toBe(role === 'guest' ? 401 : shown ? 409 : 404)
+      },
+    },
+    {
+      name: 'my coin unlocks of the comic',
+      run: async ({ comic, shown, role, call }) => {
+        const answer = await call(json('POST', '/coins/unlocks/list', { limit: 200, offset: 0, filters: { comicsId: [comic.id] } }))
+        if (role === 'guest') return expect(answer.statusCode).toBe(401)
+        expect(answer.statusCode).toBe(200)
+        const ownUnlock = role === 'reader' && comic.id === facts.uncensoredComic.comicId
+        expect(list(answer.json()).length).toBe(ownUnlock && shown ? 1 : 0)
+      },
+    },
+  ]
+  const cases: HostCase[] = (Object.keys(HOSTS) as (keyof typeof HOSTS)[]).flatMap((host) =>
+    (['AO', 'T', 'M'] as const).flatMap((rating) => ROLES.map((role) => ({ host, rating, role }))),
+  )
+
+  describe.each(hostCells)('$name', (cell) => {
+    it.each(cases)('$host host, $rating comic, $role', async ({ host, rating, role }) => {
+      const comic = hosted[rating]
+      const mode = MODES[host]
+      const account = role === 'guest' ? undefined : accounts[role]
+      const call = (request: InjectOptions) =>
+        server.app.inject({ ...request, headers: { ...request.headers, host: HOSTS[host], ...bearer(account) } })
+      await cell.run({ comic, shown: isComicShownOn(mode, comic), mode, role, call })
+    })
+  })
 })

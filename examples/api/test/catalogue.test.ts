@@ -230,7 +230,7 @@ describe("a guest's repeated request, answered from the remembered answers", () 
     }
     // The same text with a token goes through the caller's checks: a reader without a subscription is refused.
     const reader = await createAccount('reader')
-    const refused = await rawList('/api/v1/comics-assets/list', pages(facts.uncensoredComic.lockedChapterId), bearer(reader))
+    const refused = await rawList('/api/v1/comics-assets/list', pages(facts.uncensoredComic.lockedChapterId), { ...origin, ...bearer(reader) })
     expect(refused.statusCode).toBe(403)
   })
 
@@ -292,6 +292,7 @@ describe('other public reads', () => {
     const response = await server.app.inject({
       method: 'POST',
       url: '/api/v1/chapters/list',
+      headers: { host: 'adult.localhost:5173' },
       payload: { limit: 200, offset: 0, filters: { comicsId: [comics.data[0]!.id] } },
     })
     const body = z.parse(endpoints.listChapters.response, response.json()) as { data: { chapterNumber: number; previewImageUrl: string }[] }

@@ -36,8 +36,10 @@ beforeAll(async () => {
 })
 afterAll(() => server?.close())
 
+// The unlocked episodes are of an AO comic: asked on the adult host, which shows it (core `isComicShownOn`).
+const ADULT = 'adult.localhost:5173'
 const inject = (account: Account | undefined, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  server.app.inject({ method, url: `/api/v1${url}`, headers: bearer(account), ...(payload === undefined ? {} : { payload: payload as object }) })
+  server.app.inject({ method, url: `/api/v1${url}`, headers: { host: ADULT, ...bearer(account) }, ...(payload === undefined ? {} : { payload: payload as object }) })
 const balanceOf = async (account: Account) => {
   const response = await inject(account, 'GET', '/coins/balance')
   expect(response.statusCode, response.body).toBe(200)

@@ -40,13 +40,16 @@ describe('POST and GET /me/progress', () => {
     expect(await sync(reader, [position(comicId, freeChapterId, 20, t)])).toEqual([position(comicId, freeChapterId, 20, t)])
     // The laptop that read page 5 a minute earlier, offline, comes back: page 20 stays.
     expect(await sync(reader, [position(comicId, freeChapterId, 5, t - 60_000)])).toEqual([position(comicId, freeChapterId, 20, t)])
-    // A later position replaces it; another comic is added, most recent first.
+    // A later position replaces it; another comic is added. Each host answers the positions in the comics
+    // it shows (core `isComicShownOn`): the mirror's last-read list never names the AO comic.
     const mirror = facts.mirrorComic
     const after = await sync(reader, [position(comicId, freeChapterId, 30, t + 1_000), position(mirror.comicId, mirror.freeChapterId, 2, t + 500)])
-    expect(after.map((entry) => [entry.comicId, entry.page])).toEqual([[comicId, 30], [mirror.comicId, 2]])
+    expect(after.map((entry) => [entry.comicId, entry.page])).toEqual([[comicId, 30]])
     const listed = await call(reader, 'GET', '/me/progress')
     expect(listed.statusCode).toBe(200)
     expect(z.parse(endpoints.listMyProgress.response, listed.json()).data).toEqual(after)
+    const onMirror = z.parse(endpoints.listMyProgress.response, (await call(reader, 'GET', '/me/progress', undefined, MIRROR)).json()).data
+    expect(onMirror.map((entry) => [entry.comicId, entry.page])).toEqual([[mirror.comicId, 2]])
     // Nobody else sees it.
     const other = await createAccount('reader')
     expect((await call(other, 'GET', '/me/progress')).json()).toEqual({ data: [] })

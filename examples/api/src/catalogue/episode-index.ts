@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import { isEpisodeLocked, type EpisodeRef, type Viewer } from '@comics/core/rules'
+import { isEpisodeLocked, type EpisodeRef, type HostedComicRef, type Viewer } from '@comics/core/rules'
 import type { Database } from '../db/database'
-import { chapters } from '../db/schema'
+import { chapters, comics } from '../db/schema'
 import type { CatalogueCache } from './catalogue-cache'
 import { publishedAt } from './list-chapters'
 
@@ -14,6 +14,8 @@ export interface IndexedEpisode extends EpisodeRef {
   siblings: readonly EpisodeRef[]
   /** False for a draft or scheduled episode, which only an admin's preview indexes. */
   published: boolean
+  /** Its comic's rating and mirror flag: which hosts show it (core `isComicShownOn`). */
+  comic: HostedComicRef
 }
 
 /**
@@ -34,14 +36,23 @@ export async function indexEpisodes(
   return cache.get(`indexed-episodes:${unpublished ? 'all' : 'published'}:${sorted.join(',')}`, async () => {
     const requested = inArray(chapters.id, sorted)
     const rows = await db
-      .select({ id: chapters.id, comicId: chapters.comicId, chapterNumber: chapters.chapterNumber, publishAt: chapters.publishAt })
+      .select({
+        id: chapters.id,
+        comicId: chapters.comicId,
+        chapterNumber: chapters.chapterNumber,
+        publishAt: chapters.publishAt,
+        contentRating: comics.contentRating,
+        displayOnMirror: comics.displayOnMirror,
+      })
       .from(chapters)
+      .innerJoin(comics, eq(comics.id, chapters.comicId))
       .where(unpublished ? requested : and(requested, publishedAt(now)))
     return Promise.all(
       rows.map(async (row) => {
         const siblings = await cache.get(`episodes:${row.comicId}`, () => episodesOfComic(db, row.comicId, now))
         const published = row.publishAt !== null && row.publishAt.getTime() <= now.getTime()
-        return { id: String(row.id), chapterNumber: row.chapterNumber, comicId: row.comicId, siblings, published }
+        const comic = { contentRating: row.contentRating, displayOnMirror: row.displayOnMirror }
+        return { id: String(row.id), chapterNumber: row.chapterNumber, comicId: row.comicId, siblings, published, comic }
       }),
     )
   })

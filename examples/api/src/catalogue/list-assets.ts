@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import type * as z from 'zod'
 import type { Asset, AssetsListRequestSchema, AssetVariant } from '@comics/core/contract'
-import { canAccessVariant, hasSubscription, isFreeEpisode, isPagePublic } from '@comics/core/rules'
+import { canAccessVariant, hasSubscription, isComicShownOn, isFreeEpisode, isPagePublic, isVariantShownOn, type SiteMode } from '@comics/core/rules'
 import type { Caller } from '../auth/caller'
 import type { Database } from '../db/database'
 import { requestedRowIds } from '../http/requested-row-ids'
@@ -32,13 +32,18 @@ export interface AssetsGrant {
  * `canAccessVariant`: a locked episode is a 401 for a guest and a 403 for a reader without access,
  * before any page is read, so no URL of a locked page ever leaves. Without a `variant` filter the
  * variants the caller may see are listed. Pages of an episode not yet published are listed to admins
- * alone (a preview); anyone else gets none, as for an episode that does not exist.
+ * alone (a preview); anyone else gets none, as for an episode that does not exist. The host of `mode`
+ * lists the pages of the comics it shows alone (core `isComicShownOn`), in the variants it serves (core
+ * `isVariantShownOn`: never the uncensored one on the mirror host, whatever the level): the others are,
+ * to it, pages that do not exist. An admin's listing, as their comic list, is not narrowed to the host's
+ * comics (the variant rule holds for them too).
  */
 export async function grantAssets(
   db: Database,
   cache: CatalogueCache,
   request: AssetsListRequest,
   caller: Caller,
+  mode: SiteMode,
   levelOfCaller: () => Promise<number>,
   now: Date,
   unlockedByCaller: (chapterIds: number[]) => Promise<ReadonlySet<string>> = async () => new Set(),
@@ -54,11 +59,13 @@ export async function grantAssets(
     now,
     unpublished: caller?.admin === true,
   })
+  const admin = caller?.admin === true
+  if (!admin) episodes = episodes.filter((episode) => isComicShownOn(mode, episode.comic))
   if (request.filters.comicsId) {
     const comicIds = new Set(requestedRowIds(request.filters.comicsId, 'filters.comicsId'))
     episodes = episodes.filter((episode) => comicIds.has(episode.comicId))
   }
-  const variantsAsked = request.filters.variant ?? ALL_VARIANTS
+  const variantsAsked = (request.filters.variant ?? ALL_VARIANTS).filter((variant) => isVariantShownOn(mode, variant))
   // An admin previews an episode not yet published whole: no reader can open it, so no lock or level
   // applies to it yet (docs/decisions.md). Published episodes follow the readers' rules, admins included.
   const published = episodes.filter((e) => e.published)

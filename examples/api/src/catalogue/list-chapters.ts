@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, exists, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type * as z from 'zod'
 import type { Chapter, ChaptersListRequestSchema } from '@comics/core/contract'
+import type { SiteMode } from '@comics/core/rules'
 import type { Database } from '../db/database'
 import { requestedRowIds } from '../http/requested-row-ids'
 import { assets, chapters } from '../db/schema'
 import type { FileStore } from '../files/file-store'
+import { comicShownOn } from '../host/comics-shown-on'
 
 type ChaptersListRequest = z.core.output<typeof ChaptersListRequestSchema>
 
@@ -12,15 +14,18 @@ type ChaptersListRequest = z.core.output<typeof ChaptersListRequestSchema>
  * POST /chapters/list: chapters of the given comics, by chapter number. `assetVariant` keeps the chapters
  * that have pages in one of those variants. Locked chapters are listed too: the list shows their lock.
  * Only episodes published at `now` are listed (core `isPublished`), unless `includeUnpublished` (which
- * the route grants to admins alone).
+ * the route grants to admins alone). With a `mode`, only episodes of comics that host shows are listed
+ * (core `isComicShownOn`), with or without a comic filter; without one (an admin's listing) every comic's.
  */
 export async function listChapters(
   db: Database,
   fileStore: FileStore,
   request: ChaptersListRequest,
   now: Date,
+  mode?: SiteMode,
 ): Promise<{ data: Chapter[]; total: number }> {
   const conditions: SQL[] = []
+  if (mode) conditions.push(comicShownOn(db, mode, chapters.comicId))
   if (!request.filters.includeUnpublished) conditions.push(publishedAt(now))
   if (request.filters.comicsId) {
     const ids = requestedRowIds(request.filters.comicsId, 'filters.comicsId')

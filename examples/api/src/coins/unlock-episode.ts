@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { coinUnlockRefusal, EPISODE_COIN_PRICE } from '@comics/core/rules'
+import { coinUnlockRefusal, EPISODE_COIN_PRICE, isComicShownOn, type SiteMode } from '@comics/core/rules'
 import type { CatalogueCache } from '../catalogue/catalogue-cache'
 import { indexEpisodes } from '../catalogue/episode-index'
 import type { Clock } from '../clock'
@@ -18,7 +18,8 @@ const unlockOf = async (db: Database, userId: string, chapterId: number) =>
  * POST /coins/unlocks: a reader pays {@link EPISODE_COIN_PRICE} coins for one published episode, once.
  * Asking again (at once or later) answers the unlock there is, never a second debit: the reader's balance
  * row is locked first and the unlock is unique per reader and episode. Refused with 409 and nothing
- * written (core `coinUnlockRefusal`): `episode_free`, `subscription_active`, `insufficient_coins`.
+ * written (core `coinUnlockRefusal`): `episode_free`, `subscription_active`, `insufficient_coins`. An
+ * episode of a comic the host of `mode` does not show (core `isComicShownOn`) is, to it, one that does not exist.
  */
 export async function unlockEpisode(
   db: Database,
@@ -26,11 +27,12 @@ export async function unlockEpisode(
   clock: Clock,
   userId: string,
   chapterIdText: string,
+  mode: SiteMode,
 ): Promise<typeof coinUnlocks.$inferSelect> {
   const [chapterId] = requestedRowIds([chapterIdText], 'chapterId')
   const now = clock.now()
   const [episode] = await indexEpisodes(db, cache, [chapterId!], { now, unpublished: false })
-  if (!episode) throw notFound('Episode')
+  if (!episode || !isComicShownOn(mode, episode.comic)) throw notFound('Episode')
   const existing = await unlockOf(db, userId, chapterId!)
   if (existing) return existing
   const refusal = coinUnlockRefusal(episode, episode.siblings, { signedIn: true, level: await activeLevelOfUser(db, userId, now) })

@@ -1,12 +1,12 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { ReadingProgressEntry } from '@comics/core/contract'
-import { mergeReadingProgress, PROGRESS_SYNC_LIMIT } from '@comics/core/rules'
+import { mergeReadingProgress, PROGRESS_SYNC_LIMIT, type SiteMode } from '@comics/core/rules'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
 import { comics, readingProgress } from '../db/schema'
 import { requestedRowIds } from '../http/requested-row-ids'
+import { comicShownOn } from '../host/comics-shown-on'
 
-type Executor = Pick<Database, 'select'>
 
 export function progressFromRow(row: typeof readingProgress.$inferSelect): ReadingProgressEntry {
   const entry: ReadingProgressEntry = {
@@ -20,12 +20,15 @@ export function progressFromRow(row: typeof readingProgress.$inferSelect): Readi
   return entry
 }
 
-/** The reader's positions, most recent first: the {@link PROGRESS_SYNC_LIMIT} latest. */
-export async function listProgress(db: Executor, uid: string): Promise<ReadingProgressEntry[]> {
+/**
+ * The reader's positions in the comics the host of `mode` shows (core `isComicShownOn`: the last-read
+ * list of the mirror host names no AO comic), most recent first: the {@link PROGRESS_SYNC_LIMIT} latest.
+ */
+export async function listProgress(db: Database, uid: string, mode: SiteMode): Promise<ReadingProgressEntry[]> {
   const rows = await db
     .select()
     .from(readingProgress)
-    .where(eq(readingProgress.userId, uid))
+    .where(and(eq(readingProgress.userId, uid), comicShownOn(db, mode, readingProgress.comicId)))
     .orderBy(desc(readingProgress.updatedAtMs), desc(readingProgress.comicId))
     .limit(PROGRESS_SYNC_LIMIT)
   return rows.map(progressFromRow)
@@ -45,6 +48,7 @@ export async function syncProgress(
   clock: Clock,
   uid: string,
   entries: readonly ReadingProgressEntry[],
+  mode: SiteMode,
 ): Promise<ReadingProgressEntry[]> {
   const nowMs = clock.now().getTime()
   const comicIds = requestedRowIds(entries.map((entry) => entry.comicId), 'entries.comicId')
@@ -82,5 +86,5 @@ export async function syncProgress(
         })
     }
   }
-  return listProgress(db, uid)
+  return listProgress(db, uid, mode)
 }

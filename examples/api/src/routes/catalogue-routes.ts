@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { endpoints } from '@comics/core/contract'
 import type { AppContext } from '../app-context'
 import { grantAssets, grantHasSignedPages, listAssets } from '../catalogue/list-assets'
@@ -28,6 +28,8 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: AppContex
   const { db, cache, fileStore } = context
   const siteModeOf = siteModeResolver(context.config.hosts)
   const signer = new UrlSigner(context.config.filesSigningSecret)
+  // Reads whose answer to a guest depends on their JSON body and the host's mode (core `isComicShownOn`).
+  const REMEMBER_GUEST_ANSWERS_PER_HOST = { rememberGuestAnswers: { varies: (request: FastifyRequest) => siteModeOf(request.headers.host) } }
 
   registerEndpoint(app, context, endpoints.listComics, async ({ body, request }) => {
     const mode = siteModeOf(request.headers.host)
@@ -43,7 +45,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: AppContex
     searchComics(db, fileStore, body, siteModeOf(request.headers.host)),
   )
 
-  registerEndpoint(app, context, endpoints.listChapters, async ({ body, caller }) => {
+  registerEndpoint(app, context, endpoints.listChapters, async ({ body, caller, request }) => {
     if (body.filters.includeUnpublished) {
       // Drafts and scheduled episodes: to admins only, read from the database each time, never kept.
       if (!caller) throw new HttpError(401, 'sign_in_required', 'Sign in: unpublished episodes are listed to admins only')
@@ -51,19 +53,26 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: AppContex
       const answer = prepareChecked(endpoints.listChapters.response, await listChapters(db, fileStore, body, context.clock.now()))
       return new Prepared(answer, ADMIN_LIST, 'Authorization')
     }
-    const prepared = await cache.get(`chapters:${JSON.stringify(body)}`, async () =>
-      prepareChecked(endpoints.listChapters.response, await listChapters(db, fileStore, body, context.clock.now())),
+    // An admin's listing is of every comic, as their comic list; anyone else's of the host's comics.
+    if (caller?.admin) {
+      const answer = prepareChecked(endpoints.listChapters.response, await listChapters(db, fileStore, body, context.clock.now()))
+      return new Prepared(answer, ADMIN_LIST, 'Authorization')
+    }
+    const mode = siteModeOf(request.headers.host)
+    const prepared = await cache.get(`chapters:${mode}:${JSON.stringify(body)}`, async () =>
+      prepareChecked(endpoints.listChapters.response, await listChapters(db, fileStore, body, context.clock.now(), mode)),
     )
     return new Prepared(prepared, PUBLIC_LIST)
-  }, REMEMBER_GUEST_ANSWERS)
+  }, REMEMBER_GUEST_ANSWERS_PER_HOST)
 
-  registerEndpoint(app, context, endpoints.listAssets, async ({ body, caller }) => {
+  registerEndpoint(app, context, endpoints.listAssets, async ({ body, caller, request }) => {
     const now = context.clock.now()
     const grant = await grantAssets(
       db,
       cache,
       body,
       caller,
+      siteModeOf(request.headers.host),
       () => activeLevelOfUser(db, caller!.uid, now),
       now,
       (chapterIds) => unlockedEpisodeIds(db, caller!.uid, chapterIds),
@@ -75,7 +84,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: AppContex
       prepareChecked(endpoints.listAssets.response, await listAssets(db, fileStore, grant, paging, { signer, now })),
     )
     return new Prepared(prepared, PER_CALLER_LIST, 'Authorization')
-  }, REMEMBER_GUEST_ANSWERS)
+  }, REMEMBER_GUEST_ANSWERS_PER_HOST)
 
   registerEndpoint(app, context, endpoints.listGenres, async ({ body }) => {
     const prepared = await cache.get(`genres:${JSON.stringify(body)}`, async () =>

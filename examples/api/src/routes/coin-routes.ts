@@ -12,6 +12,8 @@ import { creditCoins } from '../coins/credit-coins'
 import { unlockEpisode } from '../coins/unlock-episode'
 import { coinLedger, coinUnlocks } from '../db/schema'
 import { HttpError } from '../http/http-error'
+import { comicShownOn } from '../host/comics-shown-on'
+import { siteModeResolver } from '../host/site-mode-of-request'
 import { requestedRowIds } from '../http/requested-row-ids'
 import { Prepared, registerEndpoint } from '../http/register-endpoint'
 
@@ -27,6 +29,7 @@ function listedUsers(caller: Caller, asked: readonly string[] | undefined, what:
 /** Coins: the packs, buying one, the balance, unlocking an episode, the history; support's credit. */
 export function registerCoinRoutes(app: FastifyInstance, context: AppContext): void {
   const { db, clock, config, provider, cache } = context
+  const siteModeOf = siteModeResolver(context.config.hosts)
   const rateLimit = { max: config.paymentRateLimitPerMinute, timeWindow: '1 minute' }
 
   const packs = prepareChecked(endpoints.listCoinPacks.response, { data: COIN_PACKS.map((pack) => ({ ...pack })) })
@@ -56,12 +59,16 @@ export function registerCoinRoutes(app: FastifyInstance, context: AppContext): v
     app,
     context,
     endpoints.unlockEpisode,
-    async ({ body, caller }) => ({ data: [unlockFromRow(await unlockEpisode(db, cache, clock, caller!.uid, body.chapterId))] }),
+    async ({ body, caller, request }) => ({
+      data: [unlockFromRow(await unlockEpisode(db, cache, clock, caller!.uid, body.chapterId, siteModeOf(request.headers.host)))],
+    }),
     { rateLimit },
   )
 
-  registerEndpoint(app, context, endpoints.listCoinUnlocks, async ({ body, caller }) => {
+  // A reader's unlocks are those of the comics the host shows (core `isComicShownOn`); support's listing is whole.
+  registerEndpoint(app, context, endpoints.listCoinUnlocks, async ({ body, caller, request }) => {
     const conditions: SQL[] = [inArray(coinUnlocks.userId, listedUsers(caller, body.filters.userId, 'unlocks'))]
+    if (!caller!.admin) conditions.push(comicShownOn(db, siteModeOf(request.headers.host), coinUnlocks.comicId))
     if (body.filters.comicsId) conditions.push(inArray(coinUnlocks.comicId, requestedRowIds(body.filters.comicsId, 'filters.comicsId')))
     const where = and(...conditions)
     const direction = body.sort?.order === 'asc' ? asc : desc

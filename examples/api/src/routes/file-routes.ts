@@ -3,6 +3,8 @@ import { RENDITION_WIDTH_PARAM } from '@comics/core/contract'
 import type { AppContext } from '../app-context'
 import { STORED_FILE_NAME } from '../files/file-store'
 import { isPublicFile } from '../files/public-files'
+import { isFileShownOn } from '../files/file-shown-on'
+import { siteModeResolver } from '../host/site-mode-of-request'
 import { isRenditionWidth } from '../files/renditions'
 import { EXPIRES_PARAM, SIGNATURE_PARAM, SIGNED_URL_TTL_MS, SIGNED_URL_WINDOW_MS, UrlSigner } from '../files/signed-urls'
 import { CONTENT_TYPE_BY_EXTENSION, type ImageType } from '../files/sniff-image-type'
@@ -21,16 +23,19 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
  * at the same time, so its bytes come from the bucket. Only names of the stored shape are looked up;
  * anything else is a 404. `?w=` asks for a narrower rendition (one of RENDITION_WIDTHS, narrower than the
  * image: the widths an asset lists); another width is a 404. Other query parameters (a client's retry
- * marker) are ignored.
+ * marker) are ignored. An image the request's host does not show (core `isComicShownOn`, `variantsShownOn`:
+ * a page of an AO comic or an uncensored page on the mirror host) is a 404, signed or not.
  */
 export function registerFileRoutes(app: FastifyInstance, context: AppContext): void {
   const { renditions, fileStore } = context
   const storage = fileStore.storage
   const signer = new UrlSigner(context.config.filesSigningSecret)
+  const siteModeOf = siteModeResolver(context.config.hosts)
   app.get<{ Params: { name: string }; Querystring: Record<string, string | string[] | undefined> }>(`${FILES_PATH}/:name`, async (request, reply) => {
     const { name } = request.params
     if (!STORED_FILE_NAME.test(name)) throw notFound('File')
     const now = context.clock.now()
+    if (!(await isFileShownOn(context.db, context.cache, name, siteModeOf(request.headers.host)))) throw notFound('File')
     const signed = request.query[SIGNATURE_PARAM] !== undefined || request.query[EXPIRES_PARAM] !== undefined
     let expiresAt: Date | undefined
     if (signed) {

@@ -11,9 +11,11 @@ export function registerReadingRoutes(app: FastifyInstance, context: AppContext)
   const { db, clock, fileStore } = context
   const siteModeOf = siteModeResolver(context.config.hosts)
 
-  registerEndpoint(app, context, endpoints.listMyProgress, async ({ caller }) => ({ data: await listProgress(db, caller!.uid) }))
-  registerEndpoint(app, context, endpoints.syncMyProgress, async ({ body, caller }) => ({
-    data: await syncProgress(db, clock, caller!.uid, body.entries),
+  registerEndpoint(app, context, endpoints.listMyProgress, async ({ caller, request }) => ({
+    data: await listProgress(db, caller!.uid, siteModeOf(request.headers.host)),
+  }))
+  registerEndpoint(app, context, endpoints.syncMyProgress, async ({ body, caller, request }) => ({
+    data: await syncProgress(db, clock, caller!.uid, body.entries, siteModeOf(request.headers.host)),
   }))
 
   registerEndpoint(app, context, endpoints.listMyFollows, async ({ caller, request }) => ({
