@@ -11,6 +11,7 @@ import type { AppContext } from './app-context'
 import { ANSWER_ENCODINGS, BROTLI_QUALITY, COMPRESS_THRESHOLD_BYTES } from './http/compression'
 import { answerFrameworkError, installErrorHandling } from './http/error-handler'
 import { HttpError } from './http/http-error'
+import { verifiedCallerOf } from './auth/caller'
 import { databaseRateLimitStore } from './http/database-rate-limit-store'
 import { API_SECURITY_HEADERS } from './http/security-headers'
 import { shareCatalogueChanges } from './catalogue/catalogue-changes'
@@ -132,6 +133,12 @@ export async function buildApp(
     global: false,
     // Counted in the database: every instance on it shares a client's allowance.
     store: databaseRateLimitStore(context.db),
+    // A signed-in reader's calls count in their own bucket wherever they come from (one address may be a
+    // whole office); a guest's in their address's, the client's as the trusted proxies name it (TRUST_PROXY).
+    keyGenerator: async (request) => {
+      const caller = await verifiedCallerOf(request, context.verifier)
+      return caller ? `uid:${caller.uid}` : `ip:${request.ip}`
+    },
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'rate_limited', `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`),
   })

@@ -103,9 +103,18 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
   throw new Error(`${name} must be true or false, got '${value}'`)
 }
 
-/** TRUST_PROXY: addresses or CIDR ranges, comma separated; trusting every peer ('true') is refused. */
+/**
+ * The proxies trusted when TRUST_PROXY is not set: the loopback addresses, where the site server's proxy
+ * runs on one machine (docs/deploy.md).
+ */
+export const DEFAULT_TRUSTED_PROXIES = ['127.0.0.1', '::1']
+
+/**
+ * TRUST_PROXY: addresses or CIDR ranges, comma separated, the loopback addresses by default; 'off' trusts
+ * none; trusting every peer ('true') is refused.
+ */
 function proxies(value: string | undefined): string[] {
-  const items = list(value, [])
+  const items = list(value, DEFAULT_TRUSTED_PROXIES)
   if (items.length === 1 && ['0', 'false', 'off', 'no'].includes(items[0]!.toLowerCase())) return []
   for (const item of items) {
     if (!/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(item)) {
@@ -184,8 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       'http://127.0.0.1:5173',
     ]),
     hosts: {
-      adultHost: env.ADULT_HOST || 'adult.localhost:5173',
-      mirrorHosts: list(env.MIRROR_HOSTS, ['localhost:5173', '127.0.0.1:5173']),
+      // The site's own host settings (VITE_ADULT_HOST, VITE_MIRROR_HOSTS) serve the API too when its own are not set.
+      adultHost: env.ADULT_HOST || env.VITE_ADULT_HOST || 'adult.localhost:5173',
+      mirrorHosts: list(env.MIRROR_HOSTS ?? env.VITE_MIRROR_HOSTS, ['localhost:5173', '127.0.0.1:5173']),
     },
     publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
     firebaseProjectId: env.FIREBASE_PROJECT_ID || 'demo-comics',

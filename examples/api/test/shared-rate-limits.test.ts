@@ -65,8 +65,9 @@ describe('TRUST_PROXY', () => {
   })
   afterAll(() => behindProxy?.close())
 
-  it('is read as addresses and CIDR ranges, off by default; trusting every peer is refused', () => {
-    expect(loadConfig({}).trustProxy).toEqual([])
+  it('is read as addresses and CIDR ranges, the loopback addresses (the site server) by default; trusting every peer is refused', () => {
+    expect(loadConfig({}).trustProxy).toEqual(['127.0.0.1', '::1'])
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toEqual([])
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1'])
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY lists the proxies' addresses/)
   })

@@ -40,6 +40,11 @@ describe('host policy (spec §2)', () => {
     expect(resolveHost('https://adult.example.com:8443/', config)).toEqual({ mode: 'adult' })
   })
 
+  it('keeps the port of the request when the adult host is configured without one', () => {
+    expect(resolveHost('http://www.example.com:8080/comic/7?x=1', config)).toEqual({ redirectTo: 'http://adult.example.com:8080/comic/7?x=1' })
+    expect(otherMainSiteUrl('http://adult.example.com:8080/comic/7', config)).toBe('http://example.com:8080/')
+  })
+
   it('sends the age gate No from the adult host to the other main site', () => {
     expect(otherMainSiteUrl('https://adult.example.com/comic/7', config)).toBe('https://example.com/')
     expect(otherMainSiteUrl('https://adult.example.com/', { adultHost: 'adult.example.com', mirrorHosts: [] })).toBe(

@@ -12,6 +12,9 @@ const forwardable = (headers: IncomingHttpHeaders) =>
  * `prefix` (the page's /api/v1) forwarded to the API at `target` as it came: method, body streamed,
  * headers with the visitor's Host (the API decides the rating mode by it) and X-Forwarded-*. For local
  * runs and any deployment that keeps the API on the site's origin; the API's answers keep its own headers.
+ * X-Forwarded-For is replaced by the visitor's address as the site server knows it (`request.ip`: the
+ * connecting address, or what a proxy the site trusts names), never a client's own header: the API, which
+ * trusts the site server (TRUST_PROXY), keys its rate limits on it.
  */
 export function registerApiProxy(app: FastifyInstance, options: { prefix: string; target: string }): void {
   const target = new URL(options.target)
@@ -23,7 +26,7 @@ export function registerApiProxy(app: FastifyInstance, options: { prefix: string
       proxy.addContentTypeParser('*', (_request, _payload, done) => done(null))
       proxy.all('/*', (request, reply) => {
         const headers = forwardable(request.headers)
-        const forwardedFor = [request.headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean).join(', ')
+        const forwardedFor = request.ip
         const outgoing = send(
           new URL(request.url, target),
           {

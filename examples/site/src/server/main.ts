@@ -29,6 +29,7 @@ const { app, draining } = await createSiteServer({
     SITE_FILES_ORIGIN: env.SITE_FILES_ORIGIN,
   },
   logLevel: (env.SITE_LOG_LEVEL as SiteServerOptions['logLevel']) || 'info',
+  trustProxy: (env.SITE_TRUST_PROXY ?? '').split(',').map((item) => item.trim()).filter(Boolean),
   // The build's hosts, or without them those of the port the server listens on (never a request's Host).
   hosts: (({ adultHost, mirrorHosts }) => ({ adultHost, mirrorHosts }))(readSiteEnv({ port: String(port) })),
   ...(env.SITE_PUBLIC_PROTOCOL === 'http' || env.SITE_PUBLIC_PROTOCOL === 'https' ? { publicProtocol: env.SITE_PUBLIC_PROTOCOL } : {}),

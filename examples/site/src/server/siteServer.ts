@@ -42,6 +42,11 @@ export interface SiteServerOptions {
   policyEnv: SecurityHeadersEnv
   /** JSON lines on stdout from this level on (pino's: info writes a line per request), or none. */
   logLevel?: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent'
+  /**
+   * The proxies in front of the site server (addresses or CIDR ranges, SITE_TRUST_PROXY) whose
+   * X-Forwarded-For names the visitor; none by default: the connecting address is the visitor's.
+   */
+  trustProxy?: string[]
   /** How long a stop waits for what is in flight before it closes the remaining connections. */
   shutdownGraceMs?: number
   /**
@@ -102,6 +107,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const app = Fastify({
     // Requests that arrive on a kept-alive connection while the server stops are still answered.
     return503OnClosing: false,
+    // The visitor's address (request.ip) is what the API proxy forwards: only configured proxies may name it.
+    trustProxy: options.trustProxy && options.trustProxy.length > 0 ? options.trustProxy : false,
     forceCloseConnections: 'idle',
     // Fastify's own request lines are off: the onResponse hook writes one per answer (below).
     logController: new LogController({ disableRequestLogging: true }),

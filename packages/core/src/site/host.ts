@@ -12,8 +12,17 @@ function sameHost(url: URL, configured: string): boolean {
 }
 
 /**
+ * A configured host as an address's host: with its own port when it names one, else with the port of
+ * the address it is reached from (so a site served on port 8080 under unported host names stays on it).
+ */
+function withPortOf(url: URL, configured: string): string {
+  return configured.includes(':') || !url.port ? configured : `${configured}:${url.port}`
+}
+
+/**
  * The host policy of spec §2: the adult host serves adult mode, a configured mirror host normal mode,
- * and any other host is redirected to the same path, query and hash on the adult host.
+ * and any other host is redirected to the same path, query and hash on the adult host, on the port the
+ * request came to when the adult host is configured without one.
  * @example
  * resolveHost('http://other.localhost:5173/comic/7?x=1', { adultHost: 'adult.localhost:5173', mirrorHosts: ['localhost:5173'] })
  * // { redirectTo: 'http://adult.localhost:5173/comic/7?x=1' }
@@ -25,7 +34,7 @@ export function resolveHost(
   const parsed = new URL(url)
   if (sameHost(parsed, config.adultHost)) return { mode: 'adult' }
   if (config.mirrorHosts.some((host) => sameHost(parsed, host))) return { mode: 'normal' }
-  return { redirectTo: `${parsed.protocol}//${config.adultHost}${parsed.pathname}${parsed.search}${parsed.hash}` }
+  return { redirectTo: `${parsed.protocol}//${withPortOf(parsed, config.adultHost)}${parsed.pathname}${parsed.search}${parsed.hash}` }
 }
 
 /**
@@ -35,5 +44,5 @@ export function resolveHost(
 export function otherMainSiteUrl(currentUrl: string, config: HostConfig): string {
   const parsed = new URL(currentUrl)
   const target = config.mirrorHosts[0] ?? config.adultHost
-  return `${parsed.protocol}//${target}/`
+  return `${parsed.protocol}//${withPortOf(parsed, target)}/`
 }
