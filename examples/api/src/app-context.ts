@@ -5,6 +5,7 @@ import type { ApiConfig } from './config'
 import type { Database, Notifications } from './db/database'
 import type { FileStore } from './files/file-store'
 import type { PaymentProvider } from './payments/provider/payment-provider'
+import type { PaymentProviders } from './payments/provider/payment-providers'
 import type { SandboxProvider } from './payments/sandbox/sandbox-provider'
 import type { Renditions } from './files/renditions'
 import type { JobQueue } from './jobs/job-queue'
@@ -26,8 +27,10 @@ export interface AppContext {
   renditions: Renditions
   /** The durable job queue (renditions made ahead, renewals), stopped with the server: running jobs finish or are handed back. */
   jobs?: JobQueue
-  /** The payment provider every payment goes through. */
+  /** The payment provider of a server with one (and the default host's of one with several: `providers`). */
   provider: PaymentProvider
+  /** The provider of each host mode (PAYMENT_PROVIDER_ADULT, PAYMENT_PROVIDER_NORMAL); `provider` for both when absent. */
+  providers?: PaymentProviders
   /** The sandbox provider, when it is the one: its hosted pages are served by this server. */
   sandbox?: SandboxProvider
   /** LISTEN/NOTIFY on the database: catalogue writes here clear the other instances' caches. */

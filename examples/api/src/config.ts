@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import type { SiteMode } from '@comics/core/rules'
 import type { HostConfig } from '@comics/core/site'
 import type { S3Settings } from './files/object-storage'
 import { packageRoot } from './package-root'
@@ -41,10 +42,18 @@ export interface ApiConfig {
    */
   firebaseAuthEmulatorHost: string | undefined
   /**
-   * The secret the payment provider signs its events with (PAYMENT_WEBHOOK_SECRET). A development default
-   * serves one machine; in production it must be set.
+   * The secret the sandbox provider signs its events with (PAYMENT_WEBHOOK_SECRET). A development default
+   * serves one machine; production runs no sandbox.
    */
   paymentWebhookSecret: string
+  /**
+   * The payment provider of each host mode (PAYMENT_PROVIDER, or PAYMENT_PROVIDER_ADULT and
+   * PAYMENT_PROVIDER_NORMAL for one host mode): `sandbox`, one machine's default, or `stripe`. With
+   * NODE_ENV=production the sandbox (or no provider) is refused: it sells for a test card.
+   */
+  paymentProviders: Record<SiteMode, PaymentProviderName>
+  /** Stripe's keys (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET) when a host mode uses it; STRIPE_API_URL points the SDK elsewhere (tests). */
+  stripe: StripeSettings | undefined
   /** How long the sandbox's delayed test card takes to settle (SANDBOX_DELAY_MS). */
   sandboxDelayMs: number
   /** Requests per minute per client on checkout and payment calls. */
@@ -78,6 +87,16 @@ export interface ApiConfig {
   catalogueCacheMaxAgeMs: number
   /** How long a stop (SIGTERM) waits for requests and jobs in flight before the process exits anyway. */
   shutdownTimeoutMs: number
+}
+
+export const PAYMENT_PROVIDER_NAMES = ['sandbox', 'stripe'] as const
+export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number]
+
+export interface StripeSettings {
+  secretKey: string
+  webhookSecret: string
+  /** Another API endpoint than Stripe's (a local server answering its calls in tests). */
+  apiUrl?: string
 }
 
 /** The URL-signing secret of one machine's development setup; never for a deployed server. */
@@ -140,6 +159,48 @@ function longComic(value: string): { episodes: number; pages: number } {
   return { episodes, pages }
 }
 
+/**
+ * The provider of each host mode. PAYMENT_PROVIDER names it for both; PAYMENT_PROVIDER_ADULT and
+ * PAYMENT_PROVIDER_NORMAL for one (Stripe's terms exclude adult content). In production every host mode
+ * needs a real provider: the sandbox grants access for a test card.
+ */
+function paymentProvidersOf(env: NodeJS.ProcessEnv): Record<SiteMode, PaymentProviderName> {
+  const production = env.NODE_ENV === 'production'
+  const named = (variable: string, value: string | undefined): PaymentProviderName | undefined => {
+    if (value === undefined || value === '') return undefined
+    if (!(PAYMENT_PROVIDER_NAMES as readonly string[]).includes(value)) {
+      throw new Error(`${variable} must be one of ${PAYMENT_PROVIDER_NAMES.join(', ')}, got '${value}'`)
+    }
+    return value as PaymentProviderName
+  }
+  const both = named('PAYMENT_PROVIDER', env.PAYMENT_PROVIDER)
+  const providers = {
+    adult: named('PAYMENT_PROVIDER_ADULT', env.PAYMENT_PROVIDER_ADULT) ?? both,
+    normal: named('PAYMENT_PROVIDER_NORMAL', env.PAYMENT_PROVIDER_NORMAL) ?? both,
+  }
+  for (const mode of ['adult', 'normal'] as const) {
+    const provider = providers[mode]
+    if (production && (provider === undefined || provider === 'sandbox')) {
+      throw new Error(
+        `PAYMENT_PROVIDER must name a real payment provider in production (stripe), got ${provider ? `'${provider}'` : 'none'} for the ${mode} host: the sandbox sells for a test card (PAYMENT_PROVIDER_ADULT and PAYMENT_PROVIDER_NORMAL set one host mode)`,
+      )
+    }
+  }
+  return { adult: providers.adult ?? 'sandbox', normal: providers.normal ?? 'sandbox' }
+}
+
+function stripeOf(env: NodeJS.ProcessEnv, providers: Record<SiteMode, PaymentProviderName>): StripeSettings | undefined {
+  if (providers.adult !== 'stripe' && providers.normal !== 'stripe') return undefined
+  const secretKey = env.STRIPE_SECRET_KEY
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET
+  if (!secretKey || !/^(sk|rk)_(test|live)_/.test(secretKey)) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY (sk_live_... or sk_test_...)')
+  if (!webhookSecret) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_WEBHOOK_SECRET (whsec_..., from the webhook endpoint)')
+  if (env.NODE_ENV === 'production' && secretKey.includes('_test_')) {
+    throw new Error('PAYMENT_PROVIDER=stripe with a test-mode STRIPE_SECRET_KEY is refused in production: it sells for a test card')
+  }
+  return { secretKey, webhookSecret, ...(env.STRIPE_API_URL ? { apiUrl: env.STRIPE_API_URL } : {}) }
+}
+
 /** Whether `host` (an address or name to listen on) is reachable from this machine only. */
 export function isLoopback(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase()
@@ -151,8 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const host = env.HOST || '127.0.0.1'
   const port = integer('PORT', env.PORT, 8787)
   const dataDir = resolve(env.DATA_DIR || resolve(packageRoot, '.data'))
-  const webhookSecret = env.PAYMENT_WEBHOOK_SECRET || (env.NODE_ENV === 'production' ? undefined : DEV_WEBHOOK_SECRET)
-  if (!webhookSecret) throw new Error('PAYMENT_WEBHOOK_SECRET must be set in production')
+  // The sandbox's secret: production never runs the sandbox (see paymentProvidersOf).
+  const webhookSecret = env.PAYMENT_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET
   const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || undefined
   if (emulatorHost && !isLoopback(host)) {
     throw new Error(
@@ -167,6 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (storageBackend === 's3' && !env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
     throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither, for the SDK\'s own credential chain)')
   }
+  const paymentProviders = paymentProvidersOf(env)
+  const stripe = stripeOf(env, paymentProviders)
   return {
     host,
     port,
@@ -201,6 +264,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     firebaseProjectId: env.FIREBASE_PROJECT_ID || 'demo-comics',
     firebaseAuthEmulatorHost: emulatorHost,
     paymentWebhookSecret: webhookSecret,
+    paymentProviders,
+    stripe,
     sandboxDelayMs: integer('SANDBOX_DELAY_MS', env.SANDBOX_DELAY_MS, 4_000),
     paymentRateLimitPerMinute: integer('PAYMENT_RATE_LIMIT', env.PAYMENT_RATE_LIMIT, 30),
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 64 * 1024),

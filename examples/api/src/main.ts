@@ -23,19 +23,25 @@ const renditions = new Renditions(fileStore)
 // (see `verifierLoadedAfterListening`): only signed-in calls need it, and they wait for it.
 // With MIGRATE_ON_START=false (the production default) migrations are the release step's, and a schema
 // that is not exactly this build's stops the start here.
-const [database, { buildApp }, { createApiJobs }, { createSandbox }] = await Promise.all([
+const [database, { buildApp }, { createApiJobs }, { createSandbox }, { PaymentProviders }] = await Promise.all([
   openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir }, {
     migrate: config.migrateOnStart,
   }).catch((error: unknown) => exit(error instanceof Error ? error.message : String(error))),
   import('./app'),
   import('./jobs/api-jobs'),
   import('./payments/sandbox/create-sandbox'),
+  import('./payments/provider/payment-providers'),
 ])
-// The sandbox stands in for a payment provider: its events reach the webhook over HTTP, like a real one's.
-const sandbox = createSandbox(config, database.db, clock)
+// The provider of each host mode (PAYMENT_PROVIDER; production refuses the sandbox in loadConfig). The
+// sandbox, on one machine, sends its events to the webhook over HTTP, like a real provider.
+const usesSandbox = Object.values(config.paymentProviders).includes('sandbox')
+const sandbox = usesSandbox ? createSandbox(config, database.db, clock) : undefined
+const stripe = config.stripe ? new (await import('./payments/stripe/stripe-provider')).StripeProvider(config.stripe) : undefined
+const providerNamed = (name: 'sandbox' | 'stripe') => (name === 'sandbox' ? sandbox : stripe)!
+const providers = new PaymentProviders({ adult: providerNamed(config.paymentProviders.adult), normal: providerNamed(config.paymentProviders.normal) })
 // Renditions made ahead and the renewal run are durable jobs in the database, shared by every instance
 // (each done once, resumed after a restart); `prepare` queues renditions there from now on.
-const jobs = await createApiJobs({ db: database.db, clock, provider: sandbox, renditions, log: jobLog() }).catch((error: unknown) =>
+const jobs = await createApiJobs({ db: database.db, clock, provider: providers, renditions, log: jobLog() }).catch((error: unknown) =>
   exit(`the job queue could not start: ${error instanceof Error ? error.message : String(error)}`),
 )
 if (config.seedOnFirstStart && !(await hasCatalogue(database.db))) {
@@ -67,8 +73,9 @@ const context = {
   fileStore,
   renditions,
   jobs,
-  provider: sandbox,
-  sandbox,
+  provider: providers.forMode('normal'),
+  providers,
+  ...(sandbox ? { sandbox } : {}),
   notifications: database.notifications,
   lifecycle,
   finishRenditionsWithinMs: Math.floor(config.shutdownTimeoutMs / 2),
@@ -81,7 +88,7 @@ if (config.firebaseAuthEmulatorHost) {
   )
 }
 await app.listen({ host: config.host, port: config.port })
-sandbox.start()
+sandbox?.start()
 jobs.start()
 verifier.load()
 app.log.info(
@@ -89,6 +96,7 @@ app.log.info(
     database: database.kind,
     dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
     migrateOnStart: config.migrateOnStart,
+    paymentProviders: config.paymentProviders,
     startupMs: Date.now() - startedAt,
   },
   'api ready',

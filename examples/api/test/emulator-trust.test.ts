@@ -73,7 +73,7 @@ describe('a forged unsigned admin token', () => {
     reader = await createAccount('reader')
     trusting = await startTestServer()
     // The production settings: no emulator variable, so the verifier is built without emulator trust.
-    const settings = loadConfig({ NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'whsec_production', FILES_SIGNING_SECRET: 'files_production', HOST: '0.0.0.0' })
+    const settings = loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_production', STRIPE_WEBHOOK_SECRET: 'whsec_production', FILES_SIGNING_SECRET: 'files_production', HOST: '0.0.0.0' })
     expect(settings.firebaseAuthEmulatorHost).toBeUndefined()
     production = await startTestServer({
       verifier: await createFirebaseTokenVerifier({ projectId: 'demo-comics', emulatorHost: settings.firebaseAuthEmulatorHost }),

@@ -17,8 +17,10 @@ import { throwawayDatabase } from './support/postgres-cluster'
 // its own. Runs on PGlite (a data folder) and, in the api-postgres project, on a PostgreSQL database.
 
 const run = promisify(execFile)
+/** A production payment configuration: a real provider (the sandbox is refused there). */
+const PRODUCTION_PAYMENTS = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }
 const workspaceRoot = fileURLToPath(new URL('../../..', import.meta.url))
-const ALL_TAGS = ['0000_init', '0001_payments_through_provider', '0002_scheduled_releases', '0003_coins', '0004_rate_limit_windows', '0005_audit_log', '0006_jobs', '0007_comic_search', '0008_reading_sync', '0009_reader_settings', '0010_comic_search_cheaper', '0011_comic_search_title_words']
+const ALL_TAGS = ['0000_init', '0001_payments_through_provider', '0002_scheduled_releases', '0003_coins', '0004_rate_limit_windows', '0005_audit_log', '0006_jobs', '0007_comic_search', '0008_reading_sync', '0009_reader_settings', '0010_comic_search_cheaper', '0011_comic_search_title_words', '0012_money_for_real']
 
 let target: DatabaseTarget
 /** The environment that points the server and the migrate command at that database. */
@@ -54,8 +56,8 @@ async function migrateCommand(): Promise<{ code: number; stdout: string; stderr:
 describe('MIGRATE_ON_START', () => {
   it('is on for one machine and off with NODE_ENV=production, and may be set either way', () => {
     expect(loadConfig({}).migrateOnStart).toBe(true)
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'whsec_x', FILES_SIGNING_SECRET: 'files_x' }).migrateOnStart).toBe(false)
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'whsec_x', FILES_SIGNING_SECRET: 'files_x', MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true)
+    expect(loadConfig({ ...PRODUCTION_PAYMENTS, NODE_ENV: 'production', FILES_SIGNING_SECRET: 'files_x' }).migrateOnStart).toBe(false)
+    expect(loadConfig({ ...PRODUCTION_PAYMENTS, NODE_ENV: 'production', FILES_SIGNING_SECRET: 'files_x', MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true)
     expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false)
     expect(() => loadConfig({ MIGRATE_ON_START: 'maybe' })).toThrow(/MIGRATE_ON_START must be true or false/)
   })
@@ -63,8 +65,8 @@ describe('MIGRATE_ON_START', () => {
 
 describe('secrets in production', () => {
   it('are asked for: a production start without the page-signing or the webhook secret is refused, naming it', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'whsec_x' })).toThrow(/FILES_SIGNING_SECRET must be set in production/)
-    expect(() => loadConfig({ NODE_ENV: 'production', FILES_SIGNING_SECRET: 'files_x' })).toThrow(/PAYMENT_WEBHOOK_SECRET must be set in production/)
+    expect(() => loadConfig({ ...PRODUCTION_PAYMENTS, NODE_ENV: 'production' })).toThrow(/FILES_SIGNING_SECRET must be set in production/)
+    expect(() => loadConfig({ NODE_ENV: 'production', FILES_SIGNING_SECRET: 'files_x', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/)
     expect(loadConfig({}).filesSigningSecret).toBeTruthy()
   })
 })

@@ -4,7 +4,7 @@ import { getPlan } from '@comics/core/rules'
 import { checkouts, payments, sandboxCheckouts, sandboxOutbox, sandboxPayments } from '../src/db/schema'
 import { renewDueSubscriptions } from '../src/payments/renew-subscriptions'
 import { bearer, createAccount, type Account } from './support/accounts'
-import { card, paymentJourney } from './support/payment-journey'
+import { card, paymentJourney, sandboxCustomerOf } from './support/payment-journey'
 import { startTestServer, TEST_NOW, type TestServer } from './support/test-server'
 
 /**
@@ -40,7 +40,7 @@ const paymentsOf = async (account: Account) =>
 
 /** What the sandbox holds for the reader: the money it took and whether it gave it back. */
 const atProvider = async (account: Account) =>
-  (await server.db.select().from(sandboxPayments).where(eq(sandboxPayments.customerId, account.uid))).map((p) => ({
+  (await server.db.select().from(sandboxPayments).where(eq(sandboxPayments.customerId, await sandboxCustomerOf(server.db, account.uid)))).map((p) => ({
     id: p.id,
     amountCents: p.amountCents,
     status: p.status,

@@ -8,7 +8,7 @@ import { DEV_WEBHOOK_SECRET } from '../src/config'
 import { bearer, createAccount, type Account } from './support/accounts'
 import { catalogueFacts } from './support/catalogue-facts'
 import { DAY, HOUR, WEEK } from './support/manual-clock'
-import { card, paymentJourney, URL_SUCCESS } from './support/payment-journey'
+import { card, paymentJourney, URL_SUCCESS, sandboxCustomerOf } from './support/payment-journey'
 import { startTestServer, TEST_NOW, type TestServer } from './support/test-server'
 import { writtenState } from './support/written-state'
 
@@ -453,7 +453,7 @@ describe('renewals through the provider (controllable clock)', () => {
   const renew = () => renewDueSubscriptions(server.db, server.clock, server.sandbox)
   /** The renewal charges the sandbox took from the reader's saved cards. */
   const renewalCharges = async (account: Account) =>
-    (await server.db.select().from(sandboxPayments).where(eq(sandboxPayments.customerId, account.uid))).filter((p) => p.idempotencyKey !== null)
+    (await server.db.select().from(sandboxPayments).where(eq(sandboxPayments.customerId, await sandboxCustomerOf(server.db, account.uid)))).filter((p) => p.idempotencyKey !== null)
 
   it('charges the saved card the renewal price through the provider, once per period', async () => {
     server.clock.set(TEST_NOW)
@@ -471,7 +471,7 @@ describe('renewals through the provider (controllable clock)', () => {
     ])
     const renewal = (await paymentsOf(reader))[1]!
     const [charged] = await server.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, renewal.providerPaymentId!))
-    expect(charged).toMatchObject({ amountCents: 1599, status: 'paid', customerId: reader.uid })
+    expect(charged).toMatchObject({ amountCents: 1599, status: 'paid', customerId: await sandboxCustomerOf(server.db, reader.uid) })
     const renewed = await row(subscription.id)
     expect(renewed.status).toBe('active')
     expect(renewed.currentPeriodStart.getTime()).toBe(end)

@@ -37,6 +37,8 @@ describeProviderContract('sandbox', async () => {
       return sent.splice(0)
     },
     sign: (body, at, secret = SECRET) => ({ [SIGNATURE_HEADER]: signatureHeader(secret, Math.floor(at.getTime() / 1000), body) }),
+    unusedEventBody: () => JSON.stringify({ id: `evt_unused_${Date.now()}`, type: 'customer.updated', created: Math.floor(server.clock.now().getTime() / 1000), data: {} }),
+    disputeAsBank: (paymentId, stage) => provider.dispute(paymentId, stage),
     now: () => server.clock.now(),
   }
 })

@@ -5,10 +5,12 @@ import { isRecentSignIn, subscriptionInForce } from '@comics/core/rules'
 import type { TokenVerifier, VerifiedToken } from '../auth/token-verifier'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
-import { auditLog, checkouts, coinBalances, coinLedger, coinUnlocks, comicFollows, payments, readerSettings, readingProgress, subscriptions } from '../db/schema'
+import { auditLog, checkouts, coinBalances, coinLedger, coinUnlocks, comicFollows, paymentCustomers, payments, readerSettings, readingProgress, subscriptions } from '../db/schema'
 import { HttpError } from '../http/http-error'
 import { cancelSubscription } from '../payments/cancel-subscription'
 import type { PaymentProvider } from '../payments/provider/payment-provider'
+import { PaymentProviders } from '../payments/provider/payment-providers'
+import { providerOfOrder } from '../payments/checkout-payment'
 
 /** The reference kept payments carry instead of an erased reader's id: one per erased account. */
 export const ERASED_USER_PREFIX = 'erased:'
@@ -24,7 +26,7 @@ export const ERASED_USER_PREFIX = 'erased:'
  * A failure before 3 leaves the account usable and the call can be retried; a retry after 3 is a 401.
  */
 export async function deleteAccount(
-  context: { db: Database; clock: Clock; provider: PaymentProvider; verifier: TokenVerifier; wallClock?: () => Date },
+  context: { db: Database; clock: Clock; provider: PaymentProvider; providers?: PaymentProviders; verifier: TokenVerifier; wallClock?: () => Date },
   caller: VerifiedToken,
 ): Promise<AccountDeletion> {
   const { db, clock, provider, verifier } = context
@@ -43,11 +45,15 @@ export async function deleteAccount(
       .where(and(eq(subscriptions.userId, uid), eq(subscriptions.status, 'active')))
   ).filter((row) => subscriptionInForce([{ ...row, currentPeriodEnd: row.currentPeriodEnd.toISOString() }], now))
   for (const { id } of active) await cancelSubscription(db, clock, uid, String(id))
+  const providers = context.providers ?? PaymentProviders.single(provider)
   const open = await db
-    .select({ providerCheckoutId: checkouts.providerCheckoutId })
+    .select({ providerCheckoutId: checkouts.providerCheckoutId, provider: checkouts.provider })
     .from(checkouts)
     .where(and(eq(checkouts.userId, uid), eq(checkouts.status, 'open'), isNotNull(checkouts.providerCheckoutId)))
-  for (const { providerCheckoutId } of open) await provider.expireCheckout(providerCheckoutId!)
+  for (const checkout of open) await providerOfOrder(providers, checkout).expireCheckout(checkout.providerCheckoutId!)
+  // The provider forgets the reader: their customer and its saved payment methods are deleted there.
+  const customers = await db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, uid))
+  for (const customer of customers) await providers.named(customer.provider)?.deleteCustomer(customer.customerId)
 
   const anonymous = `${ERASED_USER_PREFIX}${randomUUID()}`
   const keptPayments = await db.transaction(async (tx) => {
@@ -71,6 +77,9 @@ export async function deleteAccount(
     await tx.delete(comicFollows).where(eq(comicFollows.userId, uid))
     await tx.delete(checkouts).where(eq(checkouts.userId, uid))
     await tx.delete(readerSettings).where(eq(readerSettings.userId, uid))
+    await tx.delete(paymentCustomers).where(eq(paymentCustomers.userId, uid))
+    // A support credit they made as an admin keeps who made it under the same reference.
+    await tx.update(coinLedger).set({ createdBy: anonymous }).where(eq(coinLedger.createdBy, uid))
     return kept.length
   })
 

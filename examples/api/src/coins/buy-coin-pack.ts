@@ -8,11 +8,13 @@ import { checkouts, coinLedger } from '../db/schema'
 import { isUniqueViolation } from '../db/unique-violation'
 import { HttpError, notFound } from '../http/http-error'
 import { isOnAllowedOrigin } from '../payments/allowed-origin'
-import { ORDER_ID, paidCheckoutPayment } from '../payments/checkout-payment'
+import { ORDER_ID, paidCheckoutPayment, providerOfOrder } from '../payments/checkout-payment'
 import { CHECKOUT_RETURN_PARAM } from '../payments/create-checkout'
 import type { ConfirmedPayment } from '../payments/grant-order'
 import type { PaymentProvider } from '../payments/provider/payment-provider'
+import type { PaymentProviders } from '../payments/provider/payment-providers'
 import { lockCoinAccount } from './coin-account'
+import { customerOfReader } from '../payments/customer-of-reader'
 
 
 /**
@@ -52,7 +54,7 @@ export async function createCoinCheckout(
   try {
     const opened = await provider.openCheckout({
       reference: id,
-      customerId: userId,
+      customerId: await customerOfReader(db, provider, userId, clock.now()),
       amountCents: pack.amount,
       currency: 'USD',
       description: `${pack.totalCoins} coins`,
@@ -126,7 +128,7 @@ async function creditOf(db: Database, orderId: string) {
 export async function confirmCoinPurchase(
   db: Database,
   clock: Clock,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   userId: string,
   orderId: string,
 ): Promise<typeof coinLedger.$inferSelect> {
@@ -134,6 +136,6 @@ export async function confirmCoinPurchase(
   // Someone else's order, or a subscription's, is answered like a missing one.
   if (!order || order.userId !== userId || order.kind !== 'coins') throw notFound('Checkout')
   if (order.status === 'paid') return creditOf(db, order.id)
-  const paid = await paidCheckoutPayment(provider, order, 'pay again on the checkout page')
+  const paid = await paidCheckoutPayment(providerOfOrder(providers, order), order, 'pay again on the checkout page')
   return (await creditPaidCoinOrder(db, clock, paid)).entry
 }

@@ -201,10 +201,55 @@ export const payments = pgTable(
     provider: text('provider'),
     /** The provider's id of the payment: one row per provider payment, however often it is reported. */
     providerPaymentId: text('provider_payment_id').unique(),
+    /** How much the provider gave back so far; a partial refund leaves the payment (and its access) standing. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (table) => [index('payments_user_idx').on(table.userId)],
+)
+
+/**
+ * A reader's customer at a provider (a Stripe customer id, say): created on the reader's first checkout,
+ * asked to be deleted with the account. The provider never sees the reader's uid.
+ */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: text('user_id').notNull(),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.provider] })],
+)
+
+/**
+ * The renewal job's intent, written before it asks the provider to charge (an outbox): its idempotency
+ * key is the charge's, so every charge the provider took ends recorded against its subscription or
+ * refunded, even when the subscription changed (refunded, erased) between the charge and its record.
+ * 'charging' until settled: 'recorded', 'failed', or 'refunded' (the charge found nothing to pay for).
+ */
+export const renewalIntents = pgTable(
+  'renewal_intents',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    subscriptionId: integer('subscription_id').notNull(),
+    /** The subscription's period end it renews (its version: only that period is moved by this charge). */
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's customer and saved method: a replay after a crash asks the same charge again. */
+    customerId: text('customer_id').notNull(),
+    paymentMethodId: text('payment_method_id').notNull(),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['charging', 'recorded', 'failed', 'refunded'] }).notNull().default('charging'),
+    providerPaymentId: text('provider_payment_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [index('renewal_intents_status_idx').on(table.status)],
 )
 
 /**
@@ -261,6 +306,8 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   /** A renewal charge's idempotency key: charging twice with it answers the first charge. */
   idempotencyKey: text('idempotency_key').unique(),
   status: text('status', { enum: ['paid', 'failed', 'refunded'] }).notNull(),
+  /** How much of it was given back so far (a partial refund leaves it paid). */
+  refundedCents: integer('refunded_cents').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 })
 
@@ -311,7 +358,11 @@ export const coinLedger = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: text('user_id').notNull(),
-    kind: text('kind', { enum: ['purchase', 'unlock', 'credit'] }).notNull(),
+    /**
+     * 'purchase', 'credit' (support) and 'unlock' as named; 'reversal' takes back what is left of a pack
+     * whose payment was refunded or disputed (at most the balance: coins spent stay spent, docs/decisions.md).
+     */
+    kind: text('kind', { enum: ['purchase', 'unlock', 'credit', 'reversal'] }).notNull(),
     coins: integer('coins').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     packId: text('pack_id'),
@@ -334,7 +385,7 @@ export const coinLedger = pgTable(
     check('coin_ledger_coins_not_zero', sql`${table.coins} <> 0`),
     check(
       'coin_ledger_sign_of_kind',
-      sql`(${table.kind} = 'unlock' and ${table.coins} < 0) or (${table.kind} <> 'unlock' and ${table.coins} > 0)`,
+      sql`(${table.kind} in ('unlock', 'reversal') and ${table.coins} < 0) or (${table.kind} not in ('unlock', 'reversal') and ${table.coins} > 0)`,
     ),
   ],
 )

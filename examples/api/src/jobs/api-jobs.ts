@@ -3,6 +3,7 @@ import type { Clock } from '../clock'
 import type { Database } from '../db/database'
 import type { Renditions } from '../files/renditions'
 import type { PaymentProvider } from '../payments/provider/payment-provider'
+import { PaymentProviders } from '../payments/provider/payment-providers'
 import { renewDueSubscriptions } from '../payments/renew-subscriptions'
 import { JobQueue, type JobQueueOptions } from './job-queue'
 
@@ -18,10 +19,11 @@ export const renditionJobKey = (name: string, width: number) => `rendition:${nam
  * renditions `prepare` queues become jobs of this queue. Call `start()` once the server listens.
  */
 export async function createApiJobs(
-  deps: { db: Database; clock: Clock; provider: PaymentProvider; renditions: Renditions; log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> },
+  deps: { db: Database; clock: Clock; provider: PaymentProvider | PaymentProviders; renditions: Renditions; log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> },
   options: JobQueueOptions & { renewalsEveryMs?: number } = {},
 ): Promise<JobQueue> {
-  const { db, clock, provider, renditions, log } = deps
+  const { db, clock, renditions, log } = deps
+  const providers = deps.provider instanceof PaymentProviders ? deps.provider : PaymentProviders.single(deps.provider)
   const queue = new JobQueue(
     db,
     {
@@ -34,8 +36,13 @@ export async function createApiJobs(
       renewals: {
         everyMs: options.renewalsEveryMs ?? RENEWALS_EVERY_MS,
         async run() {
-          const result = await renewDueSubscriptions(db, clock, provider)
-          if (result.renewed || result.failed || result.expired || result.refunded || result.refundsLeft) log.info(result, 'subscriptions settled')
+          // Each provider renews the subscriptions paid through it.
+          for (const provider of providers.all) {
+            const result = await renewDueSubscriptions(db, clock, provider)
+            if (result.renewed || result.failed || result.expired || result.refunded || result.refundsLeft) {
+              log.info({ ...result, provider: provider.name }, 'subscriptions settled')
+            }
+          }
         },
       },
     },

@@ -1,15 +1,17 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
-import { checkouts, paymentEvents, payments } from '../db/schema'
+import { checkouts, paymentEvents, payments, subscriptions } from '../db/schema'
 import { isUniqueViolation } from '../db/unique-violation'
 import { HttpError } from '../http/http-error'
 import { creditCoinOrderInTransaction } from '../coins/buy-coin-pack'
+import { restoreCoinPackInTransaction, reverseCoinPackInTransaction } from '../coins/reverse-coin-pack'
 import { confirmedPaymentOf } from './checkout-payment'
 import { grantHigherPaidOrders } from './grant-higher-paid-orders'
 import { grantInTransaction } from './grant-order'
 import { markRefunded, refundDuePayments } from './refund-payment'
-import type { PaymentProvider, ProviderEvent } from './provider/payment-provider'
+import type { PaymentProvider, ProviderEvent, RenewalOutcome } from './provider/payment-provider'
+import { settleRenewal } from './renew-subscriptions'
 
 export interface AppliedEvent {
   outcome: string
@@ -28,6 +30,8 @@ const refused = (message: string) => new HttpError(400, 'event_refused', message
  * and nothing is written.
  */
 export async function applyProviderEvent(db: Database, clock: Clock, provider: PaymentProvider, event: ProviderEvent): Promise<AppliedEvent> {
+  // A type the API does not use: acknowledged, so the provider stops sending it, and nothing written.
+  if (event.type === 'ignored') return { outcome: 'ignored', duplicate: false }
   const [seen] = await db
     .select()
     .from(paymentEvents)
@@ -39,9 +43,23 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
   let objectId: string
   /** The reader whose payments the effect made due for a refund (asked of the provider after the commit). */
   let refundsOf: string | undefined
+  /** A renewal intent the event settles (after the commit). */
+  let renewal: { key: string; outcome: RenewalOutcome } | undefined
   switch (event.type) {
     case 'checkout.paid': {
       objectId = event.checkoutId
+      const [known] = await db.select().from(checkouts).where(eq(checkouts.providerCheckoutId, event.checkoutId))
+      if (!known) {
+        // Money for an order that is gone (its account was erased while a delayed payment settled): once
+        // the provider confirms it, it is given back at once, and the event records that it was.
+        const status = await provider.checkoutStatus(event.checkoutId)
+        if ((status.status !== 'paid' && status.status !== 'refunded') || status.paymentId !== event.paymentId || status.reference !== event.reference) {
+          throw refused('The provider does not confirm this payment')
+        }
+        if (status.status === 'paid') await provider.refund(event.paymentId)
+        effect = async () => 'refunded-no-order'
+        break
+      }
       const order = await orderOfCheckout(db, event.checkoutId, event.reference)
       if (order.amountCents !== event.amountCents || order.currency !== event.currency) throw refused("The event's amount is not the order's")
       const status = await provider.checkoutStatus(event.checkoutId)
@@ -72,18 +90,66 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
       break
     }
     case 'payment.refunded': {
+      // Whoever asked for it (an admin here, or the provider's dashboard): a full refund ends what the
+      // payment bought; a partial one is recorded and leaves it standing (docs/decisions.md).
       objectId = event.paymentId
       const [payment] = await db.select().from(payments).where(eq(payments.providerPaymentId, event.paymentId))
-      effect = async (tx) => (payment && (await markRefunded(tx, clock, payment.id)) ? 'refunded' : 'no-op')
+      const { paymentId, refundedCents, fully } = event
+      effect = async (tx) => {
+        if (payment) {
+          await tx.update(payments).set({ refundedCents }).where(and(eq(payments.id, payment.id), lt(payments.refundedCents, refundedCents)))
+          if (!fully) return 'partly-refunded'
+          return (await markRefunded(tx, clock, payment.id)) ? 'refunded' : 'no-op'
+        }
+        if (!fully) return 'partly-refunded'
+        const taken = await reverseCoinPackInTransaction(tx, clock, paymentId)
+        return taken === undefined ? 'no-op' : 'coins-reversed'
+      }
+      break
+    }
+    case 'dispute.opened': {
+      // Suspended while the bank decides: the subscription stops granting access, a pack's coins left are held back.
+      objectId = event.paymentId
+      const { paymentId } = event
+      effect = async (tx) => {
+        const subscription = await subscriptionPaidBy(tx, paymentId)
+        if (subscription) {
+          await tx.update(subscriptions).set({ status: 'disputed' }).where(and(eq(subscriptions.id, subscription), eq(subscriptions.status, 'active')))
+          return 'suspended'
+        }
+        return (await reverseCoinPackInTransaction(tx, clock, paymentId)) === undefined ? 'no-op' : 'coins-held'
+      }
+      break
+    }
+    case 'dispute.closed': {
+      // Won: access comes back (the period it had left); lost: the money is gone and what it bought ends.
+      objectId = event.paymentId
+      const { paymentId, won } = event
+      effect = async (tx) => {
+        const subscription = await subscriptionPaidBy(tx, paymentId)
+        if (subscription) {
+          await tx
+            .update(subscriptions)
+            .set(won ? { status: 'active' } : { status: 'refunded', autoRenew: false, renewsOnce: false })
+            .where(and(eq(subscriptions.id, subscription), eq(subscriptions.status, 'disputed')))
+          if (!won) await tx.update(payments).set({ status: 'refunded', refundedAt: clock.now() }).where(eq(payments.providerPaymentId, paymentId))
+          return won ? 'restored' : 'ended'
+        }
+        if (won) return (await restoreCoinPackInTransaction(tx, clock, paymentId)) === undefined ? 'no-op' : 'coins-restored'
+        return 'dispute-lost'
+      }
       break
     }
     case 'renewal.paid':
-      // The renewal job records the charge it asked for (by the provider's payment id); this is the receipt.
+      // The renewal job settles the charge it asked for from its intent; a charge whose answer it never
+      // got (asynchronous, or the job stopped) is settled from this receipt.
       objectId = event.paymentId
+      if (event.idempotencyKey) renewal = { key: event.idempotencyKey, outcome: { status: 'paid', paymentId: event.paymentId } }
       effect = async () => 'renewal-paid'
       break
     case 'renewal.failed':
       objectId = event.paymentMethodId
+      if (event.idempotencyKey) renewal = { key: event.idempotencyKey, outcome: { status: 'failed', reason: event.reason } }
       effect = async () => 'renewal-failed'
       break
   }
@@ -102,6 +168,7 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
       return { outcome, duplicate: false }
     })
     if (refundsOf !== undefined) await refundDuePayments(db, clock, provider, refundsOf)
+    if (renewal) await settleRenewal(db, clock, provider, renewal.key, renewal.outcome)
     return applied
   } catch (error) {
     // The same event delivered twice at once: the second insert loses and its effect is rolled back.
@@ -114,6 +181,12 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
     }
     throw error
   }
+}
+
+/** The subscription a payment (a purchase or a renewal) paid for. */
+async function subscriptionPaidBy(tx: Database, providerPaymentId: string): Promise<number | undefined> {
+  const [payment] = await tx.select({ subscriptionId: payments.subscriptionId }).from(payments).where(eq(payments.providerPaymentId, providerPaymentId))
+  return payment?.subscriptionId ?? undefined
 }
 
 /** The order whose provider checkout this is; refused unless the event's reference names that order. */

@@ -1,6 +1,7 @@
 import { HttpError } from '../http/http-error'
 import type { ConfirmedPayment } from './grant-order'
 import type { CheckoutStatus, PaymentProvider } from './provider/payment-provider'
+import type { PaymentProviders } from './provider/payment-providers'
 
 /** What an order id looks like (they travel in urlSuccess): anything else is not looked up. */
 export const ORDER_ID = /^[A-Za-z0-9_-]{16,64}$/
@@ -22,6 +23,13 @@ export function confirmedPaymentOf(
     amountCents: status.amountCents,
     currency: status.currency,
   }
+}
+
+/** The provider an order was opened with (the host's when it was opened); 409 when this server no longer runs it. */
+export function providerOfOrder(providers: PaymentProviders, order: { provider: string | null }): PaymentProvider {
+  const provider = providers.named(order.provider) ?? (order.provider === null ? providers.all[0] : undefined)
+  if (!provider) throw new HttpError(409, 'provider_unavailable', `This order was paid through ${order.provider}, which this server does not run`)
+  return provider
 }
 
 /**

@@ -7,7 +7,8 @@ import { ORDER_ID, paidCheckoutPayment, paymentRefunded } from './checkout-payme
 import { grantHigherPaidOrders } from './grant-higher-paid-orders'
 import { grantPaidOrder } from './grant-order'
 import { refundDuePayments } from './refund-payment'
-import type { PaymentProvider } from './provider/payment-provider'
+import type { PaymentProviders } from './provider/payment-providers'
+import { providerOfOrder } from './checkout-payment'
 
 /**
  * POST /subscriptions: the reader, back from the hosted checkout, asks for what they paid for. It asks
@@ -20,7 +21,7 @@ import type { PaymentProvider } from './provider/payment-provider'
 export async function confirmCheckout(
   db: Database,
   clock: Clock,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   userId: string,
   orderId: string,
 ): Promise<typeof subscriptions.$inferSelect> {
@@ -33,6 +34,7 @@ export async function confirmCheckout(
     const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.checkoutId, order.id))
     if (subscription) return subscription
   }
+  const provider = providerOfOrder(providers, order)
   const paid = await paidCheckoutPayment(provider, order, 'pay again on the checkout page or choose another plan')
   await grantHigherPaidOrders(db, clock, provider, order)
   const grant = await grantPaidOrder(db, clock, paid)

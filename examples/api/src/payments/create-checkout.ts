@@ -10,6 +10,7 @@ import { activeLevelOfUser } from './active-level-of-user'
 import { isOnAllowedOrigin } from './allowed-origin'
 import { isFirstPurchaseOfUser } from './first-purchase-of-user'
 import type { PaymentProvider } from './provider/payment-provider'
+import { customerOfReader } from './customer-of-reader'
 
 /** The query parameter of urlSuccess that names the order the reader comes back from. */
 export const CHECKOUT_RETURN_PARAM = 'checkout'
@@ -82,7 +83,7 @@ export async function createCheckout(
   try {
     const opened = await provider.openCheckout({
       reference: id,
-      customerId: userId,
+      customerId: await customerOfReader(db, provider, userId, clock.now()),
       amountCents: charge.amount,
       currency: 'USD',
       description: `premium membership: ${plan.duration}`,

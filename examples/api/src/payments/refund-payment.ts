@@ -5,6 +5,7 @@ import { payments, subscriptions } from '../db/schema'
 import { HttpError, notFound } from '../http/http-error'
 import { rowId } from '../db/row-id'
 import type { PaymentProvider } from './provider/payment-provider'
+import type { PaymentProviders } from './provider/payment-providers'
 
 /**
  * Marks a payment refunded and ends the subscription it paid for (access stops now). Answers false when
@@ -31,13 +32,14 @@ export async function markRefunded(tx: Database, clock: Clock, paymentId: number
  * person deciding); the subscription it paid for ends. The provider's refund event is recorded when it
  * arrives. Refunding twice answers the refunded payment.
  */
-export async function refundPayment(db: Database, clock: Clock, provider: PaymentProvider, paymentId: string) {
+export async function refundPayment(db: Database, clock: Clock, providers: PaymentProviders, paymentId: string) {
   const id = rowId(paymentId)
   const [payment] = id === undefined ? [] : await db.select().from(payments).where(eq(payments.id, id))
   if (!payment) throw notFound(`Payment ${paymentId}`)
   if (payment.status === 'refunded') return payment
-  if (!payment.providerPaymentId || payment.provider !== provider.name) {
-    throw new HttpError(409, 'not_refundable', `Payment ${paymentId} was not taken by ${provider.name}`)
+  const provider = providers.named(payment.provider)
+  if (!payment.providerPaymentId || !provider) {
+    throw new HttpError(409, 'not_refundable', `Payment ${paymentId} was not taken by a provider this server runs`)
   }
   await provider.refund(payment.providerPaymentId)
   await db.transaction((tx) => markRefunded(tx as unknown as Database, clock, payment.id))

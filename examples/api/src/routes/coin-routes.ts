@@ -3,6 +3,8 @@ import { and, asc, count, desc, inArray, type SQL } from 'drizzle-orm'
 import { endpoints } from '@comics/core/contract'
 import { COIN_PACKS, EPISODE_COIN_PRICE } from '@comics/core/rules'
 import type { AppContext } from '../app-context'
+import { PaymentProviders } from '../payments/provider/payment-providers'
+import { siteModeResolver } from '../host/site-mode-of-request'
 import type { Caller } from '../auth/caller'
 import { prepareChecked } from '../catalogue/prepare-checked'
 import { coinBalanceOf } from '../coins/coin-account'
@@ -28,8 +30,9 @@ function listedUsers(caller: Caller, asked: readonly string[] | undefined, what:
 
 /** Coins: the packs, buying one, the balance, unlocking an episode, the history; support's credit. */
 export function registerCoinRoutes(app: FastifyInstance, context: AppContext): void {
-  const { db, clock, config, provider, cache } = context
-  const siteModeOf = siteModeResolver(context.config.hosts)
+  const { db, clock, config, cache } = context
+  const providers = context.providers ?? PaymentProviders.single(context.provider)
+  const siteModeOf = siteModeResolver(config.hosts)
   const rateLimit = { max: config.paymentRateLimitPerMinute, timeWindow: '1 minute' }
 
   const packs = prepareChecked(endpoints.listCoinPacks.response, { data: COIN_PACKS.map((pack) => ({ ...pack })) })
@@ -39,7 +42,7 @@ export function registerCoinRoutes(app: FastifyInstance, context: AppContext): v
     app,
     context,
     endpoints.coinCheckout,
-    async ({ body, caller }) => createCoinCheckout(db, clock, provider, { allowedOrigins: config.allowedOrigins }, caller!.uid, body),
+    async ({ body, caller, request }) => createCoinCheckout(db, clock, providers.forMode(siteModeOf(request.headers.host)), { allowedOrigins: config.allowedOrigins }, caller!.uid, body),
     { rateLimit },
   )
 
@@ -47,7 +50,7 @@ export function registerCoinRoutes(app: FastifyInstance, context: AppContext): v
     app,
     context,
     endpoints.confirmCoinPurchase,
-    async ({ body, caller }) => ({ data: [ledgerEntryFromRow(await confirmCoinPurchase(db, clock, provider, caller!.uid, body.checkoutId))] }),
+    async ({ body, caller }) => ({ data: [ledgerEntryFromRow(await confirmCoinPurchase(db, clock, providers, caller!.uid, body.checkoutId))] }),
     { rateLimit },
   )
 

@@ -7,15 +7,20 @@ import { HttpError } from '../http/http-error'
 import { registerEndpoint } from '../http/register-endpoint'
 import { applyProviderEvent } from '../payments/apply-provider-event'
 import { paymentFromRow } from '../payments/payment-view'
-import { InvalidProviderEvent } from '../payments/provider/payment-provider'
+import { InvalidProviderEvent, type PaymentProvider } from '../payments/provider/payment-provider'
+import { PaymentProviders } from '../payments/provider/payment-providers'
 import { refundPayment } from '../payments/refund-payment'
 
-/** Where the payment provider sends its signed events. */
+/** Where the sandbox sends its signed events. */
 export const WEBHOOK_PATH = `${API_PREFIX}/payments/webhook`
+/** Where Stripe sends its events (the endpoint registered in Stripe's dashboard: docs/payments.md). */
+export const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/payments/stripe/webhook`
+const webhookPathOf = (provider: string) => (provider === 'sandbox' ? WEBHOOK_PATH : `${API_PREFIX}/payments/${provider}/webhook`)
 
 /** Payments: the caller's list, an admin's refund, and the provider's webhook. */
 export function registerPaymentRoutes(app: FastifyInstance, context: AppContext): void {
-  const { db, clock, provider } = context
+  const { db, clock } = context
+  const providers = context.providers ?? PaymentProviders.single(context.provider)
 
   // A reader sees only their own payments; an admin may ask for anyone's, and without a filter sees everyone's.
   registerEndpoint(app, context, endpoints.listPayments, async ({ body, caller }) => {
@@ -33,17 +38,23 @@ export function registerPaymentRoutes(app: FastifyInstance, context: AppContext)
   })
 
   registerEndpoint(app, context, endpoints.refundPayment, async ({ params }) => {
-    const refunded = await refundPayment(db, clock, provider, params.id)
+    const refunded = await refundPayment(db, clock, providers, params.id)
     return { data: [paymentFromRow(refunded)] }
   })
 
-  // The provider's events: the signature over the exact bytes received, then each event applied once.
-  app.post(WEBHOOK_PATH, async (request, reply) => {
+  // Each provider's events: the signature over the exact bytes received, then each event applied once.
+  // Only the providers this server runs have a webhook.
+  for (const provider of providers.all) registerWebhook(app, context, provider)
+}
+
+function registerWebhook(app: FastifyInstance, context: AppContext, provider: PaymentProvider): void {
+  const { db, clock } = context
+  app.post(webhookPathOf(provider.name), async (request, reply) => {
     const rawBody = request.jsonText
     if (rawBody === undefined) throw new HttpError(415, 'unsupported_media_type', 'Events are application/json')
     let event
     try {
-      event = provider.verifyEvent(rawBody, request.headers, clock.now())
+      event = await provider.verifyEvent(rawBody, request.headers, clock.now())
     } catch (error) {
       if (error instanceof InvalidProviderEvent) throw new HttpError(400, error.code, error.message)
       throw error

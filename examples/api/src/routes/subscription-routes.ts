@@ -9,18 +9,22 @@ import { cancelSubscription } from '../payments/cancel-subscription'
 import { createCheckout } from '../payments/create-checkout'
 import { confirmCheckout } from '../payments/confirm-checkout'
 import { subscriptionFromRow } from '../payments/subscription-view'
+import { PaymentProviders } from '../payments/provider/payment-providers'
+import { siteModeResolver } from '../host/site-mode-of-request'
 
 /** Checkout, its confirmation, the caller's subscriptions and cancellation. */
 export function registerSubscriptionRoutes(app: FastifyInstance, context: AppContext): void {
-  const { db, clock, config, provider } = context
+  const { db, clock, config } = context
+  const providers = context.providers ?? PaymentProviders.single(context.provider)
+  const siteModeOf = siteModeResolver(config.hosts)
   const rateLimit = { max: config.paymentRateLimitPerMinute, timeWindow: '1 minute' }
 
   registerEndpoint(
     app,
     context,
     endpoints.checkout,
-    async ({ body, caller }) =>
-      createCheckout(db, clock, provider, { allowedOrigins: config.allowedOrigins }, caller!.uid, body),
+    async ({ body, caller, request }) =>
+      createCheckout(db, clock, providers.forMode(siteModeOf(request.headers.host)), { allowedOrigins: config.allowedOrigins }, caller!.uid, body),
     { rateLimit },
   )
 
@@ -29,7 +33,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: AppCon
     context,
     endpoints.createPayment,
     async ({ body, caller }) => {
-      const subscription = await confirmCheckout(db, clock, provider, caller!.uid, body.checkoutId)
+      const subscription = await confirmCheckout(db, clock, providers, caller!.uid, body.checkoutId)
       return { data: [subscriptionFromRow(subscription)] }
     },
     { rateLimit },

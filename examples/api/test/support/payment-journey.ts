@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { getPlan } from '@comics/core/rules'
-import { checkouts } from '../../src/db/schema'
+import type { Database } from '../../src/db/database'
+import { checkouts, paymentCustomers } from '../../src/db/schema'
 import { TEST_CARDS, type CardBehaviour } from '../../src/payments/sandbox/test-cards'
 import { bearer, type Account } from './accounts'
 import type { TestServer } from './test-server'
@@ -58,4 +59,13 @@ export function paymentJourney(server: TestServer) {
   }
 
   return { openCheckout, opened, payOnPage, confirm, subscribe }
+}
+
+/** The reader's customer at the sandbox (kept per reader since their first checkout), or '' without one. */
+export async function sandboxCustomerOf(db: Database, uid: string): Promise<string> {
+  const [row] = await db
+    .select({ customerId: paymentCustomers.customerId })
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.userId, uid), eq(paymentCustomers.provider, 'sandbox')))
+  return row?.customerId ?? ''
 }

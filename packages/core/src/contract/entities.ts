@@ -248,8 +248,11 @@ export const CoinLedgerEntrySchema = builtOnUse(() =>
   z.object({
     id: IdSchema,
     userId: z.string().check(z.minLength(1)),
-    /** 'purchase' (a pack paid through the provider), 'unlock' (an episode), 'credit' (support, with a reason). */
-    kind: z.enum(['purchase', 'unlock', 'credit']),
+    /**
+     * 'purchase' (a pack paid through the provider), 'unlock' (an episode), 'credit' (support, with a
+     * reason), 'reversal' (negative: what was left of a pack whose payment was refunded or disputed).
+     */
+    kind: z.enum(['purchase', 'unlock', 'credit', 'reversal']),
     coins: z.int(),
     balanceAfter: count(0),
     packId: z.optional(CoinPackIdSchema),

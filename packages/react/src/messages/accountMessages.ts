@@ -123,6 +123,7 @@ export const ACCOUNT_MESSAGES = /* @__PURE__ */ Object.freeze({
   'coins.history.purchase': 'Coin pack',
   'coins.history.unlock': 'Episode unlocked',
   'coins.history.credit': 'Credit from support',
+  'coins.history.reversal': 'Taken back: the pack was refunded',
 
   // Change password modal
   'changePassword.title': 'Change Password',

@@ -7,6 +7,13 @@
 export interface PaymentProvider {
   /** Short name stored with orders, payments and events ('sandbox', 'stripe'). */
   readonly name: string
+  /**
+   * Creates the provider's customer for a reader (the API keeps its id per reader, never handing the
+   * reader's uid to the provider); `idempotencyKey` makes a retried call answer the same customer.
+   */
+  createCustomer(idempotencyKey: string): Promise<string>
+  /** Deletes a customer and its saved payment methods (account erasure). Deleting a deleted one changes nothing. */
+  deleteCustomer(customerId: string): Promise<void>
   /** Opens a hosted checkout that charges `amountCents` once and saves the card for renewals. */
   openCheckout(order: CheckoutOrder): Promise<OpenedCheckout>
   /** Where a checkout stands, asked of the provider itself (a verification call). */
@@ -14,12 +21,16 @@ export interface PaymentProvider {
   /** Ends an open checkout so that it can no longer be paid (the reader opened another one). */
   expireCheckout(checkoutId: string): Promise<void>
   /**
-   * Checks an event's signature and timestamp against the shared secret and reads it; throws
-   * {@link InvalidProviderEvent} for anything forged, stale or malformed.
+   * Checks an event's signature and timestamp against the shared secret and reads it (asking the provider
+   * for what the event does not carry); throws {@link InvalidProviderEvent} for anything forged, stale or
+   * malformed. An event of a type the API does not use is read as `ignored` (answered 2xx, nothing done).
    */
-  verifyEvent(rawBody: string, headers: Record<string, string | string[] | undefined>, now: Date): ProviderEvent
-  /** Refunds a payment in full. Refunding a refunded payment changes nothing. */
-  refund(paymentId: string): Promise<{ status: 'refunded' }>
+  verifyEvent(rawBody: string, headers: Record<string, string | string[] | undefined>, now: Date): Promise<ProviderEvent>
+  /**
+   * Refunds a payment, in full or `amountCents` of it. Asking again for a refund already made (by its
+   * payment and amount) changes nothing.
+   */
+  refund(paymentId: string, amountCents?: number): Promise<{ status: 'refunded' }>
   /**
    * Charges a saved payment method for a renewal, once per `idempotencyKey` (a retried call answers the
    * first charge's outcome).
@@ -79,9 +90,16 @@ export type ProviderEvent =
       currency: string
     }
   | { id: string; type: 'checkout.declined'; checkoutId: string; reference: string; reason: string }
-  | { id: string; type: 'payment.refunded'; paymentId: string }
-  | { id: string; type: 'renewal.paid'; paymentId: string; paymentMethodId: string }
-  | { id: string; type: 'renewal.failed'; paymentMethodId: string; reason: string }
+  /** A refund, whoever asked for it (the API, or the provider's dashboard): `refundedCents` in all so far. */
+  | { id: string; type: 'payment.refunded'; paymentId: string; refundedCents: number; fully: boolean }
+  | { id: string; type: 'renewal.paid'; paymentId: string; paymentMethodId: string; idempotencyKey?: string }
+  | { id: string; type: 'renewal.failed'; paymentMethodId: string; reason: string; idempotencyKey?: string }
+  /** The payer's bank disputes a payment: what it paid for is suspended until the dispute closes. */
+  | { id: string; type: 'dispute.opened'; paymentId: string }
+  /** Won: access comes back; lost: the money is gone, and what it paid for ends. */
+  | { id: string; type: 'dispute.closed'; paymentId: string; won: boolean }
+  /** An event of a type the API does not use: answered 2xx and ignored, as providers expect. */
+  | { id: string; type: 'ignored'; providerType: string }
 
 /** An event that is not one the provider sent: bad signature, stale timestamp, unreadable body. */
 export class InvalidProviderEvent extends Error {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, lte } from 'drizzle-orm'
 import * as z from 'zod'
 import type { Clock } from '../../clock'
 import type { Database } from '../../db/database'
@@ -54,7 +54,8 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64u
 /** The sandbox's event on the wire (its own format; a real provider has its own, mapped the same way). */
 const WireEventSchema = z.object({
   id: z.string().min(1).max(128),
-  type: z.enum(['checkout.paid', 'checkout.declined', 'payment.refunded', 'renewal.paid', 'renewal.failed']),
+  // Any type: one the API does not use is read as `ignored`, as a real provider's are.
+  type: z.string().min(1).max(128),
   created: z.number().int(),
   data: z.object({
     checkoutId: z.string().max(128).optional(),
@@ -64,6 +65,10 @@ const WireEventSchema = z.object({
     amountCents: z.number().int().nonnegative().optional(),
     currency: z.string().max(8).optional(),
     reason: z.string().max(200).optional(),
+    refundedCents: z.number().int().nonnegative().optional(),
+    fully: z.boolean().optional(),
+    won: z.boolean().optional(),
+    idempotencyKey: z.string().max(200).optional(),
   }),
 })
 type WireEvent = z.infer<typeof WireEventSchema>
@@ -98,6 +103,15 @@ export class SandboxProvider implements PaymentProvider {
 
   private now() {
     return this.options.clock.now()
+  }
+
+  async createCustomer(): Promise<string> {
+    // The sandbox keeps no customer record: its id only groups saved cards and payments.
+    return newId('cus')
+  }
+
+  async deleteCustomer(customerId: string): Promise<void> {
+    await this.db.delete(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.customerId, customerId))
   }
 
   async openCheckout(order: CheckoutOrder): Promise<OpenedCheckout> {
@@ -140,7 +154,7 @@ export class SandboxProvider implements PaymentProvider {
       .where(and(eq(sandboxCheckouts.id, checkoutId), eq(sandboxCheckouts.status, 'open')))
   }
 
-  verifyEvent(rawBody: string, headers: Record<string, string | string[] | undefined>, now: Date): ProviderEvent {
+  async verifyEvent(rawBody: string, headers: Record<string, string | string[] | undefined>, now: Date): Promise<ProviderEvent> {
     const header = headers[SIGNATURE_HEADER]
     verifySignature(this.options.secret, Array.isArray(header) ? header[0] : header, rawBody, now)
     let wire: WireEvent
@@ -154,18 +168,30 @@ export class SandboxProvider implements PaymentProvider {
     return event
   }
 
-  async refund(paymentId: string): Promise<{ status: 'refunded' }> {
+  async refund(paymentId: string, amountCents?: number): Promise<{ status: 'refunded' }> {
     const [payment] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId))
     if (!payment || payment.status === 'failed') throw new Error(`No sandbox payment ${paymentId} to refund`)
+    // A refund is asked by amount: asking again for the same amount (a retry) changes nothing.
+    const asked = Math.min(amountCents ?? payment.amountCents, payment.amountCents)
     await this.db.transaction(async (tx) => {
+      const fully = asked >= payment.amountCents
       const rows = await tx
         .update(sandboxPayments)
-        .set({ status: 'refunded' })
-        .where(and(eq(sandboxPayments.id, paymentId), eq(sandboxPayments.status, 'paid')))
+        .set({ status: fully ? 'refunded' : 'paid', refundedCents: asked })
+        .where(and(eq(sandboxPayments.id, paymentId), eq(sandboxPayments.status, 'paid'), lt(sandboxPayments.refundedCents, asked)))
         .returning()
-      if (rows.length > 0) await this.enqueue(tx as unknown as Database, 'payment.refunded', { paymentId })
+      if (rows.length > 0) await this.enqueue(tx as unknown as Database, 'payment.refunded', { paymentId, refundedCents: asked, fully })
     })
     return { status: 'refunded' }
+  }
+
+  /** The payer's bank disputes a payment (`opened`), then the dispute closes, won or lost: what a bank does. */
+  async dispute(paymentId: string, stage: 'opened' | 'won' | 'lost'): Promise<void> {
+    await this.db.transaction(async (tx) =>
+      stage === 'opened'
+        ? this.enqueue(tx as unknown as Database, 'dispute.opened', { paymentId })
+        : this.enqueue(tx as unknown as Database, 'dispute.closed', { paymentId, won: stage === 'won' }),
+    )
   }
 
   async chargeRenewal(charge: RenewalCharge): Promise<RenewalOutcome> {
@@ -196,7 +222,9 @@ export class SandboxProvider implements PaymentProvider {
       await this.enqueue(
         tx as unknown as Database,
         fails ? 'renewal.failed' : 'renewal.paid',
-        fails ? { paymentMethodId: charge.paymentMethodId, reason: 'card_declined' } : { paymentId: id, paymentMethodId: charge.paymentMethodId },
+        fails
+          ? { paymentMethodId: charge.paymentMethodId, reason: 'card_declined', idempotencyKey: charge.idempotencyKey }
+          : { paymentId: id, paymentMethodId: charge.paymentMethodId, idempotencyKey: charge.idempotencyKey },
       )
       return outcomeOf(row)
     })
@@ -288,7 +316,7 @@ export class SandboxProvider implements PaymentProvider {
     })
   }
 
-  private async enqueue(db: Database, type: WireEvent['type'], data: WireEvent['data']): Promise<string> {
+  private async enqueue(db: Database, type: ProviderEvent['type'], data: WireEvent['data']): Promise<string> {
     const now = this.now()
     const event: WireEvent = { id: newId('evt'), type, created: Math.floor(now.getTime() / 1000), data }
     await db.insert(sandboxOutbox).values({ eventId: event.id, body: JSON.stringify(event), nextAttemptAt: now })
@@ -400,6 +428,7 @@ function outcomeOf(row: typeof sandboxPayments.$inferSelect): RenewalOutcome {
 
 function eventFromWire(wire: WireEvent): ProviderEvent | undefined {
   const d = wire.data
+  const key = d.idempotencyKey === undefined ? {} : { idempotencyKey: d.idempotencyKey }
   switch (wire.type) {
     case 'checkout.paid':
       return d.checkoutId && d.reference && d.paymentId && d.paymentMethodId && d.amountCents !== undefined && d.currency
@@ -419,10 +448,18 @@ function eventFromWire(wire: WireEvent): ProviderEvent | undefined {
         ? { id: wire.id, type: wire.type, checkoutId: d.checkoutId, reference: d.reference, reason: d.reason ?? 'declined' }
         : undefined
     case 'payment.refunded':
-      return d.paymentId ? { id: wire.id, type: wire.type, paymentId: d.paymentId } : undefined
+      return d.paymentId && d.refundedCents !== undefined
+        ? { id: wire.id, type: wire.type, paymentId: d.paymentId, refundedCents: d.refundedCents, fully: d.fully ?? true }
+        : undefined
     case 'renewal.paid':
-      return d.paymentId && d.paymentMethodId ? { id: wire.id, type: wire.type, paymentId: d.paymentId, paymentMethodId: d.paymentMethodId } : undefined
+      return d.paymentId && d.paymentMethodId ? { id: wire.id, type: wire.type, paymentId: d.paymentId, paymentMethodId: d.paymentMethodId, ...key } : undefined
     case 'renewal.failed':
-      return d.paymentMethodId ? { id: wire.id, type: wire.type, paymentMethodId: d.paymentMethodId, reason: d.reason ?? 'declined' } : undefined
+      return d.paymentMethodId ? { id: wire.id, type: wire.type, paymentMethodId: d.paymentMethodId, reason: d.reason ?? 'declined', ...key } : undefined
+    case 'dispute.opened':
+      return d.paymentId ? { id: wire.id, type: wire.type, paymentId: d.paymentId } : undefined
+    case 'dispute.closed':
+      return d.paymentId && d.won !== undefined ? { id: wire.id, type: wire.type, paymentId: d.paymentId, won: d.won } : undefined
+    default:
+      return { id: wire.id, type: 'ignored', providerType: wire.type }
   }
 }
