@@ -138,7 +138,8 @@ export async function waitFor(url: string, timeoutMs: number, service?: Service)
  * nginx in front: `/api/` balanced round-robin over the API instances (a refused connection, a timeout,
  * a 502 or 503 passed to the next one: for a POST only when nothing was sent, nginx's default), `/` to
  * the site server. `X-Forwarded-For` is set to the connecting address (nginx is the outermost proxy, so a
- * client's own header is replaced), `X-Request-Id` to nginx's request id, and the answer says which
+ * client's own header is replaced; the API trusts it from nginx, TRUST_PROXY, the site server too,
+ * SITE_TRUST_PROXY), `X-Request-Id` to nginx's request id, and the answer says which
  * instance answered (`X-Upstream`) for the checks. An instance in `down` gets no new request (a rolling
  * restart drains it this way: nginx's open-source build has no active health checks of /readyz).
  */

@@ -151,7 +151,7 @@ async function main(): Promise<void> {
   await startInstance('B', portB)
   const site = startService('site server', process.execPath, ['dist-server/main.js'], {
     cwd: siteDir,
-    env: { SITE_PORT: String(sitePort), SITE_HOST: '127.0.0.1', SITE_API_TARGET: lb, SITE_LOG_LEVEL: 'warn' },
+    env: { SITE_PORT: String(sitePort), SITE_HOST: '127.0.0.1', SITE_API_TARGET: lb, SITE_LOG_LEVEL: 'warn', SITE_TRUST_PROXY: '127.0.0.1' },
     logFile: join(folder, 'site.log'),
   })
   services.push(site)

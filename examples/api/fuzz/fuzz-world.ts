@@ -2,6 +2,8 @@ import { asc, eq, max } from 'drizzle-orm'
 import { assets, chapters, checkouts as orders, comics, files, genres, payments, subscriptions } from '../src/db/schema'
 import { grantLevel, type Account } from '../test/support/accounts'
 import { testImage } from '../test/support/images'
+import type { HostConfig } from '@comics/core/site'
+import { loadConfig } from '../src/config'
 import type { FuzzWorld } from './request-arbitraries'
 import type { FuzzSubject } from './run-fuzz'
 
@@ -14,7 +16,7 @@ import type { FuzzSubject } from './run-fuzz'
 export async function prepareFuzzWorld(
   subject: FuzzSubject,
   /** The API's ALLOWED_ORIGINS and PAYMENT_WEBHOOK_SECRET (its config in-process; what the instances were given over HTTP). */
-  settings: { allowedOrigins: string[]; paymentWebhookSecret: string },
+  settings: { allowedOrigins: string[]; paymentWebhookSecret: string; hosts?: HostConfig },
   accounts: { reader: Account; admin: Account; leaving: { reader: Account; admin: Account } },
 ): Promise<FuzzWorld> {
   const { db } = subject
@@ -76,6 +78,7 @@ export async function prepareFuzzWorld(
     storedFiles: (await db.select({ name: files.name }).from(files).orderBy(asc(files.name)).limit(8)).map((row) => row.name),
     images: [await testImage(16, 24, 'jpeg', 10), await testImage(24, 16, 'png', 120), await testImage(20, 20, 'webp', 240)],
     allowedOrigins: settings.allowedOrigins,
+    hosts: settings.hosts ?? loadConfig({}).hosts,
     webhook: { secret: settings.paymentWebhookSecret, now: () => subject.now() },
   }
 }

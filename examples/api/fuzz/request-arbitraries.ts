@@ -1,3 +1,4 @@
+import type { HostConfig } from '@comics/core/site'
 import fc from 'fast-check'
 import { API_PREFIX, endpoints, type EndpointName } from '@comics/core/contract'
 import { COIN_PACKS, PLANS, READER_SETTING_CHOICES } from '@comics/core/rules'
@@ -57,6 +58,8 @@ export interface FuzzWorld {
   /** Real images (JPEG, PNG, WebP) the server accepts. */
   images: Buffer[]
   allowedOrigins: string[]
+  /** Which Host serves which site mode (the API's ADULT_HOST, MIRROR_HOSTS). */
+  hosts: HostConfig
 }
 
 const SQL = [

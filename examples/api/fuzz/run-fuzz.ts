@@ -3,7 +3,10 @@ import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
 import * as z from 'zod'
 import { ApiErrorBodySchema, endpoints, type EndpointName } from '@comics/core/contract'
-import { isPublished } from '@comics/core/rules'
+import { isPublished, type SiteMode } from '@comics/core/rules'
+import { eq, sql } from 'drizzle-orm'
+import { assets, chapters, comics } from '../src/db/schema'
+import { siteModeResolver } from '../src/host/site-mode-of-request'
 import type { Clock } from '../src/clock'
 import type { Database } from '../src/db/database'
 import { writtenState } from '../test/support/written-state'
@@ -94,6 +97,72 @@ export function inProcessSubject(server: { app: FastifyInstance; db: Database; f
 
 const isContractEndpoint = (target: FuzzTarget): target is EndpointName => target in endpoints
 
+/** The AO comics' ids, their episodes' ids and the images only their pages use, as the database holds them now. */
+async function adultOnlyContent(db: Database): Promise<{ comics: Set<string>; chapters: Set<string>; files: Set<string> }> {
+  const adultComics = await db.select({ id: comics.id }).from(comics).where(eq(comics.contentRating, 'AO'))
+  const adultChapters = await db.select({ id: chapters.id }).from(chapters).innerJoin(comics, eq(comics.id, chapters.comicId)).where(eq(comics.contentRating, 'AO'))
+  const pageFiles = await db
+    .select({ file: assets.file })
+    .from(assets)
+    .innerJoin(comics, eq(comics.id, assets.comicId))
+    .groupBy(assets.file)
+    .having(sql`bool_and(${comics.contentRating} = 'AO')`)
+  return {
+    comics: new Set(adultComics.map((row) => String(row.id))),
+    chapters: new Set(adultChapters.map((row) => String(row.id))),
+    files: new Set(pageFiles.map((row) => row.file)),
+  }
+}
+
+/**
+ * What of an AO comic a mirror-host answer holds (core `isComicShownOn`): a comic rated AO, anything
+ * naming an AO comic or one of its episodes, an image only AO pages use. Undefined when nothing.
+ */
+function adultContentIn(value: unknown, adult: Awaited<ReturnType<typeof adultOnlyContent>>): string | undefined {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = adultContentIn(item, adult)
+      if (found) return found
+    }
+    return undefined
+  }
+  if (typeof value === 'string') {
+    const name = /\/files\/([0-9a-f]{64}\.[a-z]+)/.exec(value)?.[1]
+    return name && adult.files.has(name) ? `the AO page image ${name}` : undefined
+  }
+  if (!value || typeof value !== 'object') return undefined
+  const object = value as Record<string, unknown>
+  if (object.contentRating === 'AO') return `the AO comic ${String(object.id)}`
+  for (const key of ['comicId', 'comicsId']) if (adult.comics.has(String(object[key]))) return `${key} ${String(object[key])} of an AO comic`
+  if (adult.chapters.has(String(object.chapterId))) return `the episode ${String(object.chapterId)} of an AO comic`
+  for (const item of Object.values(object)) {
+    const found = adultContentIn(item, adult)
+    if (found) return found
+  }
+  return undefined
+}
+
+/**
+ * What of an AO comic a mirror-host request was answered (an image included). An admin's reads are of
+ * every comic by design (their comic and episode lists): only the readers' and guests' answers count.
+ */
+async function adultLeak(request: FuzzRequest, response: FuzzAnswer, db: Database, modeOf: (host: string | undefined) => SiteMode): Promise<string | undefined> {
+  if (response.status !== 200 || response.fromBalancer || request.role === 'admin' || modeOf(request.headers.host) === 'adult') return undefined
+  const adult = await adultOnlyContent(db)
+  if (request.target === 'file') {
+    const name = /\/files\/([^/?]+)/.exec(request.url)?.[1]
+    return name && adult.files.has(name) ? `served the AO page image ${name} to the mirror host ${request.headers.host}` : undefined
+  }
+  let body: unknown
+  try {
+    body = JSON.parse(response.body)
+  } catch {
+    return undefined
+  }
+  const found = adultContentIn(body, adult)
+  return found ? `answered the mirror host ${request.headers.host} with ${found}` : undefined
+}
+
 /** What is wrong with an answer, or undefined when it keeps every promise of the contract. */
 function problemWith(request: FuzzRequest, response: FuzzAnswer, now: Date): string | undefined {
   const status = response.status
@@ -142,6 +211,7 @@ export async function runFuzz(subject: FuzzSubject, world: FuzzWorld, options: F
   const healthEvery = options.healthEvery ?? 25
   const report: FuzzReport = { seed: options.seed, casesRun: 0, perTarget: {}, statuses: {}, failures: [], byBalancer: 0 }
   const send = (request: FuzzRequest) => subject.send(request, timeoutMs)
+  const modeOf = siteModeResolver(world.hosts)
   const healthy = async (): Promise<string | undefined> => {
     const genres = await send({ target: 'listGenres', role: 'guest', method: 'POST', url: '/api/v1/genres/list', headers: { 'content-type': 'application/json' }, payload: '{"limit":1,"offset":0}' })
     const own = await send({ target: 'listSubscriptions', role: 'reader', method: 'POST', url: '/api/v1/subscriptions/list', headers: { 'content-type': 'application/json', authorization: `Bearer ${world.tokens.reader}` }, payload: '{"limit":1,"offset":0}' })
@@ -168,6 +238,7 @@ export async function runFuzz(subject: FuzzSubject, world: FuzzWorld, options: F
     const problem =
       unsettled ??
       problemWith(request, response, subject.now()) ??
+      (await adultLeak(request, response, subject.db, modeOf)) ??
       // A declined card (402 on the hosted page) is a fact the provider records, as a real one would.
       (status >= 400 && !(request.target === 'checkoutPay' && status === 402) && JSON.stringify(state) !== JSON.stringify(before)
         ? `refused with ${status} but wrote: ${describeChange(before, state)}`

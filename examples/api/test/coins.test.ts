@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, lte, or, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COIN_PACKS, EPISODE_COIN_PRICE, getCoinPack, ledgerBalance } from '@comics/core/rules'
 import { chapters, checkouts, coinBalances, coinLedger, coinUnlocks, comics, paymentEvents } from '../src/db/schema'
@@ -12,6 +12,8 @@ let admin: Account
 /** Published episodes past the free ones, several per comic: [comicId, chapterId]. */
 let lockedEpisodes: { comicId: number; chapterId: number }[]
 let freeEpisode: number
+/** Episodes of the comics the mirror host shows: unlocked there. */
+const mirrorEpisodes = new Set<number>()
 const logLines: string[] = []
 
 beforeAll(async () => {
@@ -20,11 +22,11 @@ beforeAll(async () => {
   })
   admin = await createAccount('admin', { admin: true })
   const rows = await server.db
-    .select({ id: chapters.id, comicId: chapters.comicId })
+    .select({ id: chapters.id, comicId: chapters.comicId, rating: comics.contentRating })
     .from(chapters)
-    // Episodes of AO comics: the adult host, which these calls are made on, shows them.
+    // Episodes of comics a host shows, each unlocked on that host (AO on the adult host, the others on the mirror).
     .innerJoin(comics, eq(comics.id, chapters.comicId))
-    .where(and(lte(chapters.publishAt, TEST_NOW), eq(comics.contentRating, 'AO')))
+    .where(and(lte(chapters.publishAt, TEST_NOW), or(eq(comics.contentRating, 'AO'), eq(comics.displayOnMirror, true))))
     .orderBy(asc(chapters.comicId), asc(chapters.chapterNumber))
   const seen = new Map<number, number>()
   lockedEpisodes = []
@@ -33,6 +35,7 @@ beforeAll(async () => {
     seen.set(row.comicId, position + 1)
     if (position === 0) freeEpisode ??= row.id
     if (position >= 3) lockedEpisodes.push({ comicId: row.comicId, chapterId: row.id })
+    if (row.rating !== 'AO') mirrorEpisodes.add(row.id)
   }
   expect(lockedEpisodes.length).toBeGreaterThanOrEqual(21)
 })
@@ -40,8 +43,8 @@ afterAll(() => server?.close())
 
 // The unlocked episodes are of an AO comic: asked on the adult host, which shows it (core `isComicShownOn`).
 const ADULT = 'adult.localhost:5173'
-const inject = (account: Account | undefined, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  server.app.inject({ method, url: `/api/v1${url}`, headers: { host: ADULT, ...bearer(account) }, ...(payload === undefined ? {} : { payload: payload as object }) })
+const inject = (account: Account | undefined, method: 'GET' | 'POST', url: string, payload?: unknown, host = ADULT) =>
+  server.app.inject({ method, url: `/api/v1${url}`, headers: { host, ...bearer(account) }, ...(payload === undefined ? {} : { payload: payload as object }) })
 const balanceOf = async (account: Account) => {
   const response = await inject(account, 'GET', '/coins/balance')
   expect(response.statusCode, response.body).toBe(200)
@@ -50,9 +53,10 @@ const balanceOf = async (account: Account) => {
 const ledgerOf = (userId: string) => server.db.select().from(coinLedger).where(eq(coinLedger.userId, userId)).orderBy(asc(coinLedger.id))
 const credit = (account: Account, coins: number, reason = 'test credit') =>
   inject(admin, 'POST', '/admin/coins/credits', { userId: account.uid, coins, reason })
-const unlock = (account: Account | undefined, chapterId: number) => inject(account, 'POST', '/coins/unlocks', { chapterId: String(chapterId) })
+const hostOf = (chapterId: number) => (mirrorEpisodes.has(chapterId) ? 'localhost:5173' : ADULT)
+const unlock = (account: Account | undefined, chapterId: number) => inject(account, 'POST', '/coins/unlocks', { chapterId: String(chapterId) }, hostOf(chapterId))
 const pagesOf = (account: Account | undefined, chapterId: number, variant: string) =>
-  inject(account, 'POST', '/comics-assets/list', { limit: 200, offset: 0, filters: { chapterId: [String(chapterId)], variant: [variant] } })
+  inject(account, 'POST', '/comics-assets/list', { limit: 200, offset: 0, filters: { chapterId: [String(chapterId)], variant: [variant] } }, hostOf(chapterId))
 
 /** Opens a pack's checkout: the order id and the sandbox checkout id. */
 async function openPack(account: Account, packId: string) {

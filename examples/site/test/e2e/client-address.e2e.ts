@@ -35,6 +35,42 @@ function unlockAsGuest(from: string, forwardedFor?: string): Promise<number> {
   })
 }
 
+function postThroughSite(path: string, body: unknown, host: string): Promise<{ status: number; body: string }> {
+  const payload = JSON.stringify(body)
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      { host: '127.0.0.1', port: stack.sitePort, method: 'POST', path, agent: false, headers: { host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (text += chunk))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }))
+      },
+    )
+    outgoing.on('error', reject)
+    outgoing.end(payload)
+  })
+}
+
+describe('the mirror host through the site server', () => {
+  test("lists no episode and no page of an AO comic, with or without a comic filter", async () => {
+    const adultComic = stack.catalogue.uncensoredComic
+    const listed = (answer: { status: number; body: string }) => {
+      expect(answer.status).toBe(200)
+      return (JSON.parse(answer.body) as { data: { comicsId: string }[] }).data
+    }
+    // The adult host lists them (the control), the mirror host none.
+    expect(listed(await postThroughSite('/api/v1/chapters/list', { limit: 10, offset: 0, filters: { comicsId: [adultComic.id] } }, `adult.localhost:${stack.sitePort}`)).length).toBeGreaterThan(0)
+    expect(listed(await postThroughSite('/api/v1/chapters/list', { limit: 10, offset: 0, filters: { comicsId: [adultComic.id] } }, mirrorHost))).toEqual([])
+    const everyEpisode = listed(await postThroughSite('/api/v1/chapters/list', { limit: 200, offset: 0, filters: {} }, mirrorHost))
+    expect(everyEpisode.length).toBeGreaterThan(0)
+    expect(everyEpisode.map((chapter) => chapter.comicsId)).not.toContain(adultComic.id)
+    const pages = { limit: 200, offset: 0, filters: { chapterId: [adultComic.chapterIds[0]] } }
+    expect(listed(await postThroughSite('/api/v1/comics-assets/list', pages, `adult.localhost:${stack.sitePort}`)).length).toBeGreaterThan(0)
+    expect(listed(await postThroughSite('/api/v1/comics-assets/list', pages, mirrorHost))).toEqual([])
+  })
+})
+
 describe('the client address behind the site server', () => {
   test('one visitor using up the unlock limit leaves another unaffected; a client-sent X-Forwarded-For is ignored', async () => {
     const first = '127.0.0.2'
