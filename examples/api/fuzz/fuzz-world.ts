@@ -76,6 +76,10 @@ export async function prepareFuzzWorld(
     storedFiles: (await db.select({ name: files.name }).from(files).orderBy(asc(files.name)).limit(8)).map((row) => row.name),
     images: [await testImage(16, 24, 'jpeg', 10), await testImage(24, 16, 'png', 120), await testImage(20, 20, 'webp', 240)],
     allowedOrigins: settings.allowedOrigins,
-    webhook: { secret: settings.paymentWebhookSecret, now: () => subject.now() },
+    webhook: {
+      secret: settings.paymentWebhookSecret,
+      now: () => subject.now(),
+      ...(settings.stripe ? { stripeSecret: settings.stripe.webhookSecret } : {}),
+    },
   }
 }
