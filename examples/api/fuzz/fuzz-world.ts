@@ -79,6 +79,10 @@ export async function prepareFuzzWorld(
     images: [await testImage(16, 24, 'jpeg', 10), await testImage(24, 16, 'png', 120), await testImage(20, 20, 'webp', 240)],
     allowedOrigins: settings.allowedOrigins,
     hosts: settings.hosts ?? loadConfig({}).hosts,
-    webhook: { secret: settings.paymentWebhookSecret, now: () => subject.now() },
+    webhook: {
+      secret: settings.paymentWebhookSecret,
+      now: () => subject.now(),
+      ...(settings.stripe ? { stripeSecret: settings.stripe.webhookSecret } : {}),
+    },
   }
 }

@@ -4,14 +4,18 @@ import { API_PREFIX, endpoints, type EndpointName } from '@comics/core/contract'
 import { COIN_PACKS, PLANS, READER_SETTING_CHOICES } from '@comics/core/rules'
 import { signatureHeader, SIGNATURE_HEADER } from '../src/payments/sandbox/event-signature'
 import { TEST_CARDS } from '../src/payments/sandbox/test-cards'
-import { WEBHOOK_PATH } from '../src/routes/payment-routes'
+import Stripe from 'stripe'
+import { STRIPE_WEBHOOK_PATH, WEBHOOK_PATH } from '../src/routes/payment-routes'
+
+/** Signs fuzzed Stripe events as Stripe does (its key is never used: no call is made with it). */
+const stripeSigner = new Stripe('sk_test_fuzz_signer')
 import { multipart } from '../test/support/multipart'
 
 /** Who sends a fuzzed request: nobody, a signed-in reader, an admin, or someone with a token that is not one. */
 export type FuzzRole = 'guest' | 'reader' | 'admin' | 'forged'
 
 /** Every endpoint of the contract table, plus the sandbox checkout page, the payment webhook and the file route. */
-export type FuzzTarget = EndpointName | 'checkoutPage' | 'checkoutPay' | 'checkoutCancel' | 'webhook' | 'file'
+export type FuzzTarget = EndpointName | 'checkoutPage' | 'checkoutPay' | 'checkoutCancel' | 'webhook' | 'stripeWebhook' | 'file'
 
 export interface FuzzRequest {
   target: FuzzTarget
@@ -53,8 +57,11 @@ export interface FuzzWorld {
     unused: string[]
   }
   storedFiles: string[]
-  /** The webhook's shared secret and the server's clock: some fuzzed events are signed correctly. */
-  webhook: { secret: string; now: () => Date }
+  /**
+   * The webhook's shared secret and the server's clock: some fuzzed events are signed correctly. With
+   * `stripeSecret`, the server runs the Stripe adapter too and its webhook is fuzzed with Stripe's events.
+   */
+  webhook: { secret: string; now: () => Date; stripeSecret?: string }
   /** Real images (JPEG, PNG, WebP) the server accepts. */
   images: Buffer[]
   allowedOrigins: string[]
@@ -625,6 +632,60 @@ export function fuzzRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
       }
     }),
   )
+  // Stripe's events, signed by the SDK's test header (or not): types the API reads and types it ignores,
+  // objects near Stripe's shapes naming the world's orders or made-up ones.
+  const stripeSecret = world.webhook.stripeSecret
+  const stripeObject = nearValidObject(
+    {
+      id: fc.oneof(fc.constantFrom('cs_fuzz', 'pi_fuzz', 'ch_fuzz', 'dp_fuzz'), hostileString),
+      object: fc.constantFrom('checkout.session', 'payment_intent', 'charge', 'dispute'),
+      mode: fc.constantFrom('payment', 'subscription'),
+      payment_status: fc.constantFrom('paid', 'unpaid'),
+      client_reference_id: orderRef,
+      payment_intent: fc.oneof(fc.constant('pi_fuzz'), hostileString),
+      amount_total: fc.oneof(fc.constantFrom(799, 1349, 2499, 4199), hostileNumber),
+      amount_refunded: fc.oneof(fc.constantFrom(0, 500, 1349), hostileNumber),
+      refunded: fc.boolean(),
+      currency: fc.oneof(fc.constant('usd'), hostileString),
+      status: fc.constantFrom('won', 'lost', 'needs_response', 'open', 'complete'),
+      metadata: fc.oneof(fc.constant({}), fc.record({ renewal: hostileString })),
+    },
+    [],
+  )
+  const stripeEvent = fc.record({
+    id: fc.oneof({ weight: 3, arbitrary: fc.constantFrom('evt_fuzz_1', 'evt_fuzz_2') }, { weight: 1, arbitrary: hostileString }),
+    object: fc.constant('event'),
+    type: fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom('checkout.session.completed', 'checkout.session.async_payment_failed', 'payment_intent.payment_failed', 'payment_intent.succeeded', 'charge.refunded', 'charge.dispute.created', 'charge.dispute.closed', 'customer.updated', 'invoice.paid') },
+      { weight: 1, arbitrary: hostileString },
+    ),
+    created: fc.integer({ min: 0, max: 2 ** 31 }),
+    data: fc.oneof({ weight: 6, arbitrary: fc.record({ object: stripeObject }) }, { weight: 1, arbitrary: fc.constant({}) }),
+  })
+  const stripeWebhookRequest = fc
+    .tuple(common, fc.oneof({ weight: 6, arbitrary: stripeEvent.map((e) => JSON.stringify(e)) }, { weight: 1, arbitrary: hostileString }), signing)
+    .chain(([base, body, how]) =>
+      withRole(base.role).map((auth): FuzzRequest => {
+        const now = Math.floor(world.webhook.now().getTime() / 1000)
+        const sign = (secret: string, timestamp: number, payload: string) => stripeSigner.webhooks.generateTestHeaderString({ payload, secret, timestamp })
+        const header =
+          how === 'now' ? sign(stripeSecret!, now, body)
+          : how === 'stale' ? sign(stripeSecret!, now - 3600, body)
+          : how === 'future' ? sign(stripeSecret!, now + 3600, body)
+          : how === 'other-secret' ? sign('whsec_not_the_secret', now, body)
+          : how === 'other-body' ? sign(stripeSecret!, now, `${body} `)
+          : how === 'garbage' ? `t=${now},v1=zz`
+          : undefined
+        return {
+          target: 'stripeWebhook',
+          role: base.role,
+          method: 'POST',
+          url: STRIPE_WEBHOOK_PATH,
+          headers: { host: base.host, ...auth, 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) },
+          payload: body,
+        }
+      }),
+    )
   const fileName = fc.oneof(
     { weight: 2, arbitrary: fc.constantFrom(...world.storedFiles) },
     { weight: 1, arbitrary: fc.constantFrom(...world.storedFiles).map((name) => name.replace(/\.\w+$/, '.svg')) },
@@ -642,5 +703,14 @@ export function fuzzRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
     ),
   )
 
-  return fc.oneof(...contractRequests, pageRequest('checkoutPage'), pageRequest('checkoutPay'), pageRequest('checkoutCancel'), webhookRequest, webhookRequest, fileRequest)
+  return fc.oneof(
+    ...contractRequests,
+    pageRequest('checkoutPage'),
+    pageRequest('checkoutPay'),
+    pageRequest('checkoutCancel'),
+    webhookRequest,
+    webhookRequest,
+    ...(stripeSecret ? [stripeWebhookRequest, stripeWebhookRequest] : []),
+    fileRequest,
+  )
 }

@@ -14,6 +14,7 @@ import { HttpError } from './http/http-error'
 import { verifiedCallerOf } from './auth/caller'
 import { databaseRateLimitStore } from './http/database-rate-limit-store'
 import { API_SECURITY_HEADERS } from './http/security-headers'
+import { shareAccountErasures } from './auth/account-erasures'
 import { shareCatalogueChanges } from './catalogue/catalogue-changes'
 import { registerHealthRoutes } from './routes/health-routes'
 import { registerAdminAssetRoutes } from './routes/admin-asset-routes'
@@ -157,6 +158,8 @@ export async function buildApp(
   if (context.notifications) {
     const stopSharing = await shareCatalogueChanges(context.cache, context.notifications, app.log)
     app.addHook('onClose', () => stopSharing())
+    const stopErasures = await shareAccountErasures(context.verifier, context.notifications, app.log)
+    app.addHook('onClose', () => stopErasures())
   }
   registerHealthRoutes(app, context)
   registerCatalogueRoutes(app, context)

@@ -169,5 +169,6 @@ function verifierLoadedAfterListening(): TokenVerifier & { load(): void } {
     load: () => void load().catch((error: unknown) => console.error('firebase-admin failed to load', error)),
     verify: async (idToken) => (await load()).verify(idToken),
     deleteAccount: async (uid) => (await load()).deleteAccount(uid),
+    forget: (uid) => void loaded?.then((verifier) => verifier.forget?.(uid)).catch(() => undefined),
   }
 }

@@ -6,7 +6,7 @@ import { RECENT_SIGN_IN_MAX_AGE_MS } from '@comics/core/rules'
 import { inject } from 'vitest'
 import { auditCoinLedgers } from '../src/coins/audit-coin-ledgers'
 import { creditCoins } from '../src/coins/credit-coins'
-import { auditLog, chapters, checkouts, coinBalances, coinLedger, coinUnlocks, comicFollows, payments, readingProgress, sandboxCheckouts, subscriptions } from '../src/db/schema'
+import { auditLog, chapters, checkouts, paymentCustomers, sandboxPaymentMethods, coinBalances, coinLedger, coinUnlocks, comicFollows, payments, readingProgress, sandboxCheckouts, subscriptions } from '../src/db/schema'
 import { bearer, createAccount, insertSubscription, type Account } from './support/accounts'
 import { paymentJourney } from './support/payment-journey'
 import { startTestServer, type TestServer } from './support/test-server'
@@ -37,7 +37,54 @@ async function rowsOf(uid: string): Promise<Record<string, number>> {
   return counts
 }
 
+const rowsIn = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[]
+
+/**
+ * Every column of every table, found by reading the schema (information_schema), whose text holds `uid`
+ * somewhere: `table.column` and how many rows. Text and JSON columns are searched (a uid is a string).
+ */
+async function columnsHolding(uid: string): Promise<Record<string, number>> {
+  const columns = rowsIn(
+    await server.db.execute(
+      sql`select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb') order by table_name, column_name`,
+    ),
+  ) as { table_name: string; column_name: string }[]
+  expect(columns.length).toBeGreaterThan(20)
+  const holding: Record<string, number> = {}
+  for (const { table_name: table, column_name: column } of columns) {
+    const [row] = rowsIn(
+      await server.db.execute(
+        sql`select count(*)::int as n from ${sql.identifier(table)} where strpos(${sql.identifier(column)}::text, ${uid}) > 0`,
+      ),
+    ) as { n: number }[]
+    if (row!.n > 0) holding[`${table}.${column}`] = row!.n
+  }
+  return holding
+}
+
 describe('DELETE /me', () => {
+  it('leaves no column of any table holding the uid, asks the provider to forget the customer and its cards', async () => {
+    const admin = await createAccount('admin', { admin: true })
+    const other = await createAccount('reader')
+    // As a reader: a subscription with its saved card, a coin credit, reading progress, a follow.
+    await journey().subscribe(admin, '4weeks')
+    const [chapter] = await server.db.select().from(chapters).limit(1)
+    await creditCoins(server.db, server.clock, { uid: 'support', email: undefined, admin: true, authTime: 0 }, { userId: admin.uid, coins: 10, reason: 'Welcome' })
+    await server.db.insert(readingProgress).values({ userId: admin.uid, comicId: chapter!.comicId, chapterId: chapter!.id, chapterTitle: 'Episode 1', page: 1, offset: 0, updatedAtMs: 1 })
+    // As an admin: a support credit to someone else (coin_ledger.created_by, the audit log).
+    const credited = await server.app.inject({ method: 'POST', url: '/api/v1/admin/coins/credits', headers: bearer(admin), payload: { userId: other.uid, coins: 5, reason: 'Sorry' } })
+    expect(credited.statusCode, credited.body).toBe(200)
+    expect(Object.keys(await columnsHolding(admin.uid))).toEqual(expect.arrayContaining(['coin_ledger.created_by', 'payment_customers.user_id', 'subscriptions.user_id']))
+    const [customer] = await server.db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, admin.uid))
+    expect(await server.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.customerId, customer!.customerId))).toHaveLength(1)
+
+    expect((await deleteMe(admin)).statusCode).toBe(200)
+    expect(await columnsHolding(admin.uid)).toEqual({})
+    // The provider was asked to delete the customer: its saved cards are gone there.
+    expect(await server.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.customerId, customer!.customerId))).toEqual([])
+    expect(await auditCoinLedgers(server.db)).toEqual([])
+  })
+
   it("cancels the subscription, expires the open checkout, erases the reader's rows in every table, keeps the payment detached, and deletes the sign-in", async () => {
     const [reader, other] = await Promise.all([createAccount('reader'), createAccount('reader')])
     const { subscription } = await journey().subscribe(reader, '4weeks')

@@ -50,3 +50,16 @@ it("an admin write on one instance clears the other's catalogue cache within a s
     expect(Date.now() - written).toBeLessThan(1_000)
   }
 })
+
+it("a reader's account deleted on one instance: the other refuses their token at once, without waiting for its memory of it to age", async () => {
+  const reader = await createAccount('reader')
+  const balance = (server: TestServer) => server.app.inject({ method: 'GET', url: '/api/v1/coins/balance', headers: bearer(reader) })
+  // The second instance verified the token, and remembers it.
+  expect((await balance(second)).statusCode).toBe(200)
+  expect((await balance(second)).statusCode).toBe(200)
+  const deleted = await first.app.inject({ method: 'DELETE', url: '/api/v1/me', headers: bearer(reader) })
+  expect(deleted.statusCode, deleted.body).toBe(200)
+  const erased = Date.now()
+  await expect.poll(async () => (await balance(second)).statusCode, { timeout: 1_000, interval: 25 }).toBe(401)
+  expect(Date.now() - erased).toBeLessThan(1_000)
+})

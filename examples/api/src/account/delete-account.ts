@@ -4,7 +4,8 @@ import type { AccountDeletion } from '@comics/core/contract'
 import { isRecentSignIn, subscriptionInForce } from '@comics/core/rules'
 import type { TokenVerifier, VerifiedToken } from '../auth/token-verifier'
 import type { Clock } from '../clock'
-import type { Database } from '../db/database'
+import type { Database, Notifications } from '../db/database'
+import { ACCOUNT_ERASED_CHANNEL } from '../auth/account-erasures'
 import { auditLog, checkouts, coinBalances, coinLedger, coinUnlocks, comicFollows, paymentCustomers, payments, readerSettings, readingProgress, subscriptions } from '../db/schema'
 import { HttpError } from '../http/http-error'
 import { cancelSubscription } from '../payments/cancel-subscription'
@@ -26,7 +27,15 @@ export const ERASED_USER_PREFIX = 'erased:'
  * A failure before 3 leaves the account usable and the call can be retried; a retry after 3 is a 401.
  */
 export async function deleteAccount(
-  context: { db: Database; clock: Clock; provider: PaymentProvider; providers?: PaymentProviders; verifier: TokenVerifier; wallClock?: () => Date },
+  context: {
+    db: Database
+    clock: Clock
+    provider: PaymentProvider
+    providers?: PaymentProviders
+    verifier: TokenVerifier
+    notifications?: Notifications
+    wallClock?: () => Date
+  },
   caller: VerifiedToken,
 ): Promise<AccountDeletion> {
   const { db, clock, provider, verifier } = context
@@ -84,5 +93,7 @@ export async function deleteAccount(
   })
 
   await verifier.deleteAccount(uid)
+  // Every other instance forgets the token it may remember of this account, at once.
+  await context.notifications?.notify(ACCOUNT_ERASED_CHANNEL, uid).catch(() => undefined)
   return { deleted: true, cancelledSubscriptions: active.length, keptPayments }
 }

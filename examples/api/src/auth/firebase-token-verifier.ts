@@ -31,6 +31,10 @@ export async function createFirebaseTokenVerifier(options: {
   const app = initializeApp({ projectId: options.projectId }, `api-${randomUUID()}`)
   const auth = getAuth(app)
   const recent = new Map<string, { token: VerifiedToken; expiresAt: number }>()
+  const forget = (uid?: string) => {
+    if (uid === undefined) recent.clear()
+    else for (const [idToken, { token }] of recent) if (token.uid === uid) recent.delete(idToken)
+  }
 
   return {
     async verify(idToken) {
@@ -48,10 +52,12 @@ export async function createFirebaseTokenVerifier(options: {
       return token
     },
 
+    forget,
+
     async deleteAccount(uid) {
-      // This server forgets the account's tokens at once; other instances refuse them once their
-      // remembered copy ages out (VERIFIED_TOKEN_MAX_AGE_MS), as for any revoked account.
-      for (const [idToken, { token }] of recent) if (token.uid === uid) recent.delete(idToken)
+      // This server forgets the account's tokens at once; the others are told by the erasure's
+      // notification (account-erasures.ts), or refuse them once their remembered copy ages out.
+      forget(uid)
       try {
         await auth.revokeRefreshTokens(uid)
         await auth.deleteUser(uid)

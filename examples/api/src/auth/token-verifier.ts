@@ -17,4 +17,6 @@ export interface TokenVerifier {
    * is already gone resolves.
    */
   deleteAccount(uid: string): Promise<void>
+  /** Drops the tokens it remembers of `uid` (of everyone without one): they are verified again on their next use. */
+  forget?(uid?: string): void
 }

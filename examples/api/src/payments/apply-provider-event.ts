@@ -10,7 +10,7 @@ import { confirmedPaymentOf } from './checkout-payment'
 import { grantHigherPaidOrders } from './grant-higher-paid-orders'
 import { grantInTransaction } from './grant-order'
 import { markRefunded, refundDuePayments } from './refund-payment'
-import type { PaymentProvider, ProviderEvent, RenewalOutcome } from './provider/payment-provider'
+import { UnknownProviderObject, type PaymentProvider, type ProviderEvent, type RenewalOutcome } from './provider/payment-provider'
 import { settleRenewal } from './renew-subscriptions'
 
 export interface AppliedEvent {
@@ -52,7 +52,9 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
       if (!known) {
         // Money for an order that is gone (its account was erased while a delayed payment settled): once
         // the provider confirms it, it is given back at once, and the event records that it was.
-        const status = await provider.checkoutStatus(event.checkoutId)
+        const status = await provider.checkoutStatus(event.checkoutId).catch((error: unknown) => {
+          throw error instanceof UnknownProviderObject ? refused("The event's checkout is not the provider's") : error
+        })
         if ((status.status !== 'paid' && status.status !== 'refunded') || status.paymentId !== event.paymentId || status.reference !== event.reference) {
           throw refused('The provider does not confirm this payment')
         }

@@ -18,6 +18,8 @@ import { LocalDiskStorage, S3Storage, type ObjectStorage } from '../../src/files
 import { Renditions } from '../../src/files/renditions'
 import { createSandbox } from '../../src/payments/sandbox/create-sandbox'
 import type { SandboxProvider } from '../../src/payments/sandbox/sandbox-provider'
+import type { PaymentProvider } from '../../src/payments/provider/payment-provider'
+import { PaymentProviders } from '../../src/payments/provider/payment-providers'
 import { ManualClock } from './manual-clock'
 import './seeded-database'
 import { throwawayDatabase } from './postgres-cluster'
@@ -53,6 +55,8 @@ export async function startTestServer(
     verifier?: TokenVerifier
     /** Where the images go (default: the copy of the seeded files on the local disk). */
     storage?: ObjectStorage
+    /** Providers besides the sandbox this server runs for what they took (their webhook, refunds, renewals). */
+    settlingProviders?: PaymentProvider[]
   } = {},
 ): Promise<TestServer> {
   const seeded = inject('seededDatabase')
@@ -91,6 +95,7 @@ export async function startServerOn(
     sandboxRunning?: boolean
     verifier?: TokenVerifier
     storage?: ObjectStorage
+    settlingProviders?: PaymentProvider[]
   },
 ): Promise<TestServer> {
   const { folder, filesDir } = options
@@ -131,6 +136,7 @@ export async function startServerOn(
     fileStore,
     renditions: new Renditions(fileStore),
     provider: sandbox,
+    ...(options.settlingProviders ? { providers: new PaymentProviders({ adult: sandbox, normal: sandbox }, options.settlingProviders) } : {}),
     sandbox,
   }
   app = await buildApp(context, { logger: options.logger ?? false })

@@ -111,3 +111,12 @@ export class InvalidProviderEvent extends Error {
     this.name = 'InvalidProviderEvent'
   }
 }
+
+/** The provider does not know this checkout or payment (an event naming one it never made). */
+export class UnknownProviderObject extends Error {
+  readonly code = 'unknown_provider_object'
+  constructor(message: string) {
+    super(message)
+    this.name = 'UnknownProviderObject'
+  }
+}

@@ -9,8 +9,15 @@ import type { PaymentProvider } from './payment-provider'
 export class PaymentProviders {
   private readonly byName = new Map<string, PaymentProvider>()
 
-  constructor(private readonly byMode: Record<SiteMode, PaymentProvider>) {
-    for (const provider of Object.values(byMode)) this.byName.set(provider.name, provider)
+  /**
+   * `settling`: providers no host mode opens checkouts with any more, still running for what they took
+   * (their webhook, refunds and renewals of earlier orders), as after a switch from one to another.
+   */
+  constructor(
+    private readonly byMode: Record<SiteMode, PaymentProvider>,
+    settling: PaymentProvider[] = [],
+  ) {
+    for (const provider of [...Object.values(byMode), ...settling]) this.byName.set(provider.name, provider)
   }
 
   static single(provider: PaymentProvider): PaymentProviders {

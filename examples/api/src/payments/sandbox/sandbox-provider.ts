@@ -6,6 +6,7 @@ import type { Database } from '../../db/database'
 import { sandboxCheckouts, sandboxOutbox, sandboxPaymentMethods, sandboxPayments } from '../../db/schema'
 import {
   InvalidProviderEvent,
+  UnknownProviderObject,
   type CheckoutOrder,
   type CheckoutStatus,
   type OpenedCheckout,
@@ -132,7 +133,7 @@ export class SandboxProvider implements PaymentProvider {
 
   async checkoutStatus(checkoutId: string): Promise<CheckoutStatus> {
     const [checkout] = await this.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, checkoutId))
-    if (!checkout) throw new Error(`Unknown sandbox checkout ${checkoutId}`)
+    if (!checkout) throw new UnknownProviderObject(`Unknown sandbox checkout ${checkoutId}`)
     const base = { reference: checkout.reference, amountCents: checkout.amountCents, currency: checkout.currency }
     if (checkout.status === 'paid') {
       const [payment] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, checkout.paymentId!))

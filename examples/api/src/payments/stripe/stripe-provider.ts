@@ -2,6 +2,7 @@ import Stripe from 'stripe'
 import type { StripeSettings } from '../../config'
 import {
   InvalidProviderEvent,
+  UnknownProviderObject,
   type CheckoutOrder,
   type CheckoutStatus,
   type OpenedCheckout,
@@ -73,7 +74,11 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async checkoutStatus(checkoutId: string): Promise<CheckoutStatus> {
-    const session = await this.stripe.checkout.sessions.retrieve(checkoutId, { expand: ['payment_intent.latest_charge'] })
+    const session = await this.stripe.checkout.sessions
+      .retrieve(checkoutId, { expand: ['payment_intent.latest_charge'] })
+      .catch((error: unknown) => {
+        throw isMissing(error) ? new UnknownProviderObject(`Stripe knows no checkout session ${checkoutId}`) : error
+      })
     const base = {
       reference: session.client_reference_id ?? session.metadata?.reference ?? '',
       amountCents: session.amount_total ?? 0,
@@ -182,7 +187,10 @@ export class StripeProvider implements PaymentProvider {
         if (session.mode !== 'payment' || session.payment_status !== 'paid') return ignored
         const intentId = idOf(session.payment_intent)
         if (!intentId) throw new InvalidProviderEvent('malformed_event', 'A paid checkout session without its payment')
-        const intent = await this.stripe.paymentIntents.retrieve(intentId)
+        const intent = await this.stripe.paymentIntents.retrieve(intentId).catch((error: unknown) => {
+          // An event naming a payment Stripe does not have is not Stripe's (a network failure is retried: 5xx).
+          throw isMissing(error) ? new InvalidProviderEvent('malformed_event', `Stripe knows no payment ${intentId}`) : error
+        })
         return {
           id: event.id,
           type: 'checkout.paid',
