@@ -14,7 +14,7 @@ import type { FuzzSubject } from './run-fuzz'
 export async function prepareFuzzWorld(
   subject: FuzzSubject,
   /** The API's ALLOWED_ORIGINS and PAYMENT_WEBHOOK_SECRET (its config in-process; what the instances were given over HTTP). */
-  settings: { allowedOrigins: string[]; paymentWebhookSecret: string },
+  settings: { allowedOrigins: string[]; paymentWebhookSecret: string; stripe?: { webhookSecret: string } | undefined },
   accounts: { reader: Account; admin: Account; leaving: { reader: Account; admin: Account } },
 ): Promise<FuzzWorld> {
   const { db } = subject
