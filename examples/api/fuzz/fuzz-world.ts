@@ -16,7 +16,7 @@ import type { FuzzSubject } from './run-fuzz'
 export async function prepareFuzzWorld(
   subject: FuzzSubject,
   /** The API's ALLOWED_ORIGINS and PAYMENT_WEBHOOK_SECRET (its config in-process; what the instances were given over HTTP). */
-  settings: { allowedOrigins: string[]; paymentWebhookSecret: string; hosts?: HostConfig },
+  settings: { allowedOrigins: string[]; paymentWebhookSecret: string; hosts?: HostConfig; stripe?: { webhookSecret: string } | undefined },
   accounts: { reader: Account; admin: Account; leaving: { reader: Account; admin: Account } },
 ): Promise<FuzzWorld> {
   const { db } = subject

@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull, lte, or } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm'
 import { CANCELLATION_NOTICE_HOURS, chargeFor, getPlan, subscriptionPeriodEnd } from '@comics/core/rules'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
-import { payments, renewalIntents, subscriptions } from '../db/schema'
+import { checkouts, payments, renewalIntents, subscriptions } from '../db/schema'
 import type { PaymentProvider, RenewalOutcome } from './provider/payment-provider'
 import { refundDuePayments } from './refund-payment'
 import { renewalCustomerOf } from './customer-of-reader'
@@ -40,6 +40,8 @@ export async function renewDueSubscriptions(
         or(eq(subscriptions.autoRenew, true), eq(subscriptions.renewsOnce, true)),
         gt(subscriptions.currentPeriodEnd, now),
         lte(subscriptions.currentPeriodEnd, new Date(now.getTime() + RENEWAL_LEAD_MS)),
+        // This provider's subscriptions only: its saved card is the one a renewal charges.
+        or(isNull(subscriptions.checkoutId), inArray(subscriptions.checkoutId, db.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.provider, provider.name)))),
       ),
     )
   let renewed = 0
