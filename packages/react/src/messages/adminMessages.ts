@@ -62,6 +62,7 @@ export const ADMIN_MESSAGES = /* @__PURE__ */ Object.freeze({
   'audit.target.coins': 'Coins of {id}',
   'audit.target.payment': 'Payment {id}',
   'coins.admin.heading': 'Coins of {user}',
+  'coins.admin.balanceLabel': 'Balance',
   'coins.admin.credit': 'Credit coins',
   'coins.admin.crediting': 'Crediting…',
   'coins.admin.coinsLabel': 'Coins to credit',
