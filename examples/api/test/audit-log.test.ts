@@ -1,9 +1,10 @@
-import { count, desc } from 'drizzle-orm'
+import { count, desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../src/db/schema'
+import { auditLog, payments } from '../src/db/schema'
 import { bearer, createAccount, type Account } from './support/accounts'
 import { testImage } from './support/images'
 import { multipart } from './support/multipart'
+import { paymentJourney } from './support/payment-journey'
 import { startTestServer, type TestServer } from './support/test-server'
 
 let server: TestServer
@@ -115,6 +116,18 @@ describe('every admin write leaves one audit row with who, what, which and when,
     expect(credited.row).toMatchObject({ action: 'credit', targetType: 'coins', targetId: reader.uid, detail: { coins: 7, reason: 'Sorry for the outage' } })
   })
 
+  it('a refund of a payment, once: refunding it again leaves no second row', async () => {
+    await paymentJourney(server).subscribe(reader, '4weeks')
+    const [payment] = await server.db.select().from(payments).where(eq(payments.userId, reader.uid))
+    await refusedWrite(403, 'POST', `/payments/${payment!.id}/refund`, {}, reader)
+    const refunded = await auditedWrite('POST', `/payments/${payment!.id}/refund`, {})
+    expect(refunded.row).toMatchObject({
+      action: 'refund', targetType: 'payment', targetId: String(payment!.id), comicId: null,
+      detail: { planId: '4weeks', amountCents: payment!.amountCents, currency: payment!.currency },
+    })
+    await refusedWrite(200, 'POST', `/payments/${payment!.id}/refund`, {})
+  })
+
   it('refused writes leave none: bad input, a clash found in the transaction, a non-admin', async () => {
     await refusedWrite(400, 'POST', '/comics', multipart({ title: '', description: 'x', contentRating: 'AO', genres: '[]', displayOnMirror: '0' }))
     await refusedWrite(400, 'POST', '/comics', multipart({ title: 'Unknown genre', description: 'x', contentRating: 'AO', genres: '["9999"]', displayOnMirror: '0' }))
@@ -143,7 +156,7 @@ describe('every admin write leaves one audit row with who, what, which and when,
     expect(first.statusCode, first.body).toBe(200)
     const page1 = first.json() as { data: { id: string; action: string; actorEmail?: string; createdAt: string }[]; total: number }
     expect(page1.total).toBe(await auditRows())
-    expect(page1.data.map((entry) => entry.action)).toEqual(['delete', 'credit', 'edit'])
+    expect(page1.data.map((entry) => entry.action)).toEqual(['delete', 'refund', 'credit'])
     expect(page1.data[0]).toMatchObject({ actorUid: admin.uid, actorEmail: admin.email, targetType: 'comic', targetId: comicId, comicsId: comicId })
     const next = (await list({ limit: 3, offset: 3 })).json() as { data: { id: string }[] }
     expect(Number(next.data[0]!.id)).toBeLessThan(Number(page1.data[2]!.id))
@@ -155,5 +168,20 @@ describe('every admin write leaves one audit row with who, what, which and when,
     expect((await list({ limit: 3, offset: 0 }, reader)).statusCode).toBe(403)
     expect((await list({ limit: 3, offset: 0 }, null)).statusCode).toBe(401)
     expect((await list({ limit: 0, offset: 0 })).statusCode).toBe(400)
+  })
+})
+
+describe('the log is append-only at the database', () => {
+  it('refuses an edit, a removal or emptying it, whatever writes; only an erasure may replace a uid', async () => {
+    const [row] = await server.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1)
+    const before = await server.db.select().from(auditLog).orderBy(auditLog.id)
+    await expect(server.db.update(auditLog).set({ action: 'edit' }).where(eq(auditLog.id, row!.id))).rejects.toThrow()
+    await expect(server.db.update(auditLog).set({ detail: {} }).where(eq(auditLog.id, row!.id))).rejects.toThrow()
+    await expect(server.db.update(auditLog).set({ actorUid: 'someone-else' }).where(eq(auditLog.id, row!.id))).rejects.toThrow()
+    // Erasure-shaped, but it also rewrites what was done.
+    await expect(server.db.update(auditLog).set({ actorUid: 'erased:x', actorEmail: null, detail: {} }).where(eq(auditLog.id, row!.id))).rejects.toThrow()
+    await expect(server.db.delete(auditLog).where(eq(auditLog.id, row!.id))).rejects.toThrow()
+    await expect(server.db.execute(sql`truncate table audit_log`)).rejects.toThrow()
+    expect(await server.db.select().from(auditLog).orderBy(auditLog.id)).toEqual(before)
   })
 })

@@ -1,26 +1,43 @@
-import { mkdtemp } from 'node:fs/promises'
+import { cp, mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import { openDatabase, pgliteNotifications } from '../src/db/open-database'
 import { bearer, createAccount, type Account } from './support/accounts'
+import { throwawayDatabase } from './support/postgres-cluster'
 import { startServerOn, startTestServer, type TestServer } from './support/test-server'
 
 // Two instances on one database (PGlite in this process, or PostgreSQL in the api-postgres project),
-// each with its own catalogue cache: an admin write taken by one clears the other's within a second
-// (LISTEN/NOTIFY), where before the other served its stale lists until it restarted.
+// each with its own catalogue cache and its own notifications (on PostgreSQL its own pool and listening
+// connection): an admin write taken by one clears the other's within a second (LISTEN/NOTIFY), where
+// before the other served its stale lists until it restarted.
 
 let first: TestServer
 let second: TestServer
 let admin: Account
 
 beforeAll(async () => {
-  first = await startTestServer()
-  const folder = await mkdtemp(join(tmpdir(), 'api-second-instance-'))
-  const { notifications } = first.context
-  second = await startServerOn(
-    { db: first.db, kind: inject('seededDatabase').kind, close: async () => {}, ...(notifications ? { notifications } : {}) },
-    { folder, filesDir: first.filesDir, authEmulatorHost: inject('authEmulatorHost') },
-  )
+  const seeded = inject('seededDatabase')
+  const authEmulatorHost = inject('authEmulatorHost')
+  const secondFolder = await mkdtemp(join(tmpdir(), 'api-second-instance-'))
+  if (seeded.kind === 'pglite') {
+    first = await startTestServer()
+    // PGlite lives in this process: the second instance shares its database, with notifications of its own.
+    second = await startServerOn(
+      { db: first.db, kind: 'pglite', close: async () => {}, notifications: pgliteNotifications(first.db) },
+      { folder: secondFolder, filesDir: first.filesDir, authEmulatorHost },
+    )
+  } else {
+    const copy = await throwawayDatabase(seeded.serverUrl, 'instances', seeded.templateDatabase)
+    const firstFolder = await mkdtemp(join(tmpdir(), 'api-first-instance-'))
+    const filesDir = join(firstFolder, 'files')
+    await cp(seeded.filesDir, filesDir, { recursive: true })
+    const open = () => openDatabase({ kind: 'postgres', url: copy.url, poolSize: 4 })
+    first = await startServerOn(await open(), { folder: firstFolder, filesDir, authEmulatorHost, onClose: copy.drop })
+    second = await startServerOn(await open(), { folder: secondFolder, filesDir, authEmulatorHost })
+  }
+  expect(second.context.notifications).toBeDefined()
+  expect(second.context.notifications).not.toBe(first.context.notifications)
   admin = await createAccount('admin', { admin: true })
 })
 afterAll(async () => {

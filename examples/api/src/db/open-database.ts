@@ -181,16 +181,23 @@ async function openPglite(target: { dataDir?: string; snapshot?: Blob }) {
   })
   await client.waitReady
   const db = drizzle(client, { schema })
-  const notifications: Notifications = {
-    notify: notifyOver(db as unknown as Database),
-    // One connection, in this process: a notification reaches the listeners of every server built on it.
-    listen: async (channel, onMessage) => client.listen(checkedChannel(channel), onMessage),
-  }
   return {
     db: db as unknown as Database,
-    notifications,
+    notifications: pgliteNotifications(db as unknown as Database),
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+  }
+}
+
+/**
+ * LISTEN/NOTIFY on a PGlite database. One connection, in this process: a notification reaches the
+ * listeners of every server built on it, each of which may hold its own object made here.
+ */
+export function pgliteNotifications(db: Database): Notifications {
+  const client = (db as unknown as { $client: { listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> } }).$client
+  return {
+    notify: notifyOver(db),
+    listen: async (channel, onMessage) => client.listen(checkedChannel(channel), onMessage),
   }
 }
 

@@ -420,8 +420,9 @@ export const rateLimitWindows = pgTable(
 )
 
 /**
- * The audit log: one row per admin write (a comic, an episode, its pages, a genre, a support credit),
- * written in the transaction of the change, so a refused or failed write leaves none. `comic_id` has no
+ * The audit log: one row per admin write (a comic, an episode, its pages, a genre, a support credit, a
+ * refund), written in the transaction of the change, so a refused or failed write leaves none. Append-only
+ * at the database (a trigger, migration 0013): only an account's erasure may replace its uid. `comic_id` has no
  * foreign key: the history of a deleted comic stays. `detail` is a small JSON object (what changed).
  */
 export const auditLog = pgTable(
@@ -430,8 +431,8 @@ export const auditLog = pgTable(
     id: serial('id').primaryKey(),
     actorUid: text('actor_uid').notNull(),
     actorEmail: text('actor_email'),
-    action: text('action', { enum: ['create', 'edit', 'delete', 'upload', 'reorder', 'publish', 'schedule', 'unpublish', 'credit'] }).notNull(),
-    targetType: text('target_type', { enum: ['comic', 'chapter', 'pages', 'genre', 'coins'] }).notNull(),
+    action: text('action', { enum: ['create', 'edit', 'delete', 'upload', 'reorder', 'publish', 'schedule', 'unpublish', 'credit', 'refund'] }).notNull(),
+    targetType: text('target_type', { enum: ['comic', 'chapter', 'pages', 'genre', 'coins', 'payment'] }).notNull(),
     targetId: text('target_id').notNull(),
     comicId: integer('comic_id'),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),

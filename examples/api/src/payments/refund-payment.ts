@@ -1,4 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
+import { recordAudit } from '../audit/audit-log'
+import type { Caller } from '../auth/caller'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
 import { payments, subscriptions } from '../db/schema'
@@ -30,9 +32,10 @@ export async function markRefunded(tx: Database, clock: Clock, paymentId: number
 /**
  * An admin refunds a payment in full through the provider (spec §9's refund policy is applied by the
  * person deciding); the subscription it paid for ends. The provider's refund event is recorded when it
- * arrives. Refunding twice answers the refunded payment.
+ * arrives. Refunding twice answers the refunded payment. The refund is audited in the transaction that
+ * marks it (once: a second refund changes nothing and leaves no row).
  */
-export async function refundPayment(db: Database, clock: Clock, providers: PaymentProviders, paymentId: string) {
+export async function refundPayment(db: Database, clock: Clock, providers: PaymentProviders, caller: Caller, paymentId: string) {
   const id = rowId(paymentId)
   const [payment] = id === undefined ? [] : await db.select().from(payments).where(eq(payments.id, id))
   if (!payment) throw notFound(`Payment ${paymentId}`)
@@ -42,7 +45,15 @@ export async function refundPayment(db: Database, clock: Clock, providers: Payme
     throw new HttpError(409, 'not_refundable', `Payment ${paymentId} was not taken by a provider this server runs`)
   }
   await provider.refund(payment.providerPaymentId)
-  await db.transaction((tx) => markRefunded(tx as unknown as Database, clock, payment.id))
+  await db.transaction(async (tx) => {
+    if (!(await markRefunded(tx as unknown as Database, clock, payment.id))) return
+    await recordAudit(tx as unknown as Database, clock, caller, {
+      action: 'refund',
+      targetType: 'payment',
+      targetId: payment.id,
+      detail: { planId: payment.planId, amountCents: payment.amountCents, currency: payment.currency },
+    })
+  })
   const [refunded] = await db.select().from(payments).where(eq(payments.id, payment.id))
   return refunded!
 }

@@ -37,8 +37,8 @@ export function registerPaymentRoutes(app: FastifyInstance, context: AppContext)
     return { data: rows.map(paymentFromRow), total: totalRow?.total ?? 0 }
   })
 
-  registerEndpoint(app, context, endpoints.refundPayment, async ({ params }) => {
-    const refunded = await refundPayment(db, clock, providers, params.id)
+  registerEndpoint(app, context, endpoints.refundPayment, async ({ params, caller }) => {
+    const refunded = await refundPayment(db, clock, providers, caller, params.id)
     return { data: [paymentFromRow(refunded)] }
   })
 

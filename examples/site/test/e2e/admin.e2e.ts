@@ -44,7 +44,9 @@ describe('the admin screen', () => {
     await page.getByLabel('Reader id').fill(uid)
     await page.getByRole('button', { name: 'Show coins' }).click()
     const coins = page.getByRole('region', { name: `Coins of ${uid}` })
-    await expect.poll(() => coins.getByText('Your coins: 0 coins').isVisible(), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => coins.getByText('Balance: 0 coins').isVisible(), { timeout: 15_000 }).toBe(true)
+    // Another reader's balance as the admin sees it: not addressed to the admin.
+    expect(await coins.getByText(/Your coins/).count()).toBe(0)
     await coins.getByLabel('Coins to credit').fill('0')
     await coins.getByRole('button', { name: 'Credit coins' }).click()
     expect(await coins.getByText('Enter a whole number of coins from 1 to 100000.').isVisible()).toBe(true)
@@ -52,7 +54,7 @@ describe('the admin screen', () => {
     await coins.getByLabel('Reason (kept in the ledger)').fill('Goodwill for the outage')
     await coins.getByRole('button', { name: 'Credit coins' }).click()
     await expect.poll(() => coins.getByRole('status').textContent(), { timeout: 15_000 }).toBe('15 coins were credited.')
-    await expect.poll(() => coins.getByText('Your coins: 15 coins').isVisible(), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => coins.getByText('Balance: 15 coins').isVisible(), { timeout: 15_000 }).toBe(true)
     await expect.poll(() => coins.getByText('Credit from support: Goodwill for the outage').isVisible(), { timeout: 15_000 }).toBe(true)
     await page.reload()
     await expect

@@ -84,11 +84,19 @@ describe('paying through the sandbox provider', () => {
     const page = await readerOnPremium('network-tab')
     const opened = await callApi(page, '/subscriptions/checkout', { level: 4, title: '24weeks', urlSuccess: `${stack.adultOrigin}/account` })
     expect(opened.status).toBe(200)
-    const checkoutId = new URL(opened.body.url!).pathname.split('/').pop()!
-    const confirmed = await callApi(page, '/subscriptions', { checkoutId })
-    expect(confirmed.status).toBeGreaterThanOrEqual(400)
-    expect(confirmed.status).toBeLessThan(500)
-    expect(confirmed.body.error).toBeDefined()
+    // The order's real id, as the reader's own data export lists it (and the address shows after paying).
+    const exported = await page.evaluate(async () => {
+      const token = JSON.parse(localStorage.getItem('authToken') ?? 'null') as string
+      const response = await fetch('/api/v1/me/export', { headers: { authorization: `Bearer ${token}` } })
+      return (await response.json()) as { checkouts: { id: string; planId: string; status: string }[] }
+    })
+    const order = exported.checkouts.find((checkout) => checkout.planId === '24weeks' && checkout.status === 'open')
+    expect(order).toBeDefined()
+    const confirmed = await callApi(page, '/subscriptions', { checkoutId: order!.id })
+    expect(confirmed).toMatchObject({ status: 409, body: { error: { code: 'payment_pending' } } })
+    // The provider's id of the checkout, read from the payment page's address, is no order at all.
+    const providerCheckoutId = new URL(opened.body.url!).pathname.split('/').pop()!
+    expect((await callApi(page, '/subscriptions', { checkoutId: providerCheckoutId })).status).toBe(404)
     const own = await callApi(page, '/subscriptions/list', { limit: 200, offset: 0 })
     expect(own).toMatchObject({ status: 200, body: { data: [] } })
     await page.goto(`${stack.adultOrigin}/account`)

@@ -358,11 +358,11 @@ export const AccountDeletionSchema = builtOnUse(() =>
 export type AccountDeletion = z.infer<typeof AccountDeletionSchema>
 
 /** What an admin write did, as the audit log names it. */
-export const AuditActionSchema = z.enum(['create', 'edit', 'delete', 'upload', 'reorder', 'publish', 'schedule', 'unpublish', 'credit'])
+export const AuditActionSchema = z.enum(['create', 'edit', 'delete', 'upload', 'reorder', 'publish', 'schedule', 'unpublish', 'credit', 'refund'])
 export type AuditAction = z.infer<typeof AuditActionSchema>
 
-/** What an admin write changed: a comic, an episode, an episode's pages, a genre, a reader's coins. */
-export const AuditTargetTypeSchema = z.enum(['comic', 'chapter', 'pages', 'genre', 'coins'])
+/** What an admin write changed: a comic, an episode, an episode's pages, a genre, a reader's coins, a payment. */
+export const AuditTargetTypeSchema = z.enum(['comic', 'chapter', 'pages', 'genre', 'coins', 'payment'])
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>
 
 /**

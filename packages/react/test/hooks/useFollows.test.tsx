@@ -1,8 +1,12 @@
 import { act, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
-import { createMockState, mockChapterId } from '@comics/mocks'
+import { describe, expect, it, vi } from 'vitest'
+import { createMockState, mockChapterId, MOCK_VIEWERS } from '@comics/mocks'
 import { useChapters, useFollowComic, useFollows, useNewEpisodeIds, useReadingProgress } from '../../src/hooks'
 import { renderHookWithKit } from '../render'
+import { server } from '../server'
+
+/** How long the progress sync waits after a recorded position before sending (core's default). */
+const PROGRESS_SEND_WAIT_MS = 2_000
 
 const READER = 'user-reader'
 
@@ -23,11 +27,22 @@ describe('progress follows the reader', () => {
 
   it('keeps nothing back from a guest and sends nothing for one', async () => {
     const state = createMockState()
+    const sent: (string | null)[] = []
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/me/progress')) sent.push(request.headers.get('authorization'))
+    })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const { stores } = renderHookWithKit(() => null, { viewer: 'guest', mocks: { state } })
     act(() => stores.progress.record('4', { chapterId: '401', chapterTitle: 'Episode 1' }))
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(state.readingProgress).toEqual({})
+    // Past the wait after a recorded position: a send for this guest would have started by now.
+    await act(() => vi.advanceTimersByTimeAsync(PROGRESS_SEND_WAIT_MS))
+    vi.useRealTimers()
     expect(stores.progress.getProgress('4')).toMatchObject({ chapterId: '401' })
+    // Signing in sends what the guest read: that is the first send, with the reader's token.
+    const reader = MOCK_VIEWERS.reader
+    act(() => stores.session.set(reader.user!, reader.token!))
+    await waitFor(() => expect(state.readingProgress[READER]?.map((entry) => entry.comicId)).toEqual(['4']))
+    expect(sent).toEqual([`Bearer ${reader.token}`])
   })
 })
 

@@ -20,7 +20,7 @@ type Story = StoryObj<typeof meta>
 export const WithHistory: Story = {
   parameters: { kit: { prepareState: (state: MockState) => void creditMockCoins(state, READER, 30, 'Sorry for the outage') } },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByText('Your coins: 30 coins')).toBeVisible()
+    await expect(await canvas.findByText('Balance: 30 coins')).toBeVisible()
     await expect(await canvas.findByText('Credit from support: Sorry for the outage')).toBeVisible()
   },
 }
@@ -35,19 +35,19 @@ export const Empty: Story = {
 /** Crediting: the balance and the history follow. */
 export const Credit: Story = {
   play: async ({ canvas }) => {
-    await canvas.findByText('Your coins: 0 coins')
+    await canvas.findByText('Balance: 0 coins')
     await userEvent.type(canvas.getByLabelText('Coins to credit'), '25')
     await userEvent.type(canvas.getByLabelText('Reason (kept in the ledger)'), 'Missing pages in episode 2')
     await userEvent.click(canvas.getByRole('button', { name: 'Credit coins' }))
     await expect(await canvas.findByRole('status')).toHaveTextContent('25 coins were credited.')
-    await expect(await canvas.findByText('Your coins: 25 coins')).toBeVisible()
+    await expect(await canvas.findByText('Balance: 25 coins')).toBeVisible()
   },
 }
 
 /** Bad input: a clear error on each field, nothing sent, what was typed kept. */
 export const Invalid: Story = {
   play: async ({ canvas }) => {
-    await canvas.findByText('Your coins: 0 coins')
+    await canvas.findByText('Balance: 0 coins')
     await userEvent.type(canvas.getByLabelText('Coins to credit'), '-3')
     await userEvent.click(canvas.getByRole('button', { name: 'Credit coins' }))
     await expect(canvas.getByText('Enter a whole number of coins from 1 to 100000.')).toBeVisible()

@@ -60,7 +60,7 @@ export function AdminCoins({ userId, className }: AdminCoinsProps) {
         </div>
       ) : (
         <p className="comics-coin-balance" data-state={isPending ? 'loading' : 'ready'} aria-busy={isPending}>
-          {messages['coins.balanceLabel']}:{' '}
+          {messages['coins.admin.balanceLabel']}:{' '}
           {isPending ? messages['common.loading'] : formatMessage(messages['coins.balance'], { n: balance ?? 0 }, locale)}
         </p>
       )}

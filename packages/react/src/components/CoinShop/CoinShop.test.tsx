@@ -7,6 +7,8 @@ import { CoinBalance } from '../CoinBalance/CoinBalance'
 import { CoinHistory } from '../CoinHistory/CoinHistory'
 import { CoinShop } from './CoinShop'
 import { EpisodeUnlock } from '../EpisodeUnlock/EpisodeUnlock'
+import { useViewer } from '../../hooks'
+import { Reader } from '../Reader/Reader'
 
 const READER = 'user-reader'
 const chaptersOf = (comicId: string) => MOCK_CHAPTERS.filter((c) => c.comicsId === comicId)
@@ -65,9 +67,16 @@ describe('EpisodeUnlock', () => {
   })
 
   it('never asks a subscriber to pay coins', async () => {
-    const { container } = renderWithKit(<EpisodeUnlock chapter={fourth()} chapters={chaptersOf('4')} />, { viewer: 'level1' })
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(container).toBeEmptyDOMElement()
+    renderWithKit(
+      <>
+        <div data-testid="unlock"><EpisodeUnlock chapter={fourth()} chapters={chaptersOf('4')} /></div>
+        <ViewerLevel />
+      </>,
+      { viewer: 'level1' },
+    )
+    // Rendered with the same viewer: once its level is known, the offer is decided.
+    expect(await screen.findByText('Level 1')).toBeInTheDocument()
+    expect(screen.getByTestId('unlock')).toBeEmptyDOMElement()
   })
 
   it('unlocks for 10 coins, then opens the episode; the list shows it open', async () => {
@@ -92,6 +101,31 @@ describe('EpisodeUnlock', () => {
     })
     const fifth = screen.getAllByRole('listitem').find((r) => within(r).queryByText('Episode 5'))!
     expect(within(fifth).getByRole('img', { name: 'Locked' })).toBeInTheDocument()
+    expect(within(fifth).getByRole('link', { name: 'Unlock for 10 coins' })).toBeInTheDocument()
+    const fourthRow = screen.getAllByRole('listitem').find((r) => within(r).queryByText('Episode 4'))!
+    expect(within(fourthRow).queryByRole('link', { name: 'Unlock for 10 coins' })).toBeNull()
+  })
+
+  it("the reader's List Episodes shows the episode unlocked with coins open, and the next one still locked", async () => {
+    const state = createMockState()
+    creditMockCoins(state, READER, 10)
+    const onUnlocked = vi.fn()
+    const { user } = renderWithKit(
+      <>
+        <EpisodeUnlock chapter={fourth()} chapters={chaptersOf('4')} onUnlocked={onUnlocked} />
+        <Reader comicId="4" chapterId={mockChapterId('4', 1)} />
+      </>,
+      { viewer: 'free', mocks: { state } },
+    )
+    await user.click(await screen.findByRole('button', { name: 'Unlock for 10 coins' }))
+    await waitFor(() => expect(onUnlocked).toHaveBeenCalledWith(fourth().id))
+    await user.click(await screen.findByRole('button', { name: 'List Episodes' }))
+    const overlay = within(await screen.findByRole('dialog', { name: 'List Episodes' }))
+    const row = (title: string) => overlay.getByText(title).closest('li')!
+    await waitFor(() => expect(within(row('Episode 5')).getByRole('link', { name: 'Unlock for 10 coins' })).toBeInTheDocument())
+    expect(row('Episode 5')).toHaveAttribute('data-locked', 'true')
+    await waitFor(() => expect(row('Episode 4')).toHaveAttribute('data-locked', 'false'))
+    expect(within(row('Episode 4')).queryByRole('link', { name: 'Unlock for 10 coins' })).toBeNull()
   })
 
   it('with too few coins offers the shop, which comes back to the episode, or a subscription', async () => {
@@ -122,3 +156,9 @@ describe('CoinHistory', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong')
   })
 })
+
+/** The viewer's level once it is known, as EpisodeUnlock reads it. */
+function ViewerLevel() {
+  const viewer = useViewer()
+  return viewer.isPending ? null : <p>Level {viewer.level}</p>
+}

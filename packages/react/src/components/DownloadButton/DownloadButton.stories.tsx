@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor } from 'storybook/test'
+import { expect, userEvent } from 'storybook/test'
 import { createDownloadStore, DOWNLOADS_CACHE_NAME } from '@comics/core'
 import type { ComicsStores } from '../../provider'
 import { DownloadButton } from './DownloadButton'
@@ -78,13 +78,20 @@ export const NetworkFailure: Story = {
   },
 }
 
-/** A locked episode (the 4th, without a subscription): no download is offered. */
+/** A locked episode (the 4th, without a subscription): no download is offered; the free 1st beside it is. */
 export const Locked: Story = {
-  args: { chapterId: '404' },
-  play: async ({ canvasElement }) => {
-    // Once the episode and the viewer are known, still nothing.
-    await new Promise((resolve) => setTimeout(resolve, 800))
-    await waitFor(() => expect(canvasElement.querySelector('.comics-download')).toBeNull())
+  args: { chapterId: '404', episodeTitle: 'Episode 4' },
+  render: (args) => (
+    <>
+      <DownloadButton {...args} />
+      <DownloadButton comicId="4" chapterId="401" episodeTitle="Episode 1" />
+    </>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    // The free episode's button shows once the episodes and the viewer are known: the same ones decide the 4th.
+    await expect(await canvas.findByRole('button', { name: 'Download Episode 1' }, { timeout: 5000 })).toBeEnabled()
+    await expect(canvas.queryByRole('button', { name: 'Download Episode 4' })).toBeNull()
+    await expect(canvasElement.querySelectorAll('.comics-download')).toHaveLength(1)
   },
 }
 

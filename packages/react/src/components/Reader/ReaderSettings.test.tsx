@@ -176,10 +176,17 @@ describe('Reader settings', () => {
     await waitFor(() => expect(state.readerSettings[kit.viewer.userId!]).toMatchObject({ pageGap: 'small', pageWidth: 'fit' }))
     await waitFor(() => expect(kit.stores.readerSettings.getSnapshot().unsaved).toBe(false))
 
-    server.use(http.put(`${TEST_API_BASE_URL}/me/reader-settings`, () => HttpResponse.json({ error: { code: 'unavailable', message: 'Down' } }, { status: 503 })))
+    let refusedSaves = 0
+    server.use(
+      http.put(`${TEST_API_BASE_URL}/me/reader-settings`, () => {
+        refusedSaves += 1
+        return HttpResponse.json({ error: { code: 'unavailable', message: 'Down' } }, { status: 503 })
+      }),
+    )
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Dark' }))
     expect(readerOf(container).dataset.background).toBe('dark')
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The save is tried again after a refusal: by the second try the first refusal has been taken in.
+    await waitFor(() => expect(refusedSaves).toBe(2), { timeout: 5_000 })
     expect(kit.stores.readerSettings.getSnapshot()).toMatchObject({ settings: { background: 'dark' }, unsaved: true })
     expect(state.readerSettings[kit.viewer.userId!]).toMatchObject({ background: 'light' })
   })
