@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import { EPISODE_COIN_PRICE, offersCoinUnlock, readerPath, type Chapter } from '@comics/core'
-import { useEpisodeAccess, useLink, useMessages, useViewer } from '../../hooks'
+import { EPISODE_COIN_PRICE, offersCoinUnlock, offersWaitForFree, readerPath, type Chapter } from '@comics/core'
+import { useEpisodeAccess, useLink, useMessages, useViewer, useWaitForFree } from '../../hooks'
 import { formatMessage } from '../../messages'
 import { useAppRunning } from '../../hooks/serverSnapshots'
 import { DownloadButton } from '../DownloadButton'
@@ -29,6 +29,9 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false }: Epi
   const access = useEpisodeAccess(chapter, chapters, { uncensored })
   const viewer = useViewer()
   const coinUnlock = access.locked && !access.isPending && offersCoinUnlock(chapter, chapters, viewer, { uncensored })
+  // Free after a wait: asked only for a row that offers coins (a signed-in reader without a subscription).
+  const waitForFree = useWaitForFree(coinUnlock ? chapter.comicsId : undefined)
+  const free = coinUnlock && waitForFree.countdown && offersWaitForFree(chapter, chapters, viewer, waitForFree.setting) ? waitForFree.countdown : undefined
   const titleId = useId()
   // Decorative, and often below the comic's cover: on a page rendered on the server the previews are
   // asked for once the app runs, so that the cover and the scripts have the connection first.
@@ -77,6 +80,16 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false }: Epi
         </Link>
       )}
       {!access.locked && <DownloadButton comicId={chapter.comicsId} chapterId={chapter.id} uncensored={uncensored} episodeTitle={chapter.title} className="comics-episode-row__download" />}
+      {free && (
+        <Link
+          to={readerPath(chapter.comicsId, chapter.id)}
+          className="comics-link comics-episode-row__free comics-wait-for-free"
+          data-state={free.ready ? 'ready' : 'waiting'}
+          aria-describedby={titleId}
+        >
+          {free.ready ? messages['waitForFree.freeNow'] : formatMessage(messages['waitForFree.freeIn'], { time: free.text })}
+        </Link>
+      )}
       {coinUnlock && (
         <Link to={readerPath(chapter.comicsId, chapter.id)} className="comics-link comics-episode-row__unlock" aria-describedby={titleId}>
           {formatMessage(messages['coins.unlock'], { price: EPISODE_COIN_PRICE })}
