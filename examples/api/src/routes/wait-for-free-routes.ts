@@ -13,7 +13,7 @@ export function registerWaitForFreeRoutes(app: FastifyInstance, context: AppCont
   const rateLimit = { max: config.paymentRateLimitPerMinute, timeWindow: '1 minute' }
 
   registerEndpoint(app, context, endpoints.getWaitForFree, async ({ params, caller, request }) => ({
-    data: [await waitForFreeStatus(db, clock, params.comicId, caller?.uid ?? null, siteModeOf(request.headers.host))],
+    data: [await waitForFreeStatus(db, clock, params.comicId, caller, siteModeOf(request.headers.host))],
   }))
 
   registerEndpoint(
