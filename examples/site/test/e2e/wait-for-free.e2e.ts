@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
 import { createUser } from '@comics/auth-emulator'
@@ -26,6 +26,18 @@ const firstPage = (page: Page) => page.getByRole('img', { name: /^Page 1 of \d+$
 const unlockFree = (page: Page) => page.getByRole('button', { name: 'Unlock free now' })
 const countdown = (page: Page) => page.locator('.comics-wait-for-free').first().textContent()
 
+/** The states of the screens at a phone's and a desktop's width, kept with the test results. */
+async function screenshots(page: Page, name: string) {
+  const folder = new URL('../../test-results/screenshots/', import.meta.url)
+  mkdirSync(folder, { recursive: true })
+  const viewport = page.viewportSize()
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 })
+    await page.screenshot({ path: new URL(`wait-for-free-${name}-${width}.png`, folder).pathname })
+  }
+  if (viewport) await page.setViewportSize(viewport)
+}
+
 beforeAll(async () => {
   expect(comic.chapterIds.length).toBeGreaterThanOrEqual(6)
   moveApiClock(0)
@@ -49,10 +61,13 @@ describe('free after a wait', () => {
     if (new URL(page.url()).pathname !== `/comic/${comic.id}`) await page.goto(`${stack.mirrorOrigin}/comic/${comic.id}`)
     const card = page.getByRole('region', { name: 'Next free episode' })
     await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain('Free now')
+    await card.scrollIntoViewIfNeeded()
+    await screenshots(page, 'comic-free-now')
 
     // Episode 4: unlocked free, and read.
     await page.goto(episodeUrl(4))
     await expect.poll(() => unlockFree(page).isVisible(), { timeout: 15_000 }).toBe(true)
+    await screenshots(page, 'reader-free-now')
     await unlockFree(page).click()
     await expect.poll(() => firstPage(page).isVisible(), { timeout: 20_000 }).toBe(true)
 
@@ -60,6 +75,12 @@ describe('free after a wait', () => {
     await page.goto(episodeUrl(5))
     await expect.poll(() => countdown(page), { timeout: 15_000 }).toMatch(/^Free in (24:00|23:59)$/)
     expect(await unlockFree(page).count()).toBe(0)
+    await screenshots(page, 'reader-waiting')
+    await page.goto(`${stack.mirrorOrigin}/comic/${comic.id}`)
+    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toMatch(/Free in (24:00|23:59)/)
+    await page.getByRole('link', { name: /^Free in/ }).first().scrollIntoViewIfNeeded()
+    await screenshots(page, 'list-waiting')
+    await page.goto(episodeUrl(5))
 
     // The server's clock moves to 20 seconds before the timer is ready: the count runs down to 'Free now' live.
     moveApiClock(24 * HOUR - 20_000)
