@@ -21,7 +21,8 @@ export interface EpisodeRowProps {
  * unlocked episode is a real link to the reader (it opens in a new tab too); a locked one is a button
  * whose action is core's: the sign-in modal for a guest, /premium when signed in (spec §6). A signed-in
  * reader without a subscription also gets 'Unlock for 10 coins' on a locked row (core `offersCoinUnlock`,
- * never in the uncensored edition): a link to the reader on that episode, where the unlock is offered.
+ * never in the uncensored edition): a link to the reader on that episode, where the unlock is offered; on a
+ * comic that frees episodes after a wait, 'Free now' or 'Free in 23:41' beside it (core `offersWaitForFree`).
  */
 export function EpisodeRow({ chapter, chapters, uncensored, isNew = false }: EpisodeRowProps) {
   const messages = useMessages()
@@ -80,20 +81,22 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false }: Epi
         </Link>
       )}
       {!access.locked && <DownloadButton comicId={chapter.comicsId} chapterId={chapter.id} uncensored={uncensored} episodeTitle={chapter.title} className="comics-episode-row__download" />}
-      {free && (
-        <Link
-          to={readerPath(chapter.comicsId, chapter.id)}
-          className="comics-link comics-episode-row__free comics-wait-for-free"
-          data-state={free.ready ? 'ready' : 'waiting'}
-          aria-describedby={titleId}
-        >
-          {free.ready ? messages['waitForFree.freeNow'] : formatMessage(messages['waitForFree.freeIn'], { time: free.text })}
-        </Link>
-      )}
       {coinUnlock && (
-        <Link to={readerPath(chapter.comicsId, chapter.id)} className="comics-link comics-episode-row__unlock" aria-describedby={titleId}>
-          {formatMessage(messages['coins.unlock'], { price: EPISODE_COIN_PRICE })}
-        </Link>
+        <span className="comics-episode-row__offers">
+          {free && (
+            <Link
+              to={readerPath(chapter.comicsId, chapter.id)}
+              className="comics-link comics-episode-row__free comics-wait-for-free"
+              data-state={free.ready ? 'ready' : 'waiting'}
+              aria-describedby={titleId}
+            >
+              {free.ready ? messages['waitForFree.freeNow'] : formatMessage(messages['waitForFree.freeIn'], { time: free.text })}
+            </Link>
+          )}
+          <Link to={readerPath(chapter.comicsId, chapter.id)} className="comics-link comics-episode-row__unlock" aria-describedby={titleId}>
+            {formatMessage(messages['coins.unlock'], { price: EPISODE_COIN_PRICE })}
+          </Link>
+        </span>
       )}
     </li>
   )
