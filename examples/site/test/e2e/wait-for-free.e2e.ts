@@ -61,7 +61,6 @@ describe('free after a wait', () => {
     if (new URL(page.url()).pathname !== `/comic/${comic.id}`) await page.goto(`${stack.mirrorOrigin}/comic/${comic.id}`)
     const card = page.getByRole('region', { name: 'Next free episode' })
     await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain('Free now')
-    await card.scrollIntoViewIfNeeded()
     await screenshots(page, 'comic-free-now')
 
     // Episode 4: unlocked free, and read.
@@ -78,7 +77,6 @@ describe('free after a wait', () => {
     await screenshots(page, 'reader-waiting')
     await page.goto(`${stack.mirrorOrigin}/comic/${comic.id}`)
     await expect.poll(() => card.textContent(), { timeout: 15_000 }).toMatch(/Free in (24:00|23:59)/)
-    await page.getByRole('link', { name: /^Free in/ }).first().scrollIntoViewIfNeeded()
     await screenshots(page, 'list-waiting')
     await page.goto(episodeUrl(5))
 
