@@ -487,6 +487,17 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
     listMyFollows: {},
     followComic: { body: jsonBody(nearValidObject({ comicId })) },
     unfollowComic: { params: { comicId } },
+    getWaitForFree: { params: { comicId } },
+    unlockEpisodeFree: { body: jsonBody(nearValidObject({ chapterId })) },
+    setWaitForFree: {
+      params: { comicId },
+      body: jsonBody(
+        nearValidObject({
+          waitHours: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 400 }) }, { weight: 1, arbitrary: fc.double() }),
+          newestExcluded: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 20 }) }, { weight: 1, arbitrary: fc.integer() }),
+        }),
+      ),
+    },
     creditCoins: {
       body: jsonBody(
         nearValidObject({

@@ -31,6 +31,7 @@ import { registerSubscriptionRoutes } from './routes/subscription-routes'
 import { registerAccountRoutes } from './routes/account-routes'
 import { registerCoinRoutes } from './routes/coin-routes'
 import { registerReadingRoutes } from './routes/reading-routes'
+import { registerWaitForFreeRoutes } from './routes/wait-for-free-routes'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -173,6 +174,7 @@ export async function buildApp(
   registerAccountRoutes(app, context)
   registerCoinRoutes(app, context)
   registerReadingRoutes(app, context)
+  registerWaitForFreeRoutes(app, context)
   if (context.sandbox) await registerCheckoutPageRoutes(app, context, context.sandbox)
   registerFileRoutes(app, context)
   registerOpenApiRoute(app, context)

@@ -6,7 +6,7 @@ import { RECENT_SIGN_IN_MAX_AGE_MS } from '@comics/core/rules'
 import { inject } from 'vitest'
 import { auditCoinLedgers } from '../src/coins/audit-coin-ledgers'
 import { creditCoins } from '../src/coins/credit-coins'
-import { auditLog, chapters, checkouts, paymentCustomers, sandboxPaymentMethods, coinBalances, coinLedger, coinUnlocks, comicFollows, payments, readingProgress, sandboxCheckouts, subscriptions } from '../src/db/schema'
+import { auditLog, chapters, checkouts, paymentCustomers, sandboxPaymentMethods, coinBalances, coinLedger, coinUnlocks, comicFollows, payments, readingProgress, sandboxCheckouts, subscriptions, waitForFreeTimers } from '../src/db/schema'
 import { bearer, createAccount, insertSubscription, type Account } from './support/accounts'
 import { paymentJourney } from './support/payment-journey'
 import { startTestServer, type TestServer } from './support/test-server'
@@ -99,6 +99,8 @@ describe('DELETE /me', () => {
     // A synced reading position and a followed comic.
     await server.db.insert(readingProgress).values({ userId: reader.uid, comicId: chapter!.comicId, chapterId: chapter!.id, chapterTitle: 'Episode 1', page: 3, offset: 0, updatedAtMs: 1 })
     await server.db.insert(comicFollows).values({ userId: reader.uid, comicId: chapter!.comicId, followedAt: server.clock.now() })
+    // A free-after-a-wait timer.
+    await server.db.insert(waitForFreeTimers).values({ userId: reader.uid, comicId: chapter!.comicId, lastUnlockAt: server.clock.now() })
     const settings = { pageWidth: 'fit', pageGap: 'small', background: 'light', updatedAt: '2026-01-01T08:00:00.000Z' }
     for (const account of [reader, other]) {
       const saved = await server.app.inject({ method: 'PUT', url: '/api/v1/me/reader-settings', headers: bearer(account), payload: settings })

@@ -427,6 +427,34 @@ const cells: Cell[] = [
     endpoint: 'unfollowComic', name: 'unfollow a comic',
     request: () => json('DELETE', `/me/follows/${facts.uncensoredComic.comicId}`), expected: signedIn(200),
   },
+  {
+    endpoint: 'getWaitForFree', name: "a comic's wait for a free episode: the timer only to a signed-in reader",
+    request: () => json('GET', `/comics/${facts.uncensoredComic.comicId}/wait-for-free`), expected: everyone(200),
+    check: (role, body) => {
+      const [status] = (body as { data: { waitHours: number; readyAt?: string }[] }).data
+      expect(status!.waitHours).toBe(0)
+      expect(status!.readyAt === undefined, role).toBe(role === 'guest')
+    },
+  },
+  {
+    endpoint: 'getWaitForFree', name: "an AO comic's wait from the mirror host: not there (but to an admin)",
+    request: () => ({ ...json('GET', `/comics/${facts.uncensoredComic.comicId}/wait-for-free`), headers: { host: 'localhost:5173' } }),
+    expected: { ...everyone(404), admin: 200 },
+  },
+  {
+    endpoint: 'unlockEpisodeFree', name: 'a free unlock of a comic whose wait is off',
+    request: () => json('POST', '/wait-for-free/unlocks', { chapterId: facts.uncensoredComic.lockedChapterId }), expected: signedIn(409),
+  },
+  {
+    endpoint: 'unlockEpisodeFree', name: 'a free unlock of an AO episode from the mirror host: not there',
+    request: () => ({ ...json('POST', '/wait-for-free/unlocks', { chapterId: facts.uncensoredComic.lockedChapterId }), headers: { host: 'localhost:5173' } }),
+    expected: signedIn(404),
+  },
+  {
+    endpoint: 'setWaitForFree', name: "set a comic's wait for a free episode",
+    request: () => json('PUT', `/admin/comics/${facts.mirrorComic.comicId}/wait-for-free`, { waitHours: 24, newestExcluded: 1 }),
+    expected: adminOnly(200),
+  },
 ]
 
 it('covers every endpoint of the contract', () => {

@@ -19,7 +19,8 @@ export async function prepareVisitor(context: BrowserContext, state: VisitorStat
   if (consent) entries.push(['google-analytics-consent', JSON.stringify(consent)])
   await context.addInitScript((pairs: [string, string][]) => {
     // Init scripts run in every frame; only the site's own page is the visitor's.
-    if (window.top !== window) return
+    // A new tab's about:blank has no storage of its own (reading it throws): it is no page of the site.
+    if (window.top !== window || location.protocol === 'about:') return
     for (const [key, value] of pairs) if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value)
   }, entries)
 }

@@ -6,7 +6,7 @@ import type { TokenVerifier, VerifiedToken } from '../auth/token-verifier'
 import type { Clock } from '../clock'
 import type { Database, Notifications } from '../db/database'
 import { ACCOUNT_ERASED_CHANNEL } from '../auth/account-erasures'
-import { auditLog, checkouts, coinBalances, coinLedger, coinUnlocks, comicFollows, paymentCustomers, payments, readerSettings, readingProgress, subscriptions } from '../db/schema'
+import { auditLog, checkouts, coinBalances, coinLedger, coinUnlocks, comicFollows, paymentCustomers, payments, readerSettings, readingProgress, subscriptions, waitForFreeTimers } from '../db/schema'
 import { HttpError } from '../http/http-error'
 import { cancelSubscription } from '../payments/cancel-subscription'
 import type { PaymentProvider } from '../payments/provider/payment-provider'
@@ -76,6 +76,7 @@ export async function deleteAccount(
     await tx.update(coinLedger).set({ userId: anonymous, checkoutId: null }).where(eq(coinLedger.userId, uid))
     await tx.update(coinBalances).set({ userId: anonymous }).where(eq(coinBalances.userId, uid))
     await tx.delete(coinUnlocks).where(eq(coinUnlocks.userId, uid))
+    await tx.delete(waitForFreeTimers).where(eq(waitForFreeTimers.userId, uid))
     // The audit log keeps what was done, under the same reference: by them (an admin), without their
     // email, and to their coins (a support credit).
     await tx.update(auditLog).set({ actorUid: anonymous, actorEmail: null }).where(eq(auditLog.actorUid, uid))

@@ -26,5 +26,6 @@ export function unlockFromRow(row: typeof coinUnlocks.$inferSelect): CoinUnlock 
     userId: row.userId,
     coins: row.coins,
     unlockedAt: row.unlockedAt.toISOString(),
+    via: row.via,
   }
 }

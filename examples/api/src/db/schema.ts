@@ -397,11 +397,48 @@ export const coinUnlocks = pgTable(
     userId: text('user_id').notNull(),
     chapterId: integer('chapter_id').notNull().references(() => chapters.id, { onDelete: 'cascade' }),
     comicId: integer('comic_id').notNull(),
-    ledgerId: integer('ledger_id').notNull().unique().references(() => coinLedger.id),
+    // None for a free unlock after a wait (migration 0014): it costs nothing and writes no ledger entry.
+    ledgerId: integer('ledger_id').unique().references(() => coinLedger.id),
     coins: integer('coins').notNull(),
     unlockedAt: timestamp('unlocked_at', { withTimezone: true }).notNull(),
+    via: text('via', { enum: ['coins', 'wait'] }).notNull().default('coins'),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.chapterId] }), index('coin_unlocks_user_comic_idx').on(table.userId, table.comicId)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.chapterId] }),
+    index('coin_unlocks_user_comic_idx').on(table.userId, table.comicId),
+    check(
+      'coin_unlocks_via',
+      sql`(${table.via} = 'coins' and ${table.ledgerId} is not null) or (${table.via} = 'wait' and ${table.ledgerId} is null and ${table.coins} = 0)`,
+    ),
+  ],
+)
+
+/** A comic's free-after-a-wait setting (core `WaitForFreeSetting`); no row: off. */
+export const comicWaitForFree = pgTable(
+  'comic_wait_for_free',
+  {
+    comicId: integer('comic_id').primaryKey().references(() => comics.id, { onDelete: 'cascade' }),
+    waitHours: integer('wait_hours').notNull(),
+    newestExcluded: integer('newest_excluded').notNull(),
+  },
+  (table) => [
+    check('comic_wait_for_free_wait_hours', sql`${table.waitHours} >= 0`),
+    check('comic_wait_for_free_newest_excluded', sql`${table.newestExcluded} >= 0`),
+  ],
+)
+
+/**
+ * Each reader's free-after-a-wait timer per comic: the time of their last free unlock. One row per reader
+ * and comic, moved by one conditional upsert, so two racing unlocks cannot both start it.
+ */
+export const waitForFreeTimers = pgTable(
+  'wait_for_free_timers',
+  {
+    userId: text('user_id').notNull(),
+    comicId: integer('comic_id').notNull().references(() => comics.id, { onDelete: 'cascade' }),
+    lastUnlockAt: timestamp('last_unlock_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.comicId] })],
 )
 
 /**

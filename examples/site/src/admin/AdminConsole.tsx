@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { Comic } from '@comics/core'
-import { AuditLog } from '@comics/react'
+import { AuditLog, WaitForFreeSettings } from '@comics/react'
 import { ChaptersPanel } from './ChaptersPanel'
 import { CoinsPanel } from './CoinsPanel'
 import { ComicForm } from './ComicForm'
@@ -47,6 +47,9 @@ export function AdminConsole() {
                 onDeleted={() => setSelected(null)}
               />
               <ChaptersPanel key={`chapters-${selected.id}`} comic={selected} />
+              <section className="site-admin__panel">
+                <WaitForFreeSettings key={`wait-${selected.id}`} comicId={selected.id} />
+              </section>
             </>
           )}
           {!selected && <p className="site-admin__hint">Choose a comic, or create one.</p>}

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router'
-import { ComicPreview, EpisodeList, FollowButton } from '@comics/react'
+import { ComicPreview, EpisodeList, FollowButton, WaitForFreeStatus } from '@comics/react'
 
 export interface ComicScreenProps {
   /** /comic/{id}/uncensored: the uncensored banner, and episodes open in the uncensored reader. */
@@ -13,6 +13,8 @@ export default function ComicScreen({ uncensored }: ComicScreenProps) {
     <div className="site-comic">
       <ComicPreview comicId={comicId} uncensored={uncensored} uncensoredBannerUrl="/uncensored-banner.svg" />
       <FollowButton comicId={comicId} className="site-comic__follow" />
+      {/* Free after a wait never opens the uncensored edition: no timer there. */}
+      {!uncensored && <WaitForFreeStatus comicId={comicId} className="site-comic__wait-for-free" />}
       <EpisodeList comicId={comicId} uncensored={uncensored} />
     </div>
   )

@@ -14,6 +14,7 @@ import type {
   ComicsListRequest,
   ConfirmCoinPurchaseBody,
   CreditCoinsBody,
+  WaitForFreeSettingBody,
   CreateGenreBody,
   CreatePaymentBody,
   SyncProgressBody,
@@ -373,6 +374,21 @@ export function createComicsApi(options: ComicsApiOptions) {
         call('adminCoinBalance', { ...callOptions, params: { userId } }),
       /** POST /admin/coins/credits (admin): a support credit with its reason. */
       credit: (body: CreditCoinsBody, callOptions?: CallOptions) => call('creditCoins', { ...callOptions, body }),
+    },
+
+    waitForFree: {
+      /** GET /comics/{comicId}/wait-for-free: the comic's wait and, signed in, when the caller's timer is ready. */
+      status: (comicId: string, callOptions?: CallOptions) => call('getWaitForFree', { ...callOptions, params: { comicId } }),
+      /**
+       * POST /wait-for-free/unlocks: unlocks a locked episode free, for good, and restarts the timer. An
+       * `ApiError` 409 with code `timer_running`, `wait_for_free_off`, `newest_excluded`, `episode_free` or
+       * `subscription_active` otherwise.
+       */
+      unlock: (chapterId: string, callOptions?: CallOptions) =>
+        call('unlockEpisodeFree', { ...callOptions, body: { chapterId } }),
+      /** PUT /admin/comics/{comicId}/wait-for-free (admin): the wait in hours (0: off) and the newest kept out. */
+      set: (comicId: string, body: WaitForFreeSettingBody, callOptions?: CallOptions) =>
+        call('setWaitForFree', { ...callOptions, params: { comicId }, body }),
     },
 
     progress: {

@@ -21,6 +21,7 @@ import {
   ReadingProgressEntrySchema,
   ReaderSettingsSchema,
   SubscriptionSchema,
+  WaitForFreeStatusSchema,
 } from './entities'
 import {
   AdminComicsListRequestSchema,
@@ -47,6 +48,7 @@ import {
   UpdateGenreBodySchema,
   SyncProgressBodySchema,
   FollowComicBodySchema,
+  WaitForFreeSettingBodySchema,
 } from './requests'
 import {
   CreateChaptersFieldsSchema,
@@ -266,6 +268,21 @@ export const endpoints = {
     method: 'PUT', path: '/me/reader-settings', access: 'user',
     summary: "Save the caller's reader settings; a change older than the one kept is ignored (latest change wins); answers what is kept",
     body: ReaderSettingsBodySchema, response: envelope(ReaderSettingsSchema),
+  },
+  getWaitForFree: {
+    method: 'GET', path: '/comics/:comicId/wait-for-free', access: 'public',
+    summary: "A comic's free-after-a-wait setting and, signed in, when the caller's timer is ready (server clock)",
+    params: builtOnUse(() => z.object({ comicId: IdSchema })), response: envelope(WaitForFreeStatusSchema),
+  },
+  unlockEpisodeFree: {
+    method: 'POST', path: '/wait-for-free/unlocks', access: 'user',
+    summary: 'Unlock a locked episode free with a ready timer, for good, and restart the timer (409 timer_running, wait_for_free_off, newest_excluded, episode_free, subscription_active)',
+    body: UnlockEpisodeBodySchema, response: envelope(CoinUnlockSchema),
+  },
+  setWaitForFree: {
+    method: 'PUT', path: '/admin/comics/:comicId/wait-for-free', access: 'admin',
+    summary: "Set a comic's wait for a free episode (0 hours: off) and the newest episodes kept out, audited",
+    params: builtOnUse(() => z.object({ comicId: IdSchema })), body: WaitForFreeSettingBodySchema, response: envelope(WaitForFreeStatusSchema),
   },
 } as const satisfies Record<string, EndpointDefinition>
 

@@ -274,6 +274,8 @@ export const CoinUnlockSchema = builtOnUse(() =>
     coins: count(0),
     /** ISO timestamp. */
     unlockedAt: z.string(),
+    /** How it was unlocked: with coins, or free after a wait (0 coins). Absent from servers before waiting. */
+    via: z.optional(z.enum(['coins', 'wait'])),
   }),
 )
 export type CoinUnlock = z.infer<typeof CoinUnlockSchema>
@@ -401,3 +403,19 @@ export const ReaderSettingsSchema = builtOnUse(() =>
   }),
 )
 export type ReaderSettingsEntity = z.infer<typeof ReaderSettingsSchema>
+
+/**
+ * GET /comics/:comicId/wait-for-free: a comic's free-after-a-wait setting (core `WaitForFreeSetting`;
+ * `waitHours` 0 is off) and, for a signed-in caller, when their timer is ready (`readyAt`, ISO; at or before
+ * `now` when ready). `now` is the server's clock, from which the kit counts down, never the device's.
+ */
+export const WaitForFreeStatusSchema = builtOnUse(() =>
+  z.object({
+    comicId: IdSchema,
+    waitHours: count(0),
+    newestExcluded: count(0),
+    readyAt: z.optional(z.string()),
+    now: z.string(),
+  }),
+)
+export type WaitForFreeStatus = z.infer<typeof WaitForFreeStatusSchema>

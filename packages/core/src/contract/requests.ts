@@ -13,6 +13,7 @@ import {
   PublishAtSchema,
   SubscriptionLevelSchema,
 } from './entities'
+import { WAIT_FOR_FREE_MAX_HOURS, WAIT_FOR_FREE_MAX_NEWEST_EXCLUDED } from '../rules/waitForFree'
 import { READER_BACKGROUNDS, READER_PAGE_GAPS, READER_PAGE_WIDTHS } from '../rules/readerSettings'
 
 const idList = () => z.optional(z.array(IdSchema).check(z.maxLength(200)))
@@ -254,3 +255,12 @@ export const ReaderSettingsBodySchema = builtOnUse(() =>
   }),
 )
 export type ReaderSettingsBody = z.infer<typeof ReaderSettingsBodySchema>
+
+/** PUT /admin/comics/:comicId/wait-for-free: the wait in whole hours (0 turns it off) and the newest episodes kept out. */
+export const WaitForFreeSettingBodySchema = builtOnUse(() =>
+  z.strictObject({
+    waitHours: z.int().check(z.minimum(0), z.maximum(WAIT_FOR_FREE_MAX_HOURS)),
+    newestExcluded: z.int().check(z.minimum(0), z.maximum(WAIT_FOR_FREE_MAX_NEWEST_EXCLUDED)),
+  }),
+)
+export type WaitForFreeSettingBody = z.infer<typeof WaitForFreeSettingBodySchema>

@@ -34,6 +34,7 @@ const facts: Partial<{ [N in EndpointName]: (context: ResolverContext<N>, data: 
   setPageOrder: ({ params, body }) => ({ action: 'reorder', targetType: 'pages', targetId: params.chapterId!, comicsId: params.comicId!, detail: { variant: params.variant, pages: body.assetIds.length } }),
   createGenre: ({ body }, data) => ({ action: 'create', targetType: 'genre', targetId: data[0]!.id!, detail: { name: body.name } }),
   updateGenre: ({ params, body }) => ({ action: 'edit', targetType: 'genre', targetId: params.id!, detail: { changed: Object.keys(body) } }),
+  setWaitForFree: ({ params, body }) => ({ action: 'edit', targetType: 'comic', targetId: params.comicId!, comicsId: params.comicId!, detail: { waitForFree: body } }),
   creditCoins: ({ body }) => ({ action: 'credit', targetType: 'coins', targetId: body.userId, detail: { coins: body.coins, reason: body.reason } }),
 }
 

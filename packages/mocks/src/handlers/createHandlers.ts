@@ -13,6 +13,7 @@ import { readRequestInput } from './readRequestInput'
 import { resolveViewer } from './resolveViewer'
 import type { Resolver, ResolverContext } from './resolverContext'
 import { createGenre, listGenres, updateGenre } from './genresResolvers'
+import { getWaitForFree, setWaitForFree, unlockEpisodeFree } from './waitForFreeResolvers'
 import { followComic, listMyFollows, listMyProgress, syncMyProgress, unfollowComic } from './readingResolvers'
 import {
   adminCoinBalance,
@@ -119,6 +120,9 @@ const resolvers: { [N in EndpointName]: Resolver<N> } = {
   unfollowComic,
   getReaderSettings,
   putReaderSettings,
+  getWaitForFree,
+  unlockEpisodeFree,
+  setWaitForFree,
 }
 
 /** 200 with a body that breaks the contract where a client would notice: a number for an id or url. */

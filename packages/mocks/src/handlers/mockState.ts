@@ -7,6 +7,7 @@ import { MOCK_GENRES } from '../fixtures/genres'
 import { MOCK_PAYMENT_METHODS } from '../fixtures/paymentMethods'
 import { MOCK_PAYMENTS } from '../fixtures/payments'
 import { MOCK_SUBSCRIPTIONS } from '../fixtures/subscriptions'
+import type { WaitForFreeSetting } from '@comics/core/rules'
 
 /** A checkout started by a viewer, waiting for its payment. */
 export interface MockCheckout {
@@ -54,6 +55,10 @@ export interface MockState {
   follows: Record<string, { comicId: string; followedAt: number }[]>
   /** Each viewer's reader settings by user id, once saved (the latest change wins, as the reference API). */
   readerSettings: Record<string, ReaderSettingsEntity>
+  /** Each comic's free-after-a-wait setting, once an admin set one (absent: off, core `WAIT_FOR_FREE_OFF`). */
+  waitForFree: Record<string, WaitForFreeSetting>
+  /** Each viewer's last free unlock per comic (key `userId:comicId`), in milliseconds. */
+  waitForFreeTimers: Record<string, number>
   /** Source of new ids; each new record takes the next number. */
   sequence: number
 }
@@ -83,6 +88,8 @@ export function createMockState(): MockState {
     readingProgress: {},
     follows: {},
     readerSettings: {},
+    waitForFree: {},
+    waitForFreeTimers: {},
     sequence: 1000,
   }
 }

@@ -22,6 +22,7 @@ export const queryKeys = {
   coinPacks: () => ['comics-kit', 'coin-packs'] as const,
   coinBalance: (viewerId: string | null) => ['comics-kit', 'coin-balance', viewerId ?? 'guest'] as const,
   coinUnlocks: (viewerId: string | null) => ['comics-kit', 'coin-unlocks', viewerId ?? 'guest'] as const,
+  waitForFree: (comicId: string, viewerId: string | null) => ['comics-kit', 'wait-for-free', comicId, viewerId ?? 'guest'] as const,
   coinHistory: (viewerId: string | null) => ['comics-kit', 'coin-history', viewerId ?? 'guest'] as const,
   auditLog: (comicsId: string | null, pageSize: number) => ['comics-kit', 'audit-log', comicsId ?? 'all', pageSize] as const,
   adminCoinBalance: (userId: string) => ['comics-kit', 'admin-coin-balance', userId] as const,

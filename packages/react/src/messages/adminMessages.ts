@@ -71,4 +71,11 @@ export const ADMIN_MESSAGES = /* @__PURE__ */ Object.freeze({
   'coins.admin.invalidReason': 'Give a reason of 3 to 500 characters.',
   'coins.admin.credited': '{n} coins were credited.',
   'coins.admin.creditFailed': 'The coins could not be credited. Please try again.',
+  'waitForFree.admin.title': 'Free after a wait',
+  'waitForFree.admin.hours': 'Wait in hours (0: off)',
+  'waitForFree.admin.newest': 'Newest episodes never free',
+  'waitForFree.admin.save': 'Save',
+  'waitForFree.admin.saved': 'Saved.',
+  'waitForFree.admin.invalid': 'Enter whole hours from 0 to 336 and a whole number of episodes.',
+  'waitForFree.admin.failed': 'The setting could not be saved. Please try again.',
 })

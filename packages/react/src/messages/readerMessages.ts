@@ -147,6 +147,14 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   'coins.unlockFailed': 'The episode could not be unlocked. Please try again.',
   'coins.unlocked': 'Unlocked',
 
+  // Free after a wait
+  'waitForFree.freeNow': 'Free now',
+  'waitForFree.freeIn': 'Free in {time}',
+  'waitForFree.unlockFree': 'Unlock free now',
+  'waitForFree.nextFree': 'Next free episode',
+  'waitForFree.every': { one: 'One episode free every hour', other: 'One episode free every {n} hours' },
+  'waitForFree.unlockFailed': 'The free episode could not be unlocked. Please try again.',
+
   // LAST READ on home (spec §2), shown on the account page too
   'account.lastRead': 'LAST READ',
   'account.lastReadSlide': '{n} of {total}',

@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import { EPISODE_COIN_PRICE, offersCoinUnlock, readerPath, type Chapter } from '@comics/core'
-import { useEpisodeAccess, useLink, useMessages, useViewer } from '../../hooks'
+import { EPISODE_COIN_PRICE, offersCoinUnlock, offersWaitForFree, readerPath, type Chapter } from '@comics/core'
+import { useEpisodeAccess, useLink, useMessages, useViewer, useWaitForFree } from '../../hooks'
 import { formatMessage } from '../../messages'
 import { useAppRunning } from '../../hooks/serverSnapshots'
 import { DownloadButton } from '../DownloadButton'
@@ -21,7 +21,8 @@ export interface EpisodeRowProps {
  * unlocked episode is a real link to the reader (it opens in a new tab too); a locked one is a button
  * whose action is core's: the sign-in modal for a guest, /premium when signed in (spec §6). A signed-in
  * reader without a subscription also gets 'Unlock for 10 coins' on a locked row (core `offersCoinUnlock`,
- * never in the uncensored edition): a link to the reader on that episode, where the unlock is offered.
+ * never in the uncensored edition): a link to the reader on that episode, where the unlock is offered; on a
+ * comic that frees episodes after a wait, 'Free now' or 'Free in 23:41' beside it (core `offersWaitForFree`).
  */
 export function EpisodeRow({ chapter, chapters, uncensored, isNew = false }: EpisodeRowProps) {
   const messages = useMessages()
@@ -29,6 +30,9 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false }: Epi
   const access = useEpisodeAccess(chapter, chapters, { uncensored })
   const viewer = useViewer()
   const coinUnlock = access.locked && !access.isPending && offersCoinUnlock(chapter, chapters, viewer, { uncensored })
+  // Free after a wait: asked only for a row that offers coins (a signed-in reader without a subscription).
+  const waitForFree = useWaitForFree(coinUnlock ? chapter.comicsId : undefined)
+  const free = coinUnlock && waitForFree.countdown && offersWaitForFree(chapter, chapters, viewer, waitForFree.setting) ? waitForFree.countdown : undefined
   const titleId = useId()
   // Decorative, and often below the comic's cover: on a page rendered on the server the previews are
   // asked for once the app runs, so that the cover and the scripts have the connection first.
@@ -78,9 +82,21 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false }: Epi
       )}
       {!access.locked && <DownloadButton comicId={chapter.comicsId} chapterId={chapter.id} uncensored={uncensored} episodeTitle={chapter.title} className="comics-episode-row__download" />}
       {coinUnlock && (
-        <Link to={readerPath(chapter.comicsId, chapter.id)} className="comics-link comics-episode-row__unlock" aria-describedby={titleId}>
-          {formatMessage(messages['coins.unlock'], { price: EPISODE_COIN_PRICE })}
-        </Link>
+        <span className="comics-episode-row__offers">
+          {free && (
+            <Link
+              to={readerPath(chapter.comicsId, chapter.id)}
+              className="comics-link comics-episode-row__free comics-wait-for-free"
+              data-state={free.ready ? 'ready' : 'waiting'}
+              aria-describedby={titleId}
+            >
+              {free.ready ? messages['waitForFree.freeNow'] : formatMessage(messages['waitForFree.freeIn'], { time: free.text })}
+            </Link>
+          )}
+          <Link to={readerPath(chapter.comicsId, chapter.id)} className="comics-link comics-episode-row__unlock" aria-describedby={titleId}>
+            {formatMessage(messages['coins.unlock'], { price: EPISODE_COIN_PRICE })}
+          </Link>
+        </span>
       )}
     </li>
   )

@@ -1,6 +1,7 @@
-import { ANALYTICS_EVENTS, coinShopPath, coinShortfall, EPISODE_COIN_PRICE, lockedEpisodeOffer, readerPath, routes, type Chapter, type EpisodeRef } from '@comics/core'
+import { ANALYTICS_EVENTS, coinShopPath, coinShortfall, EPISODE_COIN_PRICE, lockedEpisodeOffer, offersWaitForFree, readerPath, routes, type Chapter, type EpisodeRef } from '@comics/core'
 import { formatMessage } from '../../messages'
-import { useAnalytics, useCoinBalance, useLink, useMessages, useUnlockEpisode, useViewer } from '../../hooks'
+import { useAnalytics, useCoinBalance, useLink, useMessages, useUnlockEpisode, useUnlockEpisodeFree, useViewer, useWaitForFree } from '../../hooks'
+import { WaitForFreeCountdown } from '../WaitForFree/WaitForFreeCountdown'
 import { useComicsContext } from '../../hooks/useComicsContext'
 
 export interface EpisodeUnlockProps {
@@ -26,6 +27,8 @@ export function EpisodeUnlock({ chapter, chapters, onUnlocked, className }: Epis
   const Link = useLink()
   const { balance, isPending: balancePending } = useCoinBalance()
   const unlock = useUnlockEpisode()
+  const unlockFree = useUnlockEpisodeFree()
+  const waitForFree = useWaitForFree(chapter.comicsId)
   const analytics = useAnalytics()
   const offer = lockedEpisodeOffer(chapter, chapters, viewer)
   if (offer === 'open' || viewer.isPending) return null
@@ -41,8 +44,34 @@ export function EpisodeUnlock({ chapter, chapters, onUnlocked, className }: Epis
   const refusedShort = (unlock.error as { code?: string } | null)?.code === 'insufficient_coins'
   const shortBy = balance === undefined ? 0 : coinShortfall(balance)
   const short = refusedShort || (!balancePending && shortBy > 0)
+  const opened = (chapterId: string) => (onUnlocked ? onUnlocked(chapterId) : navigate(readerLink))
+  const free = waitForFree.countdown && offersWaitForFree(chapter, chapters, viewer, waitForFree.setting) ? waitForFree.countdown : undefined
   return (
     <div className={base} data-offer="unlock-or-subscribe" data-state={short ? 'short' : balancePending ? 'loading' : 'ready'}>
+      {free && (
+        <div className="comics-episode-unlock__free" data-free={free.ready ? 'ready' : 'waiting'}>
+          <WaitForFreeCountdown comicId={chapter.comicsId} />
+          {free.ready && (
+            <button
+              type="button"
+              className="comics-button"
+              disabled={unlockFree.isPending}
+              aria-busy={unlockFree.isPending}
+              onClick={() =>
+                unlockFree.mutate(chapter.id, {
+                  onSuccess: (unlocked) => {
+                    analytics.track(ANALYTICS_EVENTS.episodeUnlocked, { comic_id: unlocked.comicsId, chapter_id: unlocked.chapterId, coins: 0 })
+                    opened(chapter.id)
+                  },
+                })
+              }
+            >
+              {unlockFree.isPending ? messages['coins.unlocking'] : messages['waitForFree.unlockFree']}
+            </button>
+          )}
+          {unlockFree.error && <p role="alert" className="comics-episode-unlock__error">{messages['waitForFree.unlockFailed']}</p>}
+        </div>
+      )}
       {short ? (
         <>
           <p className="comics-episode-unlock__short">{formatMessage(messages['coins.short'], { n: shortBy || EPISODE_COIN_PRICE })}</p>
@@ -58,8 +87,7 @@ export function EpisodeUnlock({ chapter, chapters, onUnlocked, className }: Epis
             unlock.mutate(chapter.id, {
               onSuccess: (unlocked) => {
                 analytics.track(ANALYTICS_EVENTS.episodeUnlocked, { comic_id: unlocked.comicsId, chapter_id: unlocked.chapterId, coins: unlocked.coins })
-                if (onUnlocked) onUnlocked(chapter.id)
-                else navigate(readerLink)
+                opened(chapter.id)
               },
             })
           }

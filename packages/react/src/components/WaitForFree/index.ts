@@ -1,0 +1,3 @@
+export { WaitForFreeCountdown, type WaitForFreeCountdownProps } from './WaitForFreeCountdown'
+export { WaitForFreeStatus, type WaitForFreeStatusProps } from './WaitForFreeStatus'
+export { WaitForFreeSettings, type WaitForFreeSettingsProps } from './WaitForFreeSettings'
