@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { builtOnUse, envelope, type Schema } from './envelope'
+import { commentEndpoints } from './comments'
 import {
   AccountDeletionSchema,
   AccountExportSchema,
@@ -267,6 +268,7 @@ export const endpoints = {
     summary: "Save the caller's reader settings; a change older than the one kept is ignored (latest change wins); answers what is kept",
     body: ReaderSettingsBodySchema, response: envelope(ReaderSettingsSchema),
   },
+  ...commentEndpoints,
 } as const satisfies Record<string, EndpointDefinition>
 
 export type EndpointName = keyof typeof endpoints

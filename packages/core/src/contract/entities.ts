@@ -335,6 +335,12 @@ export const AccountExportSchema = builtOnUse(() =>
     follows: z.optional(z.array(z.object({ comicId: IdSchema, followedAt: z.string() }))),
     /** The reader's settings, null if never saved; absent from servers before reader settings. */
     readerSettings: z.optional(z.nullable(ReaderSettingsSchema)),
+    /** The reader's comments (deleted ones left out), with where they are; absent from servers before comments. */
+    comments: z.optional(
+      z.array(z.object({ id: IdSchema, chapterId: IdSchema, parentId: z.nullable(IdSchema), text: z.string(), spoiler: z.boolean(), status: z.string(), createdAt: z.string() })),
+    ),
+    /** The episodes and comments the reader liked. */
+    likes: z.optional(z.object({ episodes: z.array(IdSchema), comments: z.array(IdSchema) })),
   }),
 )
 export type AccountExport = z.infer<typeof AccountExportSchema>
@@ -355,11 +361,11 @@ export const AccountDeletionSchema = builtOnUse(() =>
 export type AccountDeletion = z.infer<typeof AccountDeletionSchema>
 
 /** What an admin write did, as the audit log names it. */
-export const AuditActionSchema = z.enum(['create', 'edit', 'delete', 'upload', 'reorder', 'publish', 'schedule', 'unpublish', 'credit'])
+export const AuditActionSchema = z.enum(['create', 'edit', 'delete', 'upload', 'reorder', 'publish', 'schedule', 'unpublish', 'credit', 'hide', 'restore', 'pin', 'unpin', 'suspend'])
 export type AuditAction = z.infer<typeof AuditActionSchema>
 
 /** What an admin write changed: a comic, an episode, an episode's pages, a genre, a reader's coins. */
-export const AuditTargetTypeSchema = z.enum(['comic', 'chapter', 'pages', 'genre', 'coins'])
+export const AuditTargetTypeSchema = z.enum(['comic', 'chapter', 'pages', 'genre', 'coins', 'comment'])
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>
 
 /**

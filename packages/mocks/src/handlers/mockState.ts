@@ -1,3 +1,4 @@
+import type { MockCommentsState } from './commentsResolvers'
 import type { Asset, AuditEntry, Chapter, CoinLedgerEntry, CoinUnlock, Comic, Genre, Payment, PaymentMethod, ReaderSettingsEntity, ReadingProgressEntry, Subscription } from '@comics/core/contract'
 import { MOCK_ASSETS } from '../fixtures/assets'
 import { fixtureAuditLog } from '../fixtures/audit'
@@ -54,6 +55,8 @@ export interface MockState {
   follows: Record<string, { comicId: string; followedAt: number }[]>
   /** Each viewer's reader settings by user id, once saved (the latest change wins, as the reference API). */
   readerSettings: Record<string, ReaderSettingsEntity>
+  /** Comments, likes and suspensions, made on first use (see commentsResolvers). */
+  comments?: MockCommentsState
   /** Source of new ids; each new record takes the next number. */
   sequence: number
 }
