@@ -28,6 +28,7 @@ import { registerPaymentRoutes } from './routes/payment-routes'
 import { registerSubscriptionRoutes } from './routes/subscription-routes'
 import { registerAccountRoutes } from './routes/account-routes'
 import { registerCoinRoutes } from './routes/coin-routes'
+import { registerCommentRoutes } from './routes/comment-routes'
 import { registerReadingRoutes } from './routes/reading-routes'
 
 declare module 'fastify' {
@@ -163,6 +164,7 @@ export async function buildApp(
   registerAccountRoutes(app, context)
   registerCoinRoutes(app, context)
   registerReadingRoutes(app, context)
+  registerCommentRoutes(app, context)
   if (context.sandbox) await registerCheckoutPageRoutes(app, context, context.sandbox)
   registerFileRoutes(app, context)
   registerOpenApiRoute(app, context)

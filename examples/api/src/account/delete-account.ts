@@ -5,7 +5,7 @@ import { isRecentSignIn, subscriptionInForce } from '@comics/core/rules'
 import type { TokenVerifier, VerifiedToken } from '../auth/token-verifier'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
-import { auditLog, checkouts, coinBalances, coinLedger, coinUnlocks, comicFollows, payments, readerSettings, readingProgress, subscriptions } from '../db/schema'
+import { auditLog, checkouts, commentLikes, commentReports, comments, commentSuspensions, episodeLikes, coinBalances, coinLedger, coinUnlocks, comicFollows, payments, readerSettings, readingProgress, subscriptions } from '../db/schema'
 import { HttpError } from '../http/http-error'
 import { cancelSubscription } from '../payments/cancel-subscription'
 import type { PaymentProvider } from '../payments/provider/payment-provider'
@@ -71,6 +71,13 @@ export async function deleteAccount(
     await tx.delete(comicFollows).where(eq(comicFollows.userId, uid))
     await tx.delete(checkouts).where(eq(checkouts.userId, uid))
     await tx.delete(readerSettings).where(eq(readerSettings.userId, uid))
+    // Their comments are removed, with the replies under them (docs/decisions.md), and their likes,
+    // reports and suspension; the counts are read from the rows, so they stay exact.
+    await tx.delete(comments).where(eq(comments.authorUid, uid))
+    await tx.delete(commentLikes).where(eq(commentLikes.userId, uid))
+    await tx.delete(episodeLikes).where(eq(episodeLikes.userId, uid))
+    await tx.delete(commentReports).where(eq(commentReports.userId, uid))
+    await tx.delete(commentSuspensions).where(eq(commentSuspensions.userId, uid))
     return kept.length
   })
 

@@ -1,9 +1,9 @@
-import { asc, desc, eq } from 'drizzle-orm'
+import { asc, desc, eq, ne, and } from 'drizzle-orm'
 import type { AccountExport } from '@comics/core/contract'
 import type { VerifiedToken } from '../auth/token-verifier'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
-import { checkouts, coinLedger, coinUnlocks, comicFollows, payments, readingProgress, subscriptions } from '../db/schema'
+import { checkouts, commentLikes, comments, episodeLikes, coinLedger, coinUnlocks, comicFollows, payments, readingProgress, subscriptions } from '../db/schema'
 import { readerSettingsOf } from '../reader/reader-settings'
 import { progressFromRow } from '../reading/reading-progress'
 import { ledgerEntryFromRow, unlockFromRow } from '../coins/coin-views'
@@ -30,6 +30,11 @@ export async function exportAccount(db: Database, clock: Clock, caller: Verified
       tx.select().from(comicFollows).where(eq(comicFollows.userId, uid)).orderBy(asc(comicFollows.followedAt), asc(comicFollows.comicId)),
       readerSettingsOf(tx, uid),
     ])
+    const [commentRows, episodeLikeRows, commentLikeRows] = await Promise.all([
+      tx.select().from(comments).where(and(eq(comments.authorUid, uid), ne(comments.status, 'deleted'))).orderBy(asc(comments.id)),
+      tx.select().from(episodeLikes).where(eq(episodeLikes.userId, uid)).orderBy(asc(episodeLikes.chapterId)),
+      tx.select().from(commentLikes).where(eq(commentLikes.userId, uid)).orderBy(asc(commentLikes.commentId)),
+    ])
     return {
       exportedAt: clock.now().toISOString(),
       profile: { uid, email: caller.email ?? null },
@@ -49,6 +54,16 @@ export async function exportAccount(db: Database, clock: Clock, caller: Verified
       readingProgress: progressRows.map(progressFromRow),
       follows: followRows.map((row) => ({ comicId: String(row.comicId), followedAt: row.followedAt.toISOString() })),
       readerSettings: settings[0] ?? null,
+      comments: commentRows.map((row) => ({
+        id: String(row.id),
+        chapterId: String(row.chapterId),
+        parentId: row.parentId === null ? null : String(row.parentId),
+        text: row.text,
+        spoiler: row.spoiler,
+        status: row.status,
+        createdAt: row.createdAt.toISOString(),
+      })),
+      likes: { episodes: episodeLikeRows.map((row) => String(row.chapterId)), comments: commentLikeRows.map((row) => String(row.commentId)) },
     }
   })
 }
