@@ -273,3 +273,30 @@ export const suspendCommenter: Resolver<'suspendCommenter'> = (context) => {
   commentsOf(context.state).suspendedUntil[comment.authorUid] = suspendedUntil
   return HttpResponse.json({ data: [{ suspendedUntil }] })
 }
+
+/**
+ * Puts comments on an episode of the state (stories, tests): each given fields over a shown comment by
+ * `user-level1`; ids in order from 'c1'.
+ * @example seedMockComments(state, '401', [{ text: 'Loved it', likedBy: ['user-reader'] }])
+ */
+export function seedMockComments(state: MockState, chapterId: string, comments: Partial<MockComment>[]): MockComment[] {
+  const store = commentsOf(state)
+  const made = comments.map((fields, index) => ({
+    id: `c${store.comments.length + index + 1}`,
+    chapterId,
+    parentId: null,
+    authorUid: 'user-level1',
+    byCreator: false,
+    text: 'A comment',
+    spoiler: false,
+    pinned: false,
+    status: 'visible' as const,
+    createdAt: new Date(Date.UTC(2026, 0, 1 + index)).toISOString(),
+    editedAt: null,
+    likedBy: [],
+    reports: [],
+    ...fields,
+  }))
+  store.comments.push(...made)
+  return made
+}

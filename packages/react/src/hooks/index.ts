@@ -66,3 +66,4 @@ export {
 } from './useEpisodeDownload'
 export { useOnline } from './useOnline'
 export { useRemoveRevokedDownloads } from './useRemoveRevokedDownloads'
+export { COMMENTS_PAGE_SIZE, useCommentModeration, useComments, useEpisodeReactions } from './useComments'
