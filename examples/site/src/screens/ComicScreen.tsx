@@ -1,5 +1,9 @@
+import { lazy, Suspense } from 'react'
 import { useParams } from 'react-router'
 import { ComicPreview, EpisodeList, FollowButton } from '@comics/react'
+
+// Counts and comments: chunks of their own, loaded after the page's first render.
+const ComicReactions = lazy(() => import('../comments/ComicReactions'))
 
 export interface ComicScreenProps {
   /** /comic/{id}/uncensored: the uncensored banner, and episodes open in the uncensored reader. */
@@ -13,6 +17,9 @@ export default function ComicScreen({ uncensored }: ComicScreenProps) {
     <div className="site-comic">
       <ComicPreview comicId={comicId} uncensored={uncensored} uncensoredBannerUrl="/uncensored-banner.svg" />
       <FollowButton comicId={comicId} className="site-comic__follow" />
+      <Suspense fallback={null}>
+        <ComicReactions comicId={comicId} />
+      </Suspense>
       <EpisodeList comicId={comicId} uncensored={uncensored} />
     </div>
   )

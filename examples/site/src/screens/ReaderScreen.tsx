@@ -1,5 +1,9 @@
+import { lazy, Suspense } from 'react'
 import { useParams } from 'react-router'
 import { Reader } from '@comics/react'
+
+// Likes and comments: a chunk of their own, fetched once the pages are shown.
+const EpisodeComments = lazy(() => import('../comments/EpisodeComments'))
 
 export interface ReaderScreenProps {
   /** /comic/{id}/{chapterId}/uncensored: the uncensored variant's pages. */
@@ -10,5 +14,17 @@ export interface ReaderScreenProps {
 export default function ReaderScreen({ uncensored }: ReaderScreenProps) {
   const { comicId = '', chapterId = '' } = useParams()
   // A new episode is a new reader: its scroll, chrome and page state start afresh.
-  return <Reader key={`${comicId}/${chapterId}`} comicId={comicId} chapterId={chapterId} uncensored={uncensored} />
+  return (
+    <Reader
+      key={`${comicId}/${chapterId}`}
+      comicId={comicId}
+      chapterId={chapterId}
+      uncensored={uncensored}
+      afterPages={
+        <Suspense fallback={null}>
+          <EpisodeComments comicId={comicId} chapterId={chapterId} />
+        </Suspense>
+      }
+    />
+  )
 }
