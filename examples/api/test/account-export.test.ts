@@ -67,6 +67,10 @@ describe('GET /me/export', () => {
       readingProgress: [],
       follows: [],
       readerSettings: null,
+      comments: [],
+      likes: { episodes: [], comments: [] },
+      commentReports: [],
+      commentingSuspendedUntil: null,
     })
   })
 
@@ -86,7 +90,7 @@ describe('GET /me/export', () => {
       sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'user_id' order by table_name`,
     )
     const rows = (Array.isArray(result) ? result : (result as { rows: { table_name: string }[] }).rows) as { table_name: string }[]
-    expect(rows.map((row) => row.table_name)).toEqual(['checkouts', 'coin_balances', 'coin_ledger', 'coin_unlocks', 'comic_follows', 'payments', 'reader_settings', 'reading_progress', 'subscriptions'])
+    expect(rows.map((row) => row.table_name)).toEqual(['checkouts', 'coin_balances', 'coin_ledger', 'coin_unlocks', 'comic_follows', 'comment_likes', 'comment_reports', 'comment_suspensions', 'episode_likes', 'payments', 'reader_settings', 'reading_progress', 'subscriptions'])
   })
 
   it('a guest is asked to sign in', async () => {

@@ -3,7 +3,7 @@ import type { AccountExport } from '@comics/core/contract'
 import type { VerifiedToken } from '../auth/token-verifier'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
-import { checkouts, commentLikes, comments, episodeLikes, coinLedger, coinUnlocks, comicFollows, payments, readingProgress, subscriptions } from '../db/schema'
+import { checkouts, commentLikes, commentReports, comments, commentSuspensions, episodeLikes, coinLedger, coinUnlocks, comicFollows, payments, readingProgress, subscriptions } from '../db/schema'
 import { readerSettingsOf } from '../reader/reader-settings'
 import { progressFromRow } from '../reading/reading-progress'
 import { ledgerEntryFromRow, unlockFromRow } from '../coins/coin-views'
@@ -30,10 +30,12 @@ export async function exportAccount(db: Database, clock: Clock, caller: Verified
       tx.select().from(comicFollows).where(eq(comicFollows.userId, uid)).orderBy(asc(comicFollows.followedAt), asc(comicFollows.comicId)),
       readerSettingsOf(tx, uid),
     ])
-    const [commentRows, episodeLikeRows, commentLikeRows] = await Promise.all([
+    const [commentRows, episodeLikeRows, commentLikeRows, reportRows, suspensionRows] = await Promise.all([
       tx.select().from(comments).where(and(eq(comments.authorUid, uid), ne(comments.status, 'deleted'))).orderBy(asc(comments.id)),
       tx.select().from(episodeLikes).where(eq(episodeLikes.userId, uid)).orderBy(asc(episodeLikes.chapterId)),
       tx.select().from(commentLikes).where(eq(commentLikes.userId, uid)).orderBy(asc(commentLikes.commentId)),
+      tx.select().from(commentReports).where(eq(commentReports.userId, uid)).orderBy(asc(commentReports.createdAt)),
+      tx.select().from(commentSuspensions).where(eq(commentSuspensions.userId, uid)),
     ])
     return {
       exportedAt: clock.now().toISOString(),
@@ -63,6 +65,8 @@ export async function exportAccount(db: Database, clock: Clock, caller: Verified
         status: row.status,
         createdAt: row.createdAt.toISOString(),
       })),
+      commentReports: reportRows.map((row) => ({ commentId: String(row.commentId), reason: row.reason, note: row.note, createdAt: row.createdAt.toISOString() })),
+      commentingSuspendedUntil: suspensionRows[0] ? suspensionRows[0].until.toISOString() : null,
       likes: { episodes: episodeLikeRows.map((row) => String(row.chapterId)), comments: commentLikeRows.map((row) => String(row.commentId)) },
     }
   })

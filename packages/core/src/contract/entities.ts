@@ -341,6 +341,9 @@ export const AccountExportSchema = builtOnUse(() =>
     ),
     /** The episodes and comments the reader liked. */
     likes: z.optional(z.object({ episodes: z.array(IdSchema), comments: z.array(IdSchema) })),
+    /** The comments the reader reported, and until when they may not comment (null if not suspended). */
+    commentReports: z.optional(z.array(z.object({ commentId: IdSchema, reason: z.string(), note: z.string(), createdAt: z.string() }))),
+    commentingSuspendedUntil: z.optional(z.nullable(z.string())),
   }),
 )
 export type AccountExport = z.infer<typeof AccountExportSchema>
