@@ -1,7 +1,7 @@
 import type { HostConfig } from '@comics/core/site'
 import fc from 'fast-check'
 import { API_PREFIX, endpoints, type EndpointName } from '@comics/core/contract'
-import { COIN_PACKS, PLANS, READER_SETTING_CHOICES } from '@comics/core/rules'
+import { COIN_PACKS, COMMENT_MAX_LENGTH, COMMENT_MODERATIONS, COMMENT_REPORT_REASONS, COMMENT_SORTS, COMMENT_SUSPENSION_DAYS, PLANS, READER_SETTING_CHOICES } from '@comics/core/rules'
 import { signatureHeader, SIGNATURE_HEADER } from '../src/payments/sandbox/event-signature'
 import { TEST_CARDS } from '../src/payments/sandbox/test-cards'
 import Stripe from 'stripe'
@@ -319,6 +319,12 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
   )
   const planId = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...PLANS.map((plan) => plan.id)) }, { weight: 1, arbitrary: hostileString })
   const uid = fc.oneof(fc.constantFrom(world.uids.reader, world.uids.admin), hostileString)
+  const commentId = idOf(ids.chapters)
+  const commentText = fc.oneof(
+    { weight: 3, arbitrary: fc.string({ minLength: 0, maxLength: 200 }) },
+    { weight: 1, arbitrary: fc.constantFrom('<script>alert(1)</script>', '<img src=x onerror=alert(1)>', 'a'.repeat(COMMENT_MAX_LENGTH + 1), ' \n ') },
+    { weight: 1, arbitrary: hostileString },
+  )
 
   return {
     listComics: { body: jsonBody(listBody({ genres: listOf(genreId), id: listOf(comicId), contentRating: listOf(rating) }, ['created_at', 'title'])) },
@@ -498,6 +504,27 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
         }),
       ),
     },
+    // Comments: texts of any size and markup; comment ids drawn from episode ids (some exist once the
+    // fuzz has commented), or hostile.
+    listComments: {
+      body: jsonBody(nearValidObject({ chapterId, sort: fc.oneof(fc.constantFrom(...COMMENT_SORTS), hostileString), limit: paging.limit, offset: paging.offset })),
+    },
+    listEpisodeReactions: { body: jsonBody(nearValidObject({ comicId })) },
+    createComment: { body: jsonBody(nearValidObject({ chapterId, parentId: commentId, text: commentText, spoiler: fc.boolean() }, ['chapterId', 'text'])) },
+    editComment: { params: { id: commentId }, body: jsonBody(nearValidObject({ text: commentText, spoiler: fc.boolean() }, ['text'])) },
+    deleteComment: { params: { id: commentId } },
+    likeComment: { params: { id: commentId } },
+    unlikeComment: { params: { id: commentId } },
+    likeEpisode: { params: { chapterId } },
+    unlikeEpisode: { params: { chapterId } },
+    reportComment: {
+      params: { id: commentId },
+      body: jsonBody(nearValidObject({ reason: fc.oneof(fc.constantFrom(...COMMENT_REPORT_REASONS), hostileString), note: commentText }, ['reason'])),
+    },
+    pinComment: { params: { id: commentId }, body: jsonBody(nearValidObject({ pinned: fc.boolean() })) },
+    listCommentReports: { body: jsonBody(nearValidObject({ limit: paging.limit, offset: paging.offset })) },
+    moderateComment: { params: { id: commentId }, body: jsonBody(nearValidObject({ action: fc.oneof(fc.constantFrom(...COMMENT_MODERATIONS), hostileString) })) },
+    suspendCommenter: { params: { id: commentId }, body: jsonBody(nearValidObject({ days: fc.oneof(fc.constantFrom(...COMMENT_SUSPENSION_DAYS), fc.integer()) })) },
     creditCoins: {
       body: jsonBody(
         nearValidObject({

@@ -30,6 +30,7 @@ import { registerPaymentRoutes } from './routes/payment-routes'
 import { registerSubscriptionRoutes } from './routes/subscription-routes'
 import { registerAccountRoutes } from './routes/account-routes'
 import { registerCoinRoutes } from './routes/coin-routes'
+import { registerCommentRoutes } from './routes/comment-routes'
 import { registerReadingRoutes } from './routes/reading-routes'
 import { registerWaitForFreeRoutes } from './routes/wait-for-free-routes'
 
@@ -175,6 +176,7 @@ export async function buildApp(
   registerCoinRoutes(app, context)
   registerReadingRoutes(app, context)
   registerWaitForFreeRoutes(app, context)
+  registerCommentRoutes(app, context)
   if (context.sandbox) await registerCheckoutPageRoutes(app, context, context.sandbox)
   registerFileRoutes(app, context)
   registerOpenApiRoute(app, context)

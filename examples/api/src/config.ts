@@ -58,6 +58,11 @@ export interface ApiConfig {
   sandboxDelayMs: number
   /** Requests per minute per client on checkout and payment calls. */
   paymentRateLimitPerMinute: number
+  /**
+   * Multiplies the comment and like allowances of core `COMMENT_RATE_LIMITS` (COMMENT_RATE_LIMIT_SCALE):
+   * a load test from one address raises it; 1 in production.
+   */
+  commentRateLimitScale: number
   /** Largest JSON body. */
   bodyLimitBytes: number
   /** Largest multipart request (all files together). */
@@ -268,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     stripe,
     sandboxDelayMs: integer('SANDBOX_DELAY_MS', env.SANDBOX_DELAY_MS, 4_000),
     paymentRateLimitPerMinute: integer('PAYMENT_RATE_LIMIT', env.PAYMENT_RATE_LIMIT, 30),
+    commentRateLimitScale: positive('COMMENT_RATE_LIMIT_SCALE', env.COMMENT_RATE_LIMIT_SCALE, 1),
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 64 * 1024),
     uploadRequestLimitBytes: integer('UPLOAD_LIMIT_BYTES', env.UPLOAD_LIMIT_BYTES, 100 * 1024 * 1024),
     seedOnFirstStart: env.SEED_ON_FIRST_START !== '0',

@@ -6,7 +6,7 @@ import { RECENT_SIGN_IN_MAX_AGE_MS } from '@comics/core/rules'
 import { inject } from 'vitest'
 import { auditCoinLedgers } from '../src/coins/audit-coin-ledgers'
 import { creditCoins } from '../src/coins/credit-coins'
-import { auditLog, chapters, checkouts, paymentCustomers, sandboxPaymentMethods, coinBalances, coinLedger, coinUnlocks, comicFollows, payments, readingProgress, sandboxCheckouts, subscriptions, waitForFreeTimers } from '../src/db/schema'
+import { auditLog, chapters, checkouts, paymentCustomers, sandboxPaymentMethods, coinBalances, coinLedger, coinUnlocks, comicFollows, payments, readingProgress, sandboxCheckouts, subscriptions, waitForFreeTimers, commentLikes, commentReports, comments, commentSuspensions, episodeLikes } from '../src/db/schema'
 import { bearer, createAccount, insertSubscription, type Account } from './support/accounts'
 import { paymentJourney } from './support/payment-journey'
 import { startTestServer, type TestServer } from './support/test-server'
@@ -106,6 +106,13 @@ describe('DELETE /me', () => {
       const saved = await server.app.inject({ method: 'PUT', url: '/api/v1/me/reader-settings', headers: bearer(account), payload: settings })
       expect(saved.statusCode, saved.body).toBe(200)
     }
+    // A comment (with another reader's reply under it), likes, a report and a suspension.
+    const [comment] = await server.db.insert(comments).values({ chapterId: chapter!.id, comicId: chapter!.comicId, authorUid: reader.uid, text: 'Mine', createdAt: server.clock.now() }).returning()
+    const [reply] = await server.db.insert(comments).values({ chapterId: chapter!.id, comicId: chapter!.comicId, parentId: comment!.id, authorUid: other.uid, text: 'Theirs', createdAt: server.clock.now() }).returning()
+    await server.db.insert(commentLikes).values({ commentId: reply!.id, userId: reader.uid })
+    await server.db.insert(episodeLikes).values({ chapterId: chapter!.id, userId: reader.uid })
+    await server.db.insert(commentReports).values({ commentId: reply!.id, userId: reader.uid, reason: 'spam', createdAt: server.clock.now() })
+    await server.db.insert(commentSuspensions).values({ userId: reader.uid, until: server.clock.now() })
     const otherBefore = await rowsOf(other.uid)
     expect(Object.values(await rowsOf(reader.uid)).every((n) => n > 0)).toBe(true)
 
@@ -115,6 +122,8 @@ describe('DELETE /me', () => {
 
     // Nothing of the reader is left under their id, in any table that holds a user's rows.
     expect(Object.values(await rowsOf(reader.uid))).toEqual(Object.values(otherBefore).map(() => 0))
+    // Their comments are removed with the replies under them (docs/decisions.md).
+    expect(await server.db.select().from(comments).where(eq(comments.chapterId, chapter!.id))).toEqual([])
     expect(await server.db.select().from(subscriptions).where(eq(subscriptions.id, Number(subscription.id)))).toEqual([])
     // The payment record stays, under an anonymous reference and without links to the erased rows.
     const [kept] = await server.db.select().from(payments).where(eq(payments.id, paid!.id))

@@ -1,4 +1,4 @@
-import { is, sql } from 'drizzle-orm'
+import { asc, eq, is, sql } from 'drizzle-orm'
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AccountExportSchema, type AccountExport } from '@comics/core/contract'
@@ -29,6 +29,12 @@ const EXPORTED_AS: Record<string, (exported: AccountExport) => unknown[]> = {
   reader_settings: (exported) => (exported.readerSettings ? [exported.readerSettings] : []),
   reading_progress: (exported) => exported.readingProgress ?? [],
   subscriptions: (exported) => exported.subscriptions,
+  comment_likes: (exported) => exported.likes?.comments ?? [],
+  comment_reports: (exported) => exported.commentReports ?? [],
+  comment_suspensions: (exported) => (exported.commentingSuspendedUntil ? [exported.commentingSuspendedUntil] : []),
+  episode_likes: (exported) => exported.likes?.episodes ?? [],
+  payment_customers: (exported) => exported.paymentCustomers ?? [],
+  wait_for_free_timers: (exported) => exported.waitForFreeUnlocks ?? [],
 }
 
 const exportOf = (account: Account) => server.app.inject({ method: 'GET', url: '/api/v1/me/export', headers: bearer(account) })
@@ -84,6 +90,10 @@ describe('GET /me/export', () => {
       readingProgress: [],
       follows: [],
       readerSettings: null,
+      comments: [],
+      likes: { episodes: [], comments: [] },
+      commentReports: [],
+      commentingSuspendedUntil: null,
     })
   })
 
@@ -118,7 +128,7 @@ describe('GET /me/export', () => {
     const reader = await createAccount('reader')
     const admin = await createAccount('admin', { admin: true })
     const { comicId, freeChapterId, lockedChapterId } = (await catalogueFacts(server.db)).uncensoredComic
-    const call = (account: Account, method: 'POST' | 'PUT', url: string, payload: object) =>
+    const call = (account: Account, method: 'POST' | 'PUT' | 'DELETE', url: string, payload: object) =>
       server.app.inject({ method, url: `/api/v1${url}`, headers: { host: 'adult.localhost:5173', ...bearer(account) }, payload })
     const expectOk = async (pending: ReturnType<typeof call>) => {
       const response = await pending
@@ -129,6 +139,23 @@ describe('GET /me/export', () => {
     await expectOk(call(reader, 'POST', '/me/progress', { entries: [{ comicId, chapterId: freeChapterId, chapterTitle: 'One', page: 3, offset: 0, updatedAt: TEST_NOW.getTime() - 1_000 }] }))
     await expectOk(call(reader, 'POST', '/me/follows', { comicId }))
     await expectOk(call(reader, 'PUT', '/me/reader-settings', { pageWidth: 'fit', pageGap: 'large', background: 'light', updatedAt: '2026-01-01T08:00:00.000Z' }))
+    // The 5th episode opened free after a wait (the 4th is the coin unlock's).
+    const [fifth] = await server.db.select({ id: schema.chapters.id }).from(schema.chapters)
+      .where(eq(schema.chapters.comicId, Number(comicId))).orderBy(asc(schema.chapters.chapterNumber)).offset(4).limit(1)
+    await expectOk(call(admin, 'PUT', `/admin/comics/${comicId}/wait-for-free`, { waitHours: 24, newestExcluded: 0 }))
+    await expectOk(call(reader, 'POST', '/wait-for-free/unlocks', { chapterId: String(fifth!.id) }))
+    // Comments: a like of the episode and of the admin's comment, a report of it, then a suspension.
+    const posted = async (account: Account, text: string) => {
+      const response = await call(account, 'POST', '/comments', { chapterId: freeChapterId, text })
+      expect(response.statusCode, response.body).toBe(200)
+      return (response.json() as { data: { id: string }[] }).data[0]!.id
+    }
+    const adminComment = await posted(admin, 'From the studio')
+    const readerComment = await posted(reader, 'From a reader')
+    await expectOk(call(reader, 'PUT', `/episodes/${freeChapterId}/like`, {}))
+    await expectOk(call(reader, 'PUT', `/comments/${adminComment}/like`, {}))
+    await expectOk(call(reader, 'POST', `/comments/${adminComment}/reports`, { reason: 'spam' }))
+    await expectOk(call(admin, 'POST', `/admin/comments/${readerComment}/suspension`, { days: 1 }))
     await journey().subscribe(reader, '4weeks')
 
     const exported = AccountExportSchema.parse((await exportOf(reader)).json()) as AccountExport

@@ -52,6 +52,26 @@ beforeAll(async () => {
   const unlocked = await server.app.inject({ method: 'POST', url: '/api/v1/coins/unlocks', headers: { host: 'adult.localhost:5173', ...bearer(accounts.reader) }, payload: { chapterId: coinUnlockedChapterId } })
   expect(unlocked.statusCode, unlocked.body).toBe(200)
 })
+/** Comments for the comment cells: by readers who are none of the roles (so every role may report them). */
+let commentAuthor: Account
+let targetCommentId: string
+let offenderCommentId: string
+const postComment = async (author: Account, text: string) => {
+  const response = await server.app.inject({
+    method: 'POST', url: '/api/v1/comments', headers: { host: 'adult.localhost:5173', ...bearer(author) },
+    payload: { chapterId: facts.uncensoredComic.freeChapterId, text },
+  })
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json().data[0].id as string
+}
+beforeAll(async () => {
+  // Every role writes from the same address within the minute: allowances raised for this run.
+  server.context.config.commentRateLimitScale = 100
+  const offender = await createAccount('reader')
+  commentAuthor = await createAccount('reader')
+  targetCommentId = await postComment(commentAuthor, 'The matrix comment')
+  offenderCommentId = await postComment(offender, 'To be suspended for')
+})
 afterAll(() => server?.close())
 
 /**
@@ -454,6 +474,77 @@ const cells: Cell[] = [
     endpoint: 'setWaitForFree', name: "set a comic's wait for a free episode",
     request: () => json('PUT', `/admin/comics/${facts.mirrorComic.comicId}/wait-for-free`, { waitHours: 24, newestExcluded: 1 }),
     expected: adminOnly(200),
+  },
+  {
+    endpoint: 'listComments', name: "an episode's comments: anyone",
+    request: () => json('POST', '/comments/list', { chapterId: facts.uncensoredComic.freeChapterId, limit: 20, offset: 0 }), expected: everyone(200),
+  },
+  {
+    endpoint: 'listComments', name: "an AO episode's comments from the mirror host: not there",
+    request: () => ({ ...json('POST', '/comments/list', { chapterId: facts.uncensoredComic.freeChapterId, limit: 20, offset: 0 }), headers: { host: 'localhost:5173' } }),
+    expected: everyone(404),
+  },
+  {
+    endpoint: 'listEpisodeReactions', name: "a comic's comment and like counts: anyone",
+    request: () => json('POST', '/comments/counts', { comicId: facts.uncensoredComic.comicId }), expected: everyone(200),
+  },
+  {
+    endpoint: 'createComment', name: 'comment on an episode: signed in',
+    request: () => json('POST', '/comments', { chapterId: facts.uncensoredComic.freeChapterId, text: 'From the matrix' }), expected: signedIn(200),
+  },
+  {
+    endpoint: 'editComment', name: "edit someone else's comment: nobody, not even an admin",
+    request: () => json('PATCH', `/comments/${targetCommentId}`, { text: 'Changed' }), expected: signedIn(403),
+  },
+  {
+    endpoint: 'editComment', name: 'edit your own comment',
+    request: () => json('PATCH', `/comments/${targetCommentId}`, { text: 'The matrix comment, edited' }), expected: signedIn(200),
+    caller: async () => commentAuthor,
+  },
+  {
+    endpoint: 'deleteComment', name: "delete someone else's comment: an admin only",
+    request: async () => json('DELETE', `/comments/${await postComment(commentAuthor, 'Deletable')}`), expected: { ...signedIn(403), admin: 200 },
+  },
+  {
+    endpoint: 'likeComment', name: 'like a comment: signed in',
+    request: () => json('PUT', `/comments/${targetCommentId}/like`), expected: signedIn(200),
+  },
+  {
+    endpoint: 'unlikeComment', name: 'take back a like: signed in',
+    request: () => json('DELETE', `/comments/${targetCommentId}/like`), expected: signedIn(200),
+  },
+  {
+    endpoint: 'likeEpisode', name: 'like an episode: signed in',
+    request: () => json('PUT', `/episodes/${facts.uncensoredComic.freeChapterId}/like`), expected: signedIn(200),
+  },
+  {
+    endpoint: 'likeEpisode', name: 'like an AO episode from the mirror host: not there',
+    request: () => ({ ...json('PUT', `/episodes/${facts.uncensoredComic.freeChapterId}/like`), headers: { host: 'localhost:5173' } }),
+    expected: signedIn(404),
+  },
+  {
+    endpoint: 'unlikeEpisode', name: 'take back a like of an episode: signed in',
+    request: () => json('DELETE', `/episodes/${facts.uncensoredComic.freeChapterId}/like`), expected: signedIn(200),
+  },
+  {
+    endpoint: 'reportComment', name: "report someone else's comment: signed in",
+    request: () => json('POST', `/comments/${targetCommentId}/reports`, { reason: 'spam' }), expected: signedIn(200),
+  },
+  {
+    endpoint: 'pinComment', name: 'pin a comment: admin',
+    request: () => json('POST', `/admin/comments/${targetCommentId}/pin`, { pinned: true }), expected: adminOnly(200),
+  },
+  {
+    endpoint: 'listCommentReports', name: 'the moderation queue: admin',
+    request: () => json('POST', '/admin/comments/reports/list', { limit: 20, offset: 0 }), expected: adminOnly(200),
+  },
+  {
+    endpoint: 'moderateComment', name: 'hide a comment: admin',
+    request: () => json('POST', `/admin/comments/${targetCommentId}/moderation`, { action: 'hide' }), expected: adminOnly(200),
+  },
+  {
+    endpoint: 'suspendCommenter', name: "suspend a comment's author: admin",
+    request: () => json('POST', `/admin/comments/${offenderCommentId}/suspension`, { days: 1 }), expected: adminOnly(200),
   },
 ]
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES, FORM_MESSAGES } from '@comics/core'
-import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, DEFAULT_MESSAGES, READER_MESSAGES, formatMessage, formatMoney } from '../src/messages'
+import { ACCOUNT_MESSAGES, ADMIN_MESSAGES, COMMENT_MESSAGES, DEFAULT_MESSAGES, READER_MESSAGES, formatMessage, formatMoney } from '../src/messages'
 
 // Every quoted string of the spec the kit shows, exactly as the spec writes it (§2, §5).
 const SPEC_COPY = [
@@ -138,12 +138,12 @@ describe('messages', () => {
 })
 
 describe('the three tables of messages', () => {
-  const tables = { READER_MESSAGES, ACCOUNT_MESSAGES, ADMIN_MESSAGES }
+  const tables = { READER_MESSAGES, ACCOUNT_MESSAGES, ADMIN_MESSAGES, COMMENT_MESSAGES }
 
   it('hold every message once: DEFAULT_MESSAGES is the three together, no key in two of them', () => {
     const keys = Object.values(tables).flatMap((table) => Object.keys(table))
     expect(new Set(keys).size).toBe(keys.length)
-    expect({ ...READER_MESSAGES, ...ACCOUNT_MESSAGES, ...ADMIN_MESSAGES }).toEqual(DEFAULT_MESSAGES)
+    expect({ ...READER_MESSAGES, ...ACCOUNT_MESSAGES, ...ADMIN_MESSAGES, ...COMMENT_MESSAGES }).toEqual(DEFAULT_MESSAGES)
   })
 
   it("carry no account or admin copy into the readers' table, which every page bundles", () => {

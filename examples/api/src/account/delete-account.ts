@@ -6,7 +6,7 @@ import type { TokenVerifier, VerifiedToken } from '../auth/token-verifier'
 import type { Clock } from '../clock'
 import type { Database, Notifications } from '../db/database'
 import { ACCOUNT_ERASED_CHANNEL } from '../auth/account-erasures'
-import { auditLog, checkouts, coinBalances, coinLedger, coinUnlocks, comicFollows, paymentCustomers, payments, readerSettings, readingProgress, subscriptions, waitForFreeTimers } from '../db/schema'
+import { auditLog, checkouts, coinBalances, coinLedger, coinUnlocks, comicFollows, paymentCustomers, payments, readerSettings, readingProgress, subscriptions, waitForFreeTimers, commentLikes, commentReports, comments, commentSuspensions, episodeLikes } from '../db/schema'
 import { HttpError } from '../http/http-error'
 import { cancelSubscription } from '../payments/cancel-subscription'
 import type { PaymentProvider } from '../payments/provider/payment-provider'
@@ -90,6 +90,13 @@ export async function deleteAccount(
     await tx.delete(paymentCustomers).where(eq(paymentCustomers.userId, uid))
     // A support credit they made as an admin keeps who made it under the same reference.
     await tx.update(coinLedger).set({ createdBy: anonymous }).where(eq(coinLedger.createdBy, uid))
+    // Their comments are removed, with the replies under them (docs/decisions.md), and their likes,
+    // reports and suspension; the counts are read from the rows, so they stay exact.
+    await tx.delete(comments).where(eq(comments.authorUid, uid))
+    await tx.delete(commentLikes).where(eq(commentLikes.userId, uid))
+    await tx.delete(episodeLikes).where(eq(episodeLikes.userId, uid))
+    await tx.delete(commentReports).where(eq(commentReports.userId, uid))
+    await tx.delete(commentSuspensions).where(eq(commentSuspensions.userId, uid))
     return kept.length
   })
 

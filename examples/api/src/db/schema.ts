@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   customType,
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -468,8 +469,8 @@ export const auditLog = pgTable(
     id: serial('id').primaryKey(),
     actorUid: text('actor_uid').notNull(),
     actorEmail: text('actor_email'),
-    action: text('action', { enum: ['create', 'edit', 'delete', 'upload', 'reorder', 'publish', 'schedule', 'unpublish', 'credit', 'refund'] }).notNull(),
-    targetType: text('target_type', { enum: ['comic', 'chapter', 'pages', 'genre', 'coins', 'payment'] }).notNull(),
+    action: text('action', { enum: ['create', 'edit', 'delete', 'upload', 'reorder', 'publish', 'schedule', 'unpublish', 'credit', 'refund', 'hide', 'restore', 'pin', 'unpin', 'suspend'] }).notNull(),
+    targetType: text('target_type', { enum: ['comic', 'chapter', 'pages', 'genre', 'coins', 'payment', 'comment'] }).notNull(),
     targetId: text('target_id').notNull(),
     comicId: integer('comic_id'),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
@@ -556,3 +557,73 @@ export const readerSettings = pgTable(
     check('reader_settings_background', sql`${table.background} in ('dark', 'light')`),
   ],
 )
+
+/**
+ * Comments on episodes (plain text; core `rules/comments`): a top-level comment (`parent_id` null) or a
+ * reply to one. `status`: 'visible', 'hidden' by a moderator (restorable), 'deleted' (kept so that a
+ * report or audit entry still points somewhere; never listed). Likes are counted from `comment_likes`,
+ * so concurrent likes never drift.
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    chapterId: integer('chapter_id').notNull().references(() => chapters.id, { onDelete: 'cascade' }),
+    comicId: integer('comic_id').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    authorUid: text('author_uid').notNull(),
+    byCreator: boolean('by_creator').notNull().default(false),
+    text: text('text').notNull(),
+    spoiler: boolean('spoiler').notNull().default(false),
+    pinned: boolean('pinned').notNull().default(false),
+    status: text('status', { enum: ['visible', 'hidden', 'deleted'] }).notNull().default('visible'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('comments_chapter_idx').on(table.chapterId, table.status),
+    index('comments_parent_idx').on(table.parentId),
+    index('comments_author_idx').on(table.authorUid),
+    check('comments_status_check', sql`${table.status} in ('visible', 'hidden', 'deleted')`),
+  ],
+)
+
+/** One row per reader and comment they like. */
+export const commentLikes = pgTable(
+  'comment_likes',
+  {
+    commentId: integer('comment_id').notNull().references(() => comments.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.commentId, table.userId] }), index('comment_likes_user_idx').on(table.userId)],
+)
+
+/** One row per reader and episode they like. */
+export const episodeLikes = pgTable(
+  'episode_likes',
+  {
+    chapterId: integer('chapter_id').notNull().references(() => chapters.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.chapterId, table.userId] }), index('episode_likes_user_idx').on(table.userId)],
+)
+
+/** A reader's report of a comment (one per reader and comment), open until a moderator acts on the comment. */
+export const commentReports = pgTable(
+  'comment_reports',
+  {
+    commentId: integer('comment_id').notNull().references(() => comments.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.commentId, table.userId] }), index('comment_reports_open_idx').on(table.closedAt, table.commentId)],
+)
+
+/** Readers suspended from commenting and liking, until when. */
+export const commentSuspensions = pgTable('comment_suspensions', {
+  userId: text('user_id').primaryKey(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+})

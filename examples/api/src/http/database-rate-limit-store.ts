@@ -3,7 +3,7 @@ import type { Database } from '../db/database'
 import { rowsOf } from '../db/rows-of'
 
 /** What @fastify/rate-limit gives a store's `incr` and `read` callbacks. */
-interface RateLimitState {
+export interface RateLimitState {
   current: number
   ttl: number
 }
@@ -13,6 +13,25 @@ type Done = (error: Error | null, state?: RateLimitState) => void
 const SWEEP_EVERY = 500
 /** Windows are swept once they ended this long ago (longer than any window the API uses). */
 const SWEEP_AFTER_MS = 60 * 60_000
+
+/**
+ * Counts one call under `key` in the shared `rate_limit_windows` table, in a fixed window of `windowMs`
+ * that starts with the key's first call, in one statement (atomic under concurrency); answers the count
+ * in the window and the milliseconds left. Also used directly where a call has more than one allowance
+ * (a reader's and their address's comment writes).
+ */
+export async function countRateLimitHit(db: Database, key: string, windowMs: number): Promise<RateLimitState> {
+  const result = await db.execute<{ hits: number; ttl: number }>(sql`
+    with now as (select (extract(epoch from clock_timestamp()) * 1000)::bigint as ms)
+    insert into rate_limit_windows as w (key, window_start_ms, hits)
+    select ${key}, now.ms, 1 from now
+    on conflict (key) do update set
+      hits = case when w.window_start_ms + ${windowMs} <= excluded.window_start_ms then 1 else w.hits + 1 end,
+      window_start_ms = case when w.window_start_ms + ${windowMs} <= excluded.window_start_ms then excluded.window_start_ms else w.window_start_ms end
+    returning w.hits, (w.window_start_ms + ${windowMs} - (select ms from now))::int as ttl`)
+  const row = rowsOf<{ hits: number; ttl: number }>(result)[0]!
+  return { current: Number(row.hits), ttl: Math.max(0, Number(row.ttl)) }
+}
 
 /**
  * A @fastify/rate-limit store kept in the database (the `rate_limit_windows` table), so that every
@@ -35,18 +54,9 @@ export function databaseRateLimitStore(db: Database) {
     constructor(_options?: unknown, readonly route = '') {}
 
     incr(key: string, done: Done, timeWindow: number): void {
-      const id = `${this.route}\n${key}`
-      db.execute<{ hits: number; ttl: number }>(sql`
-        with now as (select (extract(epoch from clock_timestamp()) * 1000)::bigint as ms)
-        insert into rate_limit_windows as w (key, window_start_ms, hits)
-        select ${id}, now.ms, 1 from now
-        on conflict (key) do update set
-          hits = case when w.window_start_ms + ${timeWindow} <= excluded.window_start_ms then 1 else w.hits + 1 end,
-          window_start_ms = case when w.window_start_ms + ${timeWindow} <= excluded.window_start_ms then excluded.window_start_ms else w.window_start_ms end
-        returning w.hits, (w.window_start_ms + ${timeWindow} - (select ms from now))::int as ttl`).then(
-        (result) => {
-          const row = rowsOf<{ hits: number; ttl: number }>(result)[0]!
-          done(null, { current: Number(row.hits), ttl: Math.max(0, Number(row.ttl)) })
+      countRateLimitHit(db, `${this.route}\n${key}`, timeWindow).then(
+        (state) => {
+          done(null, state)
           if (++counted % SWEEP_EVERY === 0) void sweep()
         },
         (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { Comic } from '@comics/core'
-import { AuditLog, WaitForFreeSettings } from '@comics/react'
+import { AuditLog, CommentModeration, WaitForFreeSettings } from '@comics/react'
 import { ChaptersPanel } from './ChaptersPanel'
 import { CoinsPanel } from './CoinsPanel'
 import { ComicForm } from './ComicForm'
@@ -30,6 +30,7 @@ export function AdminConsole() {
           <PaymentsPanel />
           <CoinsPanel />
         </div>
+
         <div className="site-admin__column site-admin__column--wide">
           {selected === 'new' && (
             <ComicForm
@@ -53,6 +54,7 @@ export function AdminConsole() {
             </>
           )}
           {!selected && <p className="site-admin__hint">Choose a comic, or create one.</p>}
+          <CommentModeration />
           <AuditLog key={`audit-${selected && selected !== 'new' ? selected.id : 'all'}`} comicsId={selected && selected !== 'new' ? selected.id : undefined} />
         </div>
       </div>

@@ -1,5 +1,11 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react'
 import { useParams } from 'react-router'
 import { ComicPreview, EpisodeList, FollowButton, WaitForFreeStatus } from '@comics/react'
+
+// Counts and comments: chunks of their own, loaded after the page's first render.
+const ComicReactions = lazy(() => import('../comments/ComicReactions'))
+
+const noSubscription = () => () => {}
 
 export interface ComicScreenProps {
   /** /comic/{id}/uncensored: the uncensored banner, and episodes open in the uncensored reader. */
@@ -9,12 +15,19 @@ export interface ComicScreenProps {
 /** The comic page (spec §2): the preview banner, following the series, and the episode list. */
 export default function ComicScreen({ uncensored }: ComicScreenProps) {
   const { comicId = '' } = useParams()
+  // The counts are the browser's (never in the server's render, which stays the same for every reader).
+  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false)
   return (
     <div className="site-comic">
       <ComicPreview comicId={comicId} uncensored={uncensored} uncensoredBannerUrl="/uncensored-banner.svg" />
       <FollowButton comicId={comicId} className="site-comic__follow" />
       {/* Free after a wait never opens the uncensored edition: no timer there. */}
       {!uncensored && <WaitForFreeStatus comicId={comicId} className="site-comic__wait-for-free" />}
+      {inBrowser && (
+        <Suspense fallback={null}>
+          <ComicReactions comicId={comicId} />
+        </Suspense>
+      )}
       <EpisodeList comicId={comicId} uncensored={uncensored} />
     </div>
   )

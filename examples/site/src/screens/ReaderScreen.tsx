@@ -1,5 +1,11 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react'
 import { useParams } from 'react-router'
 import { Reader } from '@comics/react'
+
+// Likes and comments: a chunk of their own, fetched once the pages are shown.
+const EpisodeComments = lazy(() => import('../comments/EpisodeComments'))
+
+const noSubscription = () => () => {}
 
 export interface ReaderScreenProps {
   /** /comic/{id}/{chapterId}/uncensored: the uncensored variant's pages. */
@@ -9,6 +15,22 @@ export interface ReaderScreenProps {
 /** The reader (spec §2), full screen: no top bar or footer around it. */
 export default function ReaderScreen({ uncensored }: ReaderScreenProps) {
   const { comicId = '', chapterId = '' } = useParams()
+  // Rendered by the browser only (never in the server's render): false there and while hydrating.
+  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false)
   // A new episode is a new reader: its scroll, chrome and page state start afresh.
-  return <Reader key={`${comicId}/${chapterId}`} comicId={comicId} chapterId={chapterId} uncensored={uncensored} />
+  return (
+    <Reader
+      key={`${comicId}/${chapterId}`}
+      comicId={comicId}
+      chapterId={chapterId}
+      uncensored={uncensored}
+      afterPages={
+        inBrowser && (
+          <Suspense fallback={null}>
+            <EpisodeComments comicId={comicId} chapterId={chapterId} />
+          </Suspense>
+        )
+      }
+    />
+  )
 }

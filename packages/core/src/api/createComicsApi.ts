@@ -3,6 +3,15 @@ import type { AssetVariant, ContentRating, PaymentMethod } from '../contract/ent
 import type { NewChapter } from '../contract/multipart'
 import { encodeMultipartPublishAt } from '../contract/multipartWire'
 import type {
+  CommentsListRequest,
+  CreateCommentBody,
+  EditCommentBody,
+  ModerateCommentBody,
+  ModerationListRequest,
+  ReportCommentBody,
+  SuspendCommenterBody,
+} from '../contract/comments'
+import type {
   AdminComicsListRequest,
   AssetsListRequest,
   AuditListRequest,
@@ -410,6 +419,38 @@ export function createComicsApi(options: ComicsApiOptions) {
       /** DELETE /me/follows/{comicId}: stops following it (not following it is no error). */
       unfollow: (comicId: string, callOptions?: CallOptions) =>
         call('unfollowComic', { ...callOptions, params: { comicId } }),
+    },
+
+    comments: {
+      /** POST /comments/list: an episode's comments with their replies, pinned first, then `sort`. */
+      list: (request: CommentsListRequest, callOptions?: CallOptions) => call('listComments', { ...callOptions, body: request }),
+      /** POST /comments/counts: comment and like counts of every published episode of a comic. */
+      counts: (comicId: string, callOptions?: CallOptions) => call('listEpisodeReactions', { ...callOptions, body: { comicId } }),
+      /** POST /comments: comments on an episode, or replies with `parentId`. */
+      create: (body: CreateCommentBody, callOptions?: CallOptions) => call('createComment', { ...callOptions, body }),
+      /** PATCH /comments/{id}: edits the caller's own comment. */
+      edit: (id: string, body: EditCommentBody, callOptions?: CallOptions) => call('editComment', { ...callOptions, params: { id }, body }),
+      /** DELETE /comments/{id}: deletes the caller's own comment (an admin: any). */
+      delete: (id: string, callOptions?: CallOptions) => call('deleteComment', { ...callOptions, params: { id } }),
+      /** PUT or DELETE /comments/{id}/like. */
+      like: (id: string, liked: boolean, callOptions?: CallOptions) =>
+        call(liked ? 'likeComment' : 'unlikeComment', { ...callOptions, params: { id } }),
+      /** PUT or DELETE /episodes/{chapterId}/like. */
+      likeEpisode: (chapterId: string, liked: boolean, callOptions?: CallOptions) =>
+        call(liked ? 'likeEpisode' : 'unlikeEpisode', { ...callOptions, params: { chapterId } }),
+      /** POST /comments/{id}/reports: reports a comment with a reason. */
+      report: (id: string, body: ReportCommentBody, callOptions?: CallOptions) => call('reportComment', { ...callOptions, params: { id }, body }),
+      /** POST /admin/comments/{id}/pin (admin). */
+      pin: (id: string, pinned: boolean, callOptions?: CallOptions) => call('pinComment', { ...callOptions, params: { id }, body: { pinned } }),
+      /** POST /admin/comments/reports/list (admin): the moderation queue. */
+      reports: (request: ModerationListRequest = { limit: 50, offset: 0 }, callOptions?: CallOptions) =>
+        call('listCommentReports', { ...callOptions, body: request }),
+      /** POST /admin/comments/{id}/moderation (admin): hide, restore or delete. */
+      moderate: (id: string, action: ModerateCommentBody['action'], callOptions?: CallOptions) =>
+        call('moderateComment', { ...callOptions, params: { id }, body: { action } }),
+      /** POST /admin/comments/{id}/suspension (admin): suspends the comment's author for `days`. */
+      suspendAuthor: (id: string, days: SuspendCommenterBody['days'], callOptions?: CallOptions) =>
+        call('suspendCommenter', { ...callOptions, params: { id }, body: { days } }),
     },
 
     audit: {

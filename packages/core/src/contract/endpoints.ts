@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { builtOnUse, envelope, type Schema } from './envelope'
+import { commentEndpoints } from './comments'
 import {
   AccountDeletionSchema,
   AccountExportSchema,
@@ -284,6 +285,7 @@ export const endpoints = {
     summary: "Set a comic's wait for a free episode (0 hours: off) and the newest episodes kept out, audited",
     params: builtOnUse(() => z.object({ comicId: IdSchema })), body: WaitForFreeSettingBodySchema, response: envelope(WaitForFreeStatusSchema),
   },
+  ...commentEndpoints,
 } as const satisfies Record<string, EndpointDefinition>
 
 export type EndpointName = keyof typeof endpoints

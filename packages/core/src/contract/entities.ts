@@ -340,6 +340,19 @@ export const AccountExportSchema = builtOnUse(() =>
     follows: z.optional(z.array(z.object({ comicId: IdSchema, followedAt: z.string() }))),
     /** The reader's settings, null if never saved; absent from servers before reader settings. */
     readerSettings: z.optional(z.nullable(ReaderSettingsSchema)),
+    /** The reader's comments (deleted ones left out), with where they are; absent from servers before comments. */
+    comments: z.optional(
+      z.array(z.object({ id: IdSchema, chapterId: IdSchema, parentId: z.nullable(IdSchema), text: z.string(), spoiler: z.boolean(), status: z.string(), createdAt: z.string() })),
+    ),
+    /** The episodes and comments the reader liked. */
+    likes: z.optional(z.object({ episodes: z.array(IdSchema), comments: z.array(IdSchema) })),
+    /** The comments the reader reported, and until when they may not comment (null if not suspended). */
+    commentReports: z.optional(z.array(z.object({ commentId: IdSchema, reason: z.string(), note: z.string(), createdAt: z.string() }))),
+    commentingSuspendedUntil: z.optional(z.nullable(z.string())),
+    /** The reader's customer record at each payment provider (its id there); absent from servers before providers kept one. */
+    paymentCustomers: z.optional(z.array(z.object({ provider: z.string(), customerId: z.string(), createdAt: z.string() }))),
+    /** When the reader last opened an episode free after a wait, per comic; absent from servers before it. */
+    waitForFreeUnlocks: z.optional(z.array(z.object({ comicId: IdSchema, lastUnlockAt: z.string() }))),
   }),
 )
 export type AccountExport = z.infer<typeof AccountExportSchema>
@@ -360,11 +373,11 @@ export const AccountDeletionSchema = builtOnUse(() =>
 export type AccountDeletion = z.infer<typeof AccountDeletionSchema>
 
 /** What an admin write did, as the audit log names it. */
-export const AuditActionSchema = z.enum(['create', 'edit', 'delete', 'upload', 'reorder', 'publish', 'schedule', 'unpublish', 'credit', 'refund'])
+export const AuditActionSchema = z.enum(['create', 'edit', 'delete', 'upload', 'reorder', 'publish', 'schedule', 'unpublish', 'credit', 'refund', 'hide', 'restore', 'pin', 'unpin', 'suspend'])
 export type AuditAction = z.infer<typeof AuditActionSchema>
 
-/** What an admin write changed: a comic, an episode, an episode's pages, a genre, a reader's coins, a payment. */
-export const AuditTargetTypeSchema = z.enum(['comic', 'chapter', 'pages', 'genre', 'coins', 'payment'])
+/** What an admin write changed: a comic, an episode, an episode's pages, a genre, a reader's coins, a payment, a comment. */
+export const AuditTargetTypeSchema = z.enum(['comic', 'chapter', 'pages', 'genre', 'coins', 'payment', 'comment'])
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>
 
 /**

@@ -14,6 +14,22 @@ import { resolveViewer } from './resolveViewer'
 import type { Resolver, ResolverContext } from './resolverContext'
 import { createGenre, listGenres, updateGenre } from './genresResolvers'
 import { getWaitForFree, setWaitForFree, unlockEpisodeFree } from './waitForFreeResolvers'
+import {
+  createComment,
+  deleteComment,
+  editComment,
+  likeComment,
+  likeEpisode,
+  listCommentReports,
+  listComments,
+  listEpisodeReactions,
+  moderateComment,
+  pinComment,
+  reportComment,
+  suspendCommenter,
+  unlikeComment,
+  unlikeEpisode,
+} from './commentsResolvers'
 import { followComic, listMyFollows, listMyProgress, syncMyProgress, unfollowComic } from './readingResolvers'
 import {
   adminCoinBalance,
@@ -123,6 +139,20 @@ const resolvers: { [N in EndpointName]: Resolver<N> } = {
   getWaitForFree,
   unlockEpisodeFree,
   setWaitForFree,
+  listComments,
+  listEpisodeReactions,
+  createComment,
+  editComment,
+  deleteComment,
+  likeComment,
+  unlikeComment,
+  likeEpisode,
+  unlikeEpisode,
+  reportComment,
+  pinComment,
+  listCommentReports,
+  moderateComment,
+  suspendCommenter,
 }
 
 /** 200 with a body that breaks the contract where a client would notice: a number for an id or url. */

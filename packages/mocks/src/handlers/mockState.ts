@@ -1,3 +1,4 @@
+import type { MockCommentsState } from './commentsResolvers'
 import type { Asset, AuditEntry, Chapter, CoinLedgerEntry, CoinUnlock, Comic, Genre, Payment, PaymentMethod, ReaderSettingsEntity, ReadingProgressEntry, Subscription } from '@comics/core/contract'
 import { MOCK_ASSETS } from '../fixtures/assets'
 import { fixtureAuditLog } from '../fixtures/audit'
@@ -59,6 +60,8 @@ export interface MockState {
   waitForFree: Record<string, WaitForFreeSetting>
   /** Each viewer's last free unlock per comic (key `userId:comicId`), in milliseconds. */
   waitForFreeTimers: Record<string, number>
+  /** Comments, likes and suspensions, made on first use (see commentsResolvers). */
+  comments?: MockCommentsState
   /** Source of new ids; each new record takes the next number. */
   sequence: number
 }

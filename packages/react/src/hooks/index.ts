@@ -67,3 +67,4 @@ export {
 export { useOnline } from './useOnline'
 export { useRemoveRevokedDownloads } from './useRemoveRevokedDownloads'
 export { useWaitForFree, useUnlockEpisodeFree, useSetWaitForFree } from './useWaitForFree'
+export { COMMENTS_PAGE_SIZE, useCommentModeration, useComments, useEpisodeReactions } from './useComments'

@@ -8,6 +8,15 @@ import type { ComicsListRequest, EpisodeAssetsQuery, SiteMode } from '@comics/co
  */
 export const queryKeys = {
   all: ['comics-kit'] as const,
+  /** An episode's comments, per sort; every sort of the episode under `episodeComments`. */
+  comments: (siteMode: SiteMode, viewerId: string | null, chapterId: string, sort: string) =>
+    ['comics-kit', 'comments', siteMode, viewerId ?? 'guest', chapterId, sort] as const,
+  episodeComments: (siteMode: SiteMode, viewerId: string | null, chapterId: string) =>
+    ['comics-kit', 'comments', siteMode, viewerId ?? 'guest', chapterId] as const,
+  /** A comic's comment and like counts per episode. */
+  reactions: (siteMode: SiteMode, viewerId: string | null, comicId: string) => ['comics-kit', 'reactions', siteMode, viewerId ?? 'guest', comicId] as const,
+  /** The moderation queue. */
+  commentReports: () => ['comics-kit', 'comment-reports'] as const,
   comics: (siteMode: SiteMode, request: ComicsListRequest) => ['comics-kit', 'comics', siteMode, request] as const,
   comic: (siteMode: SiteMode, comicId: string) => ['comics-kit', 'comic', siteMode, comicId] as const,
   chapters: (comicId: string) => ['comics-kit', 'chapters', comicId] as const,

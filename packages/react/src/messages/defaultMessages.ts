@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from './accountMessages'
 import { ADMIN_MESSAGES } from './adminMessages'
+import { COMMENT_MESSAGES } from './commentMessages'
 import type { Message } from './formatMessage'
 import { READER_MESSAGES } from './readerMessages'
 
@@ -14,7 +15,10 @@ import { READER_MESSAGES } from './readerMessages'
 // Object.assign rather than a spread: bundlers drop an unused pure call whose arguments are plain names,
 // but keep an object spread (it could run a getter), which would keep the three tables in every page.
 export const DEFAULT_MESSAGES = /* @__PURE__ */ Object.freeze(
-  /* @__PURE__ */ Object.assign({}, READER_MESSAGES, ACCOUNT_MESSAGES, ADMIN_MESSAGES) as typeof READER_MESSAGES & typeof ACCOUNT_MESSAGES & typeof ADMIN_MESSAGES,
+  /* @__PURE__ */ Object.assign({}, READER_MESSAGES, ACCOUNT_MESSAGES, ADMIN_MESSAGES, COMMENT_MESSAGES) as typeof READER_MESSAGES &
+    typeof ACCOUNT_MESSAGES &
+    typeof ADMIN_MESSAGES &
+    typeof COMMENT_MESSAGES,
 )
 
 /** A key of {@link DEFAULT_MESSAGES}. */

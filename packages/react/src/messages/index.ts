@@ -2,6 +2,7 @@ export { DEFAULT_MESSAGES, type MessageKey, type Messages, type MessagesOf, type
 export { READER_MESSAGES } from './readerMessages'
 export { ACCOUNT_MESSAGES } from './accountMessages'
 export { ADMIN_MESSAGES } from './adminMessages'
+export { COMMENT_MESSAGES } from './commentMessages'
 export {
   DEFAULT_LOCALE,
   formatMessage,

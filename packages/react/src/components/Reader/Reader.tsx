@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react'
 import {
   hasSubscription,
   ANALYTICS_EVENTS,
@@ -63,6 +63,11 @@ export interface ReaderProps {
    * `api.chapters.allOfComic`), and a banner says it is a preview (message 'reader.preview').
    */
   preview?: boolean
+  /**
+   * What follows the last page once the pages are shown (the site puts the episode's likes and comments
+   * there, loaded after the pages so that no page waits on them).
+   */
+  afterPages?: ReactNode
   className?: string
 }
 
@@ -113,7 +118,7 @@ function coinUnlockOffered(
  * // route /comic/:id/:chapterId and /comic/:id/:chapterId/uncensored
  * <Reader comicId={params.id} chapterId={params.chapterId} uncensored={isUncensoredRoute} />
  */
-export function Reader({ comicId, chapterId, uncensored = false, pageSizes: givenPageSizes, preview = false, className }: ReaderProps) {
+export function Reader({ comicId, chapterId, uncensored = false, pageSizes: givenPageSizes, preview = false, afterPages, className }: ReaderProps) {
   const messages = useMessages()
   const Link = useLink()
   const navigate = useNavigate()
@@ -312,6 +317,12 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
         onClick={onStripClick}
       >
         {strip}
+        {pages && afterPages && (
+          // Its own clicks do not toggle the reader's header and footer.
+          <div className="comics-reader__after" onClick={(event) => event.stopPropagation()}>
+            {afterPages}
+          </div>
+        )}
         {!pages && !failure && <p className="comics-reader__status">{messages['common.loading']}</p>}
         {failure === 'refused' && !viewer.signedIn && (
           <div className="comics-reader__status" data-state="locked">

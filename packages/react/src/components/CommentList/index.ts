@@ -1,0 +1,1 @@
+export { CommentList, type CommentListProps } from './CommentList'

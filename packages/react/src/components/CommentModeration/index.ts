@@ -1,0 +1,1 @@
+export { CommentModeration, type CommentModerationProps } from './CommentModeration'
