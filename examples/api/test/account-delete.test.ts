@@ -209,10 +209,10 @@ describe('DELETE /me', () => {
     const sandboxId = new URL((opened.json() as { url: string }).url).pathname.split('/').pop()!
     expect((await journey().payOnPage(sandboxId, '4242 4242 4242 4242')).statusCode).toBe(303)
     await server.sandbox.runDue()
-    const [episode] = await server.db.execute(sql`select id from chapters order by comic_id, chapter_number offset 3 limit 1`).then((r) =>
+    const [episode] = await server.db.execute(sql`select chapters.id from chapters join comics on comics.id = chapters.comic_id where comics.content_rating = 'AO' order by chapters.comic_id, chapters.chapter_number offset 3 limit 1`).then((r) =>
       (Array.isArray(r) ? r : (r as { rows: { id: number }[] }).rows) as { id: number }[],
     )
-    const unlocked = await server.app.inject({ method: 'POST', url: '/api/v1/coins/unlocks', headers: bearer(reader), payload: { chapterId: String(episode!.id) } })
+    const unlocked = await server.app.inject({ method: 'POST', url: '/api/v1/coins/unlocks', headers: { host: 'adult.localhost:5173', ...bearer(reader) }, payload: { chapterId: String(episode!.id) } })
     expect(unlocked.statusCode, unlocked.body).toBe(200)
 
     const response = await deleteMe(reader)

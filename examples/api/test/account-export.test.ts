@@ -94,6 +94,8 @@ describe('GET /me/export', () => {
       likes: { episodes: [], comments: [] },
       commentReports: [],
       commentingSuspendedUntil: null,
+      paymentCustomers: [],
+      waitForFreeUnlocks: [],
     })
   })
 
@@ -166,7 +168,11 @@ describe('GET /me/export', () => {
       expect(EXPORTED_AS[table]!(exported), table).toHaveLength(n)
     }
     expect(exported.coinHistory!.map((entry) => [entry.kind, entry.coins])).toEqual([['credit', 30], ['unlock', -EPISODE_COIN_PRICE]])
-    expect(exported.coinUnlocks).toEqual([expect.objectContaining({ chapterId: lockedChapterId })])
+    expect(exported.coinUnlocks).toEqual([
+      expect.objectContaining({ chapterId: lockedChapterId, via: 'coins' }),
+      expect.objectContaining({ chapterId: String(fifth!.id), via: 'wait' }),
+    ])
+    expect(exported.waitForFreeUnlocks).toEqual([expect.objectContaining({ comicId })])
   })
 
   it('a guest is asked to sign in', async () => {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, isNotNull } from 'drizzle-orm'
+import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { AccountDeletion } from '@comics/core/contract'
 import { isRecentSignIn, subscriptionInForce } from '@comics/core/rules'
 import type { TokenVerifier, VerifiedToken } from '../auth/token-verifier'
 import type { Clock } from '../clock'
 import type { Database, Notifications } from '../db/database'
 import { ACCOUNT_ERASED_CHANNEL } from '../auth/account-erasures'
-import { auditLog, checkouts, coinBalances, coinLedger, coinUnlocks, comicFollows, paymentCustomers, payments, readerSettings, readingProgress, subscriptions, waitForFreeTimers, commentLikes, commentReports, comments, commentSuspensions, episodeLikes } from '../db/schema'
+import { auditLog, checkouts, coinBalances, coinLedger, coinUnlocks, comicFollows, paymentCustomers, payments, readerSettings, rateLimitWindows, readingProgress, subscriptions, waitForFreeTimers, commentLikes, commentReports, comments, commentSuspensions, episodeLikes } from '../db/schema'
 import { HttpError } from '../http/http-error'
 import { cancelSubscription } from '../payments/cancel-subscription'
 import type { PaymentProvider } from '../payments/provider/payment-provider'
@@ -97,6 +97,8 @@ export async function deleteAccount(
     await tx.delete(episodeLikes).where(eq(episodeLikes.userId, uid))
     await tx.delete(commentReports).where(eq(commentReports.userId, uid))
     await tx.delete(commentSuspensions).where(eq(commentSuspensions.userId, uid))
+    // Their rate-limit windows, keyed by their uid while they were signed in, go too.
+    await tx.delete(rateLimitWindows).where(sql`strpos(${rateLimitWindows.key}, ${uid}) > 0`)
     return kept.length
   })
 
