@@ -13,6 +13,7 @@ import { answerFrameworkError, installErrorHandling } from './http/error-handler
 import { HttpError } from './http/http-error'
 import { verifiedCallerOf } from './auth/caller'
 import { databaseRateLimitStore } from './http/database-rate-limit-store'
+import { CatalogueMissBound, clientKeyResolver, ReadLimitedError, ReadRateLimit, refuseRead } from './http/read-limits'
 import { API_SECURITY_HEADERS } from './http/security-headers'
 import { shareAccountErasures } from './auth/account-erasures'
 import { shareCatalogueChanges } from './catalogue/catalogue-changes'
@@ -38,6 +39,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The text of a JSON body, as received. */
     jsonText?: string
+  }
+  interface FastifyContextConfig {
+    /** A read: counted in its client's read limit (READ_RATE_LIMIT). */
+    read?: boolean
   }
 }
 
@@ -132,6 +137,21 @@ export async function buildApp(
     exposedHeaders: ['ETag', 'X-Request-Id'],
     maxAge: 600,
   })
+  // Reads: a generous allowance per client, counted in this instance's memory (docs/decisions.md).
+  const clientKeyOf = clientKeyResolver(context.config.trustProxy, (request) => verifiedCallerOf(request, context.verifier))
+  const readLimit = new ReadRateLimit(context.config.readRateLimitPerMinute)
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.routeOptions.config.read) return
+    const client = await clientKeyOf(request)
+    if (client === null) return
+    try {
+      readLimit.take(client)
+    } catch (error) {
+      if (error instanceof ReadLimitedError) refuseRead(reply, error)
+      throw error
+    }
+  })
+  const catalogueMisses = new CatalogueMissBound(context.config.catalogueMissesPerClient)
   await app.register(rateLimit, {
     global: false,
     // Counted in the database: every instance on it shares a client's allowance.
@@ -164,7 +184,7 @@ export async function buildApp(
     app.addHook('onClose', () => stopErasures())
   }
   registerHealthRoutes(app, context)
-  registerCatalogueRoutes(app, context)
+  registerCatalogueRoutes(app, context, { misses: catalogueMisses, clientKeyOf })
   registerAdminComicRoutes(app, context)
   registerAdminChapterRoutes(app, context)
   registerAdminAssetRoutes(app, context)

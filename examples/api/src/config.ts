@@ -63,6 +63,16 @@ export interface ApiConfig {
    * a load test from one address raises it; 1 in production.
    */
   commentRateLimitScale: number
+  /**
+   * Reads (the catalogue, page lists, images, a reader's own reads) per minute per client (READ_RATE_LIMIT),
+   * counted in this instance's memory.
+   */
+  readRateLimitPerMinute: number
+  /**
+   * Catalogue queries that missed the cache a client may have in flight (CATALOGUE_MISSES_PER_CLIENT);
+   * as many again times three wait their turn, the excess is refused (429).
+   */
+  catalogueMissesPerClient: number
   /** Largest JSON body. */
   bodyLimitBytes: number
   /** Largest multipart request (all files together). */
@@ -274,6 +284,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     sandboxDelayMs: integer('SANDBOX_DELAY_MS', env.SANDBOX_DELAY_MS, 4_000),
     paymentRateLimitPerMinute: integer('PAYMENT_RATE_LIMIT', env.PAYMENT_RATE_LIMIT, 30),
     commentRateLimitScale: positive('COMMENT_RATE_LIMIT_SCALE', env.COMMENT_RATE_LIMIT_SCALE, 1),
+    readRateLimitPerMinute: positive('READ_RATE_LIMIT', env.READ_RATE_LIMIT, 600),
+    catalogueMissesPerClient: positive('CATALOGUE_MISSES_PER_CLIENT', env.CATALOGUE_MISSES_PER_CLIENT, 4),
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 64 * 1024),
     uploadRequestLimitBytes: integer('UPLOAD_LIMIT_BYTES', env.UPLOAD_LIMIT_BYTES, 100 * 1024 * 1024),
     seedOnFirstStart: env.SEED_ON_FIRST_START !== '0',

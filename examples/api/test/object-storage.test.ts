@@ -19,6 +19,9 @@ import { testImage } from './support/images'
 import { multipart, type FilePart } from './support/multipart'
 import { startServerOn, startTestServer, type TestServer } from './support/test-server'
 
+/** The comics here are AO: their pages and images are read on the adult host, the only one that shows them. */
+const ADULT_HOST = { host: 'adult.localhost:5173' }
+
 /**
  * The same journey on both storages: the local disk (one machine's default) and an S3 bucket (s3rver,
  * spoken to through the AWS SDK as AWS S3, R2 or MinIO would be). Public images (covers, free pages) are
@@ -46,7 +49,7 @@ describe.each(['local', 's3'] as const)('images on the %s storage', (backend) =>
     const response = await server.app.inject({
       method: 'POST',
       url: '/api/v1/comics-assets/list',
-      headers: bearer(account),
+      headers: { ...ADULT_HOST, ...bearer(account) },
       payload: { limit: 50, offset: 0, filters: { chapterId: [chapterId], variant: [variant] } },
     })
     expect(response.statusCode, response.body).toBe(200)
@@ -55,7 +58,7 @@ describe.each(['local', 's3'] as const)('images on the %s storage', (backend) =>
 
   /** What a browser gets at `url`: the API's answer, and for a redirect (S3) the bucket's answer to it. */
   async function load(url: string): Promise<{ status: number; bytes: Buffer; cacheControl: string | undefined; redirected: boolean }> {
-    const response = await server.app.inject({ method: 'GET', url })
+    const response = await server.app.inject({ method: 'GET', url, headers: ADULT_HOST })
     const cacheControl = response.headers['cache-control'] as string | undefined
     if (response.statusCode !== 302) return { status: response.statusCode, bytes: response.rawPayload, cacheControl, redirected: false }
     const location = response.headers.location as string
@@ -158,13 +161,13 @@ describe.each(['local', 's3'] as const)('images on the %s storage', (backend) =>
     expect((await (await import('sharp')).default(rendition.bytes).metadata()).width).toBe(480)
 
     // The bare address of the page is none at all.
-    expect((await server.app.inject({ method: 'GET', url: page!.url.split('?')[0]! })).statusCode).toBe(404)
+    expect((await server.app.inject({ method: 'GET', url: page!.url.split('?')[0]!, headers: ADULT_HOST })).statusCode).toBe(404)
 
     // The address copied from this answer, tried once it has expired: refused, and so is its rendition.
     server.clock.set(expiresAt)
     try {
       for (const url of [page!.url, assetRenditionUrl(page!.url, 480)]) {
-        const expired = await server.app.inject({ method: 'GET', url })
+        const expired = await server.app.inject({ method: 'GET', url, headers: ADULT_HOST })
         expect(expired.statusCode).toBe(403)
         expect(expired.json()).toMatchObject({ error: { code: 'url_expired' } })
       }
@@ -181,7 +184,7 @@ describe.each(['local', 's3'] as const)('images on the %s storage', (backend) =>
   })
 
   it('answers /readyz after a write to the storage', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/readyz' })
+    const response = await server.app.inject({ method: 'GET', url: '/readyz', headers: ADULT_HOST })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ checks: { storage: { ok: true } } })
   })
@@ -207,7 +210,7 @@ describe('the S3 storage', () => {
       const cover = (listed.json() as { data: { coverImageUrl: string }[] }).data[0]!.coverImageUrl
       const name = cover.split('/').pop()!
       expect(await storage.has(name)).toBe(true)
-      const served = await server.app.inject({ method: 'GET', url: cover })
+      const served = await server.app.inject({ method: 'GET', url: cover, headers: ADULT_HOST })
       expect(served.statusCode).toBe(200)
       expect(served.rawPayload.length).toBeGreaterThan(0)
       const [page] = await database.db.select({ file: assets.file }).from(assets).limit(1)
@@ -243,9 +246,9 @@ describe('the S3 storage', () => {
     const storage = storageOf(loadConfig({ ...s3.env }))
     const server = await startTestServer({ storage })
     try {
-      expect((await server.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200)
+      expect((await server.app.inject({ method: 'GET', url: '/readyz', headers: ADULT_HOST })).statusCode).toBe(200)
       await s3.stop()
-      const response = await server.app.inject({ method: 'GET', url: '/readyz' })
+      const response = await server.app.inject({ method: 'GET', url: '/readyz', headers: ADULT_HOST })
       expect(response.statusCode).toBe(503)
       expect(response.json()).toMatchObject({ status: 'unavailable', checks: { database: { ok: true }, storage: { ok: false } } })
     } finally {

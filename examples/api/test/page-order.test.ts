@@ -44,7 +44,8 @@ async function uploadPage(height: number, episode = chapterId) {
 }
 
 const readerPages = async (episode = chapterId) => {
-  const response = await inject('POST', '/comics-assets/list', { payload: { limit: 200, offset: 0, filters: { chapterId: [episode], variant: ['censored'] } } }, reader)
+  // The comic is AO: its pages are listed on the adult host alone.
+  const response = await inject('POST', '/comics-assets/list', { headers: { host: 'adult.localhost:5173' }, payload: { limit: 200, offset: 0, filters: { chapterId: [episode], variant: ['censored'] } } }, reader)
   expect(response.statusCode, response.body).toBe(200)
   return (response.json() as { data: { id: string; height: number; position: number }[] }).data
 }

@@ -9,6 +9,9 @@ import { multipart, type FilePart } from './support/multipart'
 import { startTestServer, type TestServer } from './support/test-server'
 import { writtenState } from './support/written-state'
 
+/** The comics here are AO: their pages and images are read on the adult host, the only one that shows them. */
+const ADULT_HOST = { host: 'adult.localhost:5173' }
+
 let server: TestServer
 let admin: Account
 
@@ -83,7 +86,7 @@ describe('a comic with its chapters and pages, uploaded and served', () => {
     const response = await server.app.inject({
       method: 'POST',
       url: '/api/v1/comics-assets/list',
-      headers: bearer(level4),
+      headers: { ...ADULT_HOST, ...bearer(level4) },
       payload: { limit: 200, offset: 0, filters: { comicsId: [comicId], chapterId: [chapterId], variant: ['uncensored'] } },
     })
     expect(response.statusCode).toBe(200)
@@ -93,7 +96,7 @@ describe('a comic with its chapters and pages, uploaded and served', () => {
 
   it('serves each file with its content type, its bytes and caching until its signed address expires', async () => {
     for (const [i, page] of pages.entries()) {
-      const response = await server.app.inject({ method: 'GET', url: page.url })
+      const response = await server.app.inject({ method: 'GET', url: page.url, headers: ADULT_HOST })
       expect(response.statusCode).toBe(200)
       expect(response.headers['content-type']).toBe(['image/webp', 'image/jpeg', 'image/png'][i])
       const maxAge = Number(SIGNED_CACHING.exec(response.headers['cache-control'] as string)?.[1])
@@ -102,11 +105,11 @@ describe('a comic with its chapters and pages, uploaded and served', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff')
       expect(Number(response.headers['content-length'])).toBe(uploads[i]!.length)
       expect(response.rawPayload.equals(uploads[i]!)).toBe(true)
-      const again = await server.app.inject({ method: 'GET', url: page.url, headers: { 'if-none-match': response.headers.etag as string } })
+      const again = await server.app.inject({ method: 'GET', url: page.url, headers: { ...ADULT_HOST, 'if-none-match': response.headers.etag as string } })
       expect(again.statusCode).toBe(304)
       // The bare address of a page that is not public is no address at all; nor is a forged signature.
-      expect((await server.app.inject({ method: 'GET', url: page.url.split('?')[0]! })).statusCode).toBe(404)
-      const forged = await server.app.inject({ method: 'GET', url: page.url.replace(/signature=./, (found) => `${found.slice(0, -1)}${found.endsWith('A') ? 'B' : 'A'}`) })
+      expect((await server.app.inject({ method: 'GET', url: page.url.split('?')[0]!, headers: ADULT_HOST })).statusCode).toBe(404)
+      const forged = await server.app.inject({ method: 'GET', url: page.url.replace(/signature=./, (found) => `${found.slice(0, -1)}${found.endsWith('A') ? 'B' : 'A'}`), headers: ADULT_HOST })
       expect(forged.statusCode).toBe(403)
       expect(forged.json()).toMatchObject({ error: { code: 'invalid_signature' } })
     }
@@ -126,7 +129,7 @@ describe('a comic with its chapters and pages, uploaded and served', () => {
     const sharp = (await import('sharp')).default
     for (const [i, page] of pages.entries()) {
       // Asked for twice at once: one encoding, the same bytes.
-      const [first, second] = await Promise.all([0, 1].map(() => server.app.inject({ method: 'GET', url: assetRenditionUrl(page.url, 640) })))
+      const [first, second] = await Promise.all([0, 1].map(() => server.app.inject({ method: 'GET', url: assetRenditionUrl(page.url, 640), headers: ADULT_HOST })))
       for (const response of [first!, second!]) {
         expect(response.statusCode).toBe(200)
         expect(response.headers['content-type']).toBe(['image/webp', 'image/jpeg', 'image/png'][i])
@@ -137,21 +140,21 @@ describe('a comic with its chapters and pages, uploaded and served', () => {
       const { width, height, format } = await sharp(first!.rawPayload).metadata()
       expect([width, height, format]).toEqual([640, Math.round((page.height * 640) / 800), ['webp', 'jpeg', 'png'][i]])
       expect(first!.rawPayload.length).toBeLessThan(uploads[i]!.length)
-      expect(first!.headers.etag).not.toBe((await server.app.inject({ method: 'GET', url: page.url })).headers.etag)
-      const again = await server.app.inject({ method: 'GET', url: withSearchParam(assetRenditionUrl(page.url, 640), 'comics-retry', 1), headers: { 'if-none-match': first!.headers.etag as string } })
+      expect(first!.headers.etag).not.toBe((await server.app.inject({ method: 'GET', url: page.url, headers: ADULT_HOST })).headers.etag)
+      const again = await server.app.inject({ method: 'GET', url: withSearchParam(assetRenditionUrl(page.url, 640), 'comics-retry', 1), headers: { ...ADULT_HOST, 'if-none-match': first!.headers.etag as string } })
       expect(again.statusCode).toBe(304)
     }
     const kept = await readdir(`${server.filesDir}/renditions`)
     expect(kept.filter((name) => name.endsWith('-w640.webp') || name.endsWith('-w640.jpg') || name.endsWith('-w640.png'))).toHaveLength(3)
     for (const name of kept) expect(name).toMatch(/^[0-9a-f]{64}-w(480|640|750|828|1080)\.(webp|jpg|png|avif)$/)
     // Served from what was kept: the same bytes as the first time.
-    const kept750 = await server.app.inject({ method: 'GET', url: assetRenditionUrl(pages[0]!.url, 750) })
+    const kept750 = await server.app.inject({ method: 'GET', url: assetRenditionUrl(pages[0]!.url, 750), headers: ADULT_HOST })
     const onDisk = await readFile(`${server.filesDir}/renditions/${fileName(pages[0]!.url).replace('.webp', '-w750.webp')}`)
     expect(kept750.rawPayload.equals(onDisk)).toBe(true)
   })
 
   it.each(['800', '1080', '700', '0750', '750.0', 'abc', ''])('answers ?w=%s, not a rendition of an 800-pixel image, with 404', async (width) => {
-    const response = await server.app.inject({ method: 'GET', url: `${pages[0]!.url}&w=${width}` })
+    const response = await server.app.inject({ method: 'GET', url: `${pages[0]!.url}&w=${width}`, headers: ADULT_HOST })
     expect(response.statusCode).toBe(404)
     expect(response.json()).toMatchObject({ error: { code: 'not_found' } })
   })
@@ -162,7 +165,7 @@ describe('a comic with its chapters and pages, uploaded and served', () => {
     ])
     expect(small.data[0]).toMatchObject({ width: 480, height: 700 })
     expect(small.data[0]).not.toHaveProperty('widths')
-    expect((await server.app.inject({ method: 'GET', url: `${small.data[0]!.url as string}&w=480` })).statusCode).toBe(404)
+    expect((await server.app.inject({ method: 'GET', url: `${small.data[0]!.url as string}&w=480`, headers: ADULT_HOST })).statusCode).toBe(404)
   })
 
   it('writes nothing outside the files folder and names every file by its content', async () => {
@@ -210,13 +213,14 @@ describe('uploads are typed by their content, never by their name or declared ty
 
   it('stores a WebP named evil.svg and sent as image/svg+xml as a WebP, and serves it as one', async () => {
     const bytes = await testImage(300, 200, 'webp', 20)
-    const created = await adminForm('POST', '/comics', { title: 'Named like an SVG', contentRating: 'T' }, [
+    // A T comic shown on the mirror host (the adult host shows AO comics alone), read there.
+    const created = await adminForm('POST', '/comics', { title: 'Named like an SVG', contentRating: 'T', displayOnMirror: '1' }, [
       { field: 'cover', filename: 'evil.svg', contentType: 'image/svg+xml', bytes },
     ])
     const url = created.data[0]!.coverImageUrl as string
     expect(url).toMatch(STORED_URL)
     expect(url).toMatch(/\.webp$/)
-    const served = await server.app.inject({ method: 'GET', url })
+    const served = await server.app.inject({ method: 'GET', url, headers: { host: 'localhost:5173' } })
     expect(served.headers['content-type']).toBe('image/webp')
     expect(served.headers['x-content-type-options']).toBe('nosniff')
   })
@@ -229,7 +233,7 @@ describe('the files route', () => {
     const bytes = UNDECODABLE_WEBP
     await writeFile(`${server.filesDir}/${name}`, bytes)
     const signed = new UrlSigner(server.context.config.filesSigningSecret).sign(`/api/v1/files/${name}`, name, new Date(server.clock.now().getTime() + 60_000))
-    const response = await server.app.inject({ method: 'GET', url: `${signed}&w=480` })
+    const response = await server.app.inject({ method: 'GET', url: `${signed}&w=480`, headers: ADULT_HOST })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('no-cache')
     expect(response.headers['content-type']).toBe('image/webp')
@@ -245,7 +249,7 @@ describe('the files route', () => {
     `/api/v1/files/${'a'.repeat(64)}.webp`,
     `/api/v1/files/${'a'.repeat(64)}.svg`,
   ])('answers %s with 404', async (url) => {
-    const response = await server.app.inject({ method: 'GET', url })
+    const response = await server.app.inject({ method: 'GET', url, headers: ADULT_HOST })
     expect(response.statusCode).toBe(404)
     expect(response.headers['content-type']).toMatch(/^application\/json/)
   })

@@ -43,6 +43,9 @@ export async function launchApi(options: ApiOptions & { dataDir: string; log: st
       FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost,
       // The journeys pay several times within a minute.
       PAYMENT_RATE_LIMIT: '1000',
+      // The journeys read (lists, page images) from one browser as fast as it goes, in parallel.
+      READ_RATE_LIMIT: '1000000',
+      CATALOGUE_MISSES_PER_CLIENT: '1000',
       // The journeys need a few comics of each kind, not the first start's thousands of episodes.
       SEED_EPISODES: '60',
       // A comic with episodes long enough to read to page 20 of episode 2 (the synced-progress journey).

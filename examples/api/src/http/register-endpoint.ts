@@ -79,6 +79,11 @@ function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: Pr
   return reply.header('content-encoding', encoding).send(compressedBody(response, encoding))
 }
 
+/** A read: not an admin's call, and a GET or a listing. */
+function isRead(endpoint: ContractEndpoint): boolean {
+  return endpoint.access !== 'admin' && (endpoint.method === 'GET' || /\/(list|search)$/.test(endpoint.path))
+}
+
 function parse<S extends Schema>(schema: S, value: unknown, where: 'body' | 'params' | 'fields'): z.core.output<S> {
   const result = z.safeParse(schema, value)
   if (!result.success) throw validationError(result.error.issues, where)
@@ -111,7 +116,8 @@ export function registerEndpoint<E extends ContractEndpoint>(
   app.route({
     method: endpoint.method,
     url: `${API_PREFIX}${endpoint.path}`,
-    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    // Calls with a limit of their own (payments) count there; other reads in the read limit.
+    config: options.rateLimit ? { rateLimit: options.rateLimit } : { read: isRead(endpoint) },
     handler: async (request, reply) => {
       // Only successful answers are remembered, so a request answered from them was valid, and allowed
       // to a guest, when it was first seen; an admin write forgets them all.

@@ -10,6 +10,7 @@ import { searchComics } from '../catalogue/search-comics'
 import { prepareChecked } from '../catalogue/prepare-checked'
 import { siteModeResolver } from '../host/site-mode-of-request'
 import { HttpError } from '../http/http-error'
+import type { CatalogueMissBound } from '../http/read-limits'
 import { Prepared, registerEndpoint } from '../http/register-endpoint'
 import { activeLevelOfUser } from '../payments/active-level-of-user'
 import { unlockedEpisodeIds } from '../coins/unlock-episode'
@@ -23,9 +24,22 @@ const ADMIN_LIST = 'private, no-store'
 // Reads whose answer to a guest depends on their JSON body alone.
 const REMEMBER_GUEST_ANSWERS = { rememberGuestAnswers: {} }
 
-/** The public catalogue reads: served from the catalogue cache with ETags. */
-export function registerCatalogueRoutes(app: FastifyInstance, context: AppContext): void {
-  const { db, cache, fileStore } = context
+/**
+ * The public catalogue reads: served from the catalogue cache with ETags. A query that misses the cache
+ * (and every search) runs within its client's bound on queries in flight (`limits.misses`).
+ */
+export function registerCatalogueRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  limits: { misses: CatalogueMissBound; clientKeyOf: (request: FastifyRequest) => Promise<string | null> },
+): void {
+  const { db, fileStore } = context
+  const { misses, clientKeyOf } = limits
+  /** The catalogue cache, its misses counted in the bound of `request`'s client. */
+  const cache = {
+    get: <T>(request: FastifyRequest, key: string, load: () => Promise<T>): Promise<T> =>
+      context.cache.get(key, async () => misses.run(await clientKeyOf(request), load)),
+  }
   const siteModeOf = siteModeResolver(context.config.hosts)
   const signer = new UrlSigner(context.config.filesSigningSecret)
   // Reads whose answer to a guest depends on their JSON body and the host's mode (core `isComicShownOn`).
@@ -34,7 +48,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: AppContex
   registerEndpoint(app, context, endpoints.listComics, async ({ body, request }) => {
     const mode = siteModeOf(request.headers.host)
     const key = `comics:${mode}:${JSON.stringify(body)}`
-    const prepared = await cache.get(key, async () =>
+    const prepared = await cache.get(request, key, async () =>
       prepareChecked(endpoints.listComics.response, await listComics(db, fileStore, body, mode)),
     )
     return new Prepared(prepared, PUBLIC_LIST)
@@ -42,7 +56,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: AppContex
 
   // Read from the database each time: queries are as many as what readers type, and the index answers them.
   registerEndpoint(app, context, endpoints.searchComics, async ({ body, request }) =>
-    searchComics(db, fileStore, body, siteModeOf(request.headers.host)),
+    misses.run(await clientKeyOf(request), () => searchComics(db, fileStore, body, siteModeOf(request.headers.host))),
   )
 
   registerEndpoint(app, context, endpoints.listChapters, async ({ body, caller, request }) => {
@@ -59,7 +73,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: AppContex
       return new Prepared(answer, ADMIN_LIST, 'Authorization')
     }
     const mode = siteModeOf(request.headers.host)
-    const prepared = await cache.get(`chapters:${mode}:${JSON.stringify(body)}`, async () =>
+    const prepared = await cache.get(request, `chapters:${mode}:${JSON.stringify(body)}`, async () =>
       prepareChecked(endpoints.listChapters.response, await listChapters(db, fileStore, body, context.clock.now(), mode)),
     )
     return new Prepared(prepared, PUBLIC_LIST)
@@ -69,7 +83,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: AppContex
     const now = context.clock.now()
     const grant = await grantAssets(
       db,
-      cache,
+      context.cache,
       body,
       caller,
       siteModeOf(request.headers.host),
@@ -80,14 +94,14 @@ export function registerCatalogueRoutes(app: FastifyInstance, context: AppContex
     const paging = { limit: body.limit, offset: body.offset }
     // Signed addresses change with the signing window: an answer with any is kept for its window only.
     const window = grantHasSignedPages(grant) ? signingWindowAt(now).signedAt.getTime() : 0
-    const prepared = await cache.get(`assets:${window}:${JSON.stringify([grant, paging])}`, async () =>
+    const prepared = await cache.get(request, `assets:${window}:${JSON.stringify([grant, paging])}`, async () =>
       prepareChecked(endpoints.listAssets.response, await listAssets(db, fileStore, grant, paging, { signer, now })),
     )
     return new Prepared(prepared, PER_CALLER_LIST, 'Authorization')
   }, REMEMBER_GUEST_ANSWERS_PER_HOST)
 
-  registerEndpoint(app, context, endpoints.listGenres, async ({ body }) => {
-    const prepared = await cache.get(`genres:${JSON.stringify(body)}`, async () =>
+  registerEndpoint(app, context, endpoints.listGenres, async ({ body, request }) => {
+    const prepared = await cache.get(request, `genres:${JSON.stringify(body)}`, async () =>
       prepareChecked(endpoints.listGenres.response, await listGenres(db, body)),
     )
     return new Prepared(prepared, PUBLIC_LIST)

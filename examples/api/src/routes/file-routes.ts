@@ -31,7 +31,7 @@ export function registerFileRoutes(app: FastifyInstance, context: AppContext): v
   const storage = fileStore.storage
   const signer = new UrlSigner(context.config.filesSigningSecret)
   const siteModeOf = siteModeResolver(context.config.hosts)
-  app.get<{ Params: { name: string }; Querystring: Record<string, string | string[] | undefined> }>(`${FILES_PATH}/:name`, async (request, reply) => {
+  app.get<{ Params: { name: string }; Querystring: Record<string, string | string[] | undefined> }>(`${FILES_PATH}/:name`, { config: { read: true } }, async (request, reply) => {
     const { name } = request.params
     if (!STORED_FILE_NAME.test(name)) throw notFound('File')
     const now = context.clock.now()

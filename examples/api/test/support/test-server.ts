@@ -105,6 +105,8 @@ export async function startServerOn(
     filesDir,
     publicUrl: 'http://127.0.0.1:8787',
     paymentRateLimitPerMinute: 100_000,
+    readRateLimitPerMinute: 100_000,
+    catalogueMissesPerClient: 1000,
     logLevel: 'silent',
     firebaseAuthEmulatorHost: options.authEmulatorHost,
     ...options.config,
