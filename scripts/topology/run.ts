@@ -496,7 +496,7 @@ function startLoad(api: string, token: string, options: { concurrency: number; r
     const answer = await http(`${api}/admin/comics/list`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ title, limit: 10, offset: 0 }),
+      body: JSON.stringify({ limit: 10, offset: 0, filters: { title } }),
       from,
     })
     return answer.status === 200 ? answer.json<{ data: { title: string }[] }>().data.filter((c) => c.title === title).length : undefined
@@ -519,16 +519,22 @@ function startLoad(api: string, token: string, options: { concurrency: number; r
         if (!options.recover) continue
         const until = Date.now() + RECOVERY_MS
         let outcome: 'found' | 'written again' | undefined
+        let last = ''
         while (!outcome && Date.now() < until) {
           const found = await lookUp(title, from)
+          last = `look-up ${found === undefined ? 'not answered' : `found ${found}`}`
           if (found !== undefined && found > 0) outcome = 'found'
-          else if (found === 0 && (await createComic(title, from)).status === 200) outcome = 'written again'
-          else await sleep(100)
+          else if (found === 0) {
+            const again = await createComic(title, from)
+            last += `, written again → ${again.status}`
+            if (again.status === 200) outcome = 'written again'
+          }
+          if (!outcome) await sleep(100)
         }
         if (outcome) {
           stats.recovered++
           stats.written.push(title)
-        } else stats.unrecovered.push(`write ${title}: outcome unknown after ${RECOVERY_MS / 1000} s`)
+        } else stats.unrecovered.push(`write ${title}: outcome unknown after ${RECOVERY_MS / 1000} s (last: ${last})`)
       } else {
         const read = () =>
           i % 5 === 1
