@@ -184,6 +184,10 @@ ${options.apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_
       proxy_next_upstream_tries 2;
       add_header X-Upstream $upstream_addr always;
     }
+    # The instances' liveness answer through the same hops as the API: the latency check's baseline.
+    location = /api/healthz {
+      proxy_pass http://api/healthz;
+    }
     location / {
       proxy_pass http://site;
     }

@@ -26,6 +26,9 @@ const FUZZ_RUNS = Number(process.env.TOPOLOGY_FUZZ_RUNS ?? 300)
 const FUZZ_SEED = Number(process.env.TOPOLOGY_FUZZ_SEED ?? 20260301)
 /** The secret the instances' sandbox signs its events with, and the fuzz signs some of its own with. */
 const WEBHOOK_SECRET = 'whsec_topology_run'
+/** comics/list's p99 budget through nginx (docs/performance.md) and its allowance over the run's own baseline. */
+const LATENCY_BUDGET_MS = 50
+const LATENCY_RATIO = 3
 
 // ---------------------------------------------------------------------------------------------- HTTP
 
@@ -267,26 +270,28 @@ async function main(): Promise<void> {
     )
   }
 
-  // -- throughput: one instance beside the two through nginx (comics/list, 50 connections, autocannon)
+  // -- throughput: one instance beside the two through nginx (comics/list, 50 connections, autocannon).
+  // Latency is always judged: p99 ≤ 50 ms, or, when the machine is busy, at most LATENCY_RATIO times the p99
+  // of the instances' bare liveness answer through the same nginx at the same load, measured just before
+  // (docs/decisions.md, "Topology latency against a baseline of the same run").
   {
-    const bench = (url: string) => {
+    const bench = (url: string, post: boolean) => {
       const output = execFileSync(
         join(apiDir, 'node_modules/.bin/autocannon'),
-        ['-c', '50', '-d', String(BENCH_SECONDS), '-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify({ limit: 10, offset: 0 }), '-j', url],
+        ['-c', '50', '-d', String(BENCH_SECONDS), ...(post ? ['-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify({ limit: 10, offset: 0 })] : []), '-j', url],
         { encoding: 'utf8', maxBuffer: 16 << 20, stdio: ['ignore', 'pipe', 'ignore'] },
       )
       const result = JSON.parse(output) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number }
       return { rps: result.requests.average, p99: result.latency.p99, bad: result.non2xx + result.errors }
     }
-    const single = bench(`${apiA}/comics/list`)
-    const balanced = bench(`${api}/comics/list`)
-    // Latency is judged on a machine that is not overloaded by other work (load average under twice its cores).
-    const load = loadavg()[0]!
-    const judged = load < cpus().length * 2
+    const single = bench(`${apiA}/comics/list`, true)
+    const baseline = bench(`${lb}/api/healthz`, false)
+    const balanced = bench(`${api}/comics/list`, true)
+    const bound = Math.max(LATENCY_BUDGET_MS, LATENCY_RATIO * baseline.p99)
     check(
-      `comics/list at 50 connections through nginx over both instances: no error${judged ? ', p99 ≤ 50 ms' : ` (p99 not judged: load average ${load.toFixed(1)} on ${cpus().length} cores)`}`,
-      (!judged || balanced.p99 <= 50) && balanced.bad === 0 && single.bad === 0,
-      `one instance directly ${Math.round(single.rps)} req/s, p99 ${single.p99} ms; both through nginx ${Math.round(balanced.rps)} req/s, p99 ${balanced.p99} ms (${BENCH_SECONDS} s each, on ${cpus().length} shared cores: the balancer's cost, not a speed-up)`,
+      `comics/list at 50 connections through nginx over both instances: no error, p99 ≤ ${LATENCY_BUDGET_MS} ms or ≤ ${LATENCY_RATIO}× the bare liveness answer's p99 at the same load`,
+      balanced.p99 <= bound && balanced.bad === 0 && single.bad === 0 && baseline.bad === 0,
+      `one instance directly ${Math.round(single.rps)} req/s, p99 ${single.p99} ms; both through nginx ${Math.round(balanced.rps)} req/s, p99 ${balanced.p99} ms against a bound of ${bound} ms (bare /healthz through nginx: ${Math.round(baseline.rps)} req/s, p99 ${baseline.p99} ms; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores; ${BENCH_SECONDS} s each)`,
     )
   }
 
@@ -297,36 +302,55 @@ async function main(): Promise<void> {
       const reader = readers[i]!
       const from = clientAddress(i)
       const opened = await postJson(`${api}/subscriptions/checkout`, { level: 1, title: '1week', urlSuccess: 'http://adult.localhost:5173/account' }, { token: reader.idToken, from })
-      if (opened.status !== 200) return { uid: reader.uid, statuses: [`checkout ${opened.status} ${opened.body}`] }
+      if (opened.status !== 200) return { uid: reader.uid, statuses: [`checkout ${opened.status} ${opened.body}`] as (number | string)[] }
       const sandboxId = new URL(opened.json<{ url: string }>().url).pathname.split('/').pop()!
       const [[orderId]] = (await postgres!.query(`select id from checkouts where provider_checkout_id = '${sandboxId.replace(/'/g, '')}'`)) as [[string]]
-      const paid = await http(`${api}/checkout/${sandboxId}/pay`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
-        from,
-      })
-      // Six confirmations at once (six tabs, or retries), spread over both instances by nginx.
+      // Six presses of Pay at once (a double click, six tabs), spread over both instances by nginx: one takes
+      // the payment (303), the others find the checkout paid (409).
+      const card = new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123' }).toString()
+      const presses = await Promise.all(
+        Array.from({ length: 6 }, () => http(`${api}/checkout/${sandboxId}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: card, from })),
+      )
+      // Six confirmations at once (six tabs, or retries).
       const confirms = await Promise.all(Array.from({ length: 6 }, () => postJson(`${api}/subscriptions`, { checkoutId: orderId }, { token: reader.idToken, from })))
-      return { uid: reader.uid, statuses: [paid.status, ...confirms.map((c) => c.status)], upstreams: confirms.map((c) => String(c.headers['x-upstream'])) }
+      return {
+        uid: reader.uid,
+        sandboxId,
+        presses: presses.map((p) => p.status),
+        statuses: confirms.map((c) => c.status),
+        upstreams: [...presses, ...confirms].map((c) => String(c.headers['x-upstream'])),
+      }
     })
-    const badAnswers = outcomes.filter((o) => o.statuses[0] !== 303 || o.statuses.slice(1).some((s) => s !== 200))
+    const badAnswers = outcomes.filter(
+      (o) => !o.presses || o.presses.filter((s) => s === 303).length !== 1 || o.presses.some((s) => s !== 303 && s !== 409) || o.statuses.some((s) => s !== 200),
+    )
     const upstreams = new Set(outcomes.flatMap((o) => o.upstreams ?? []))
     const uids = outcomes.map((o) => `'${o.uid}'`).join(',')
+    const sandboxIds = outcomes.flatMap((o) => (o.sandboxId ? [`'${o.sandboxId.replace(/'/g, '')}'`] : [])).join(',') || "''"
     const subscriptionCounts = await postgres.query(`select count(*) from subscriptions where user_id in (${uids}) group by user_id having count(*) <> 1`)
     const paymentCounts = await postgres.query(`select count(*) from payments where user_id in (${uids}) group by user_id having count(*) <> 1`)
+    // The provider's side: one charge per checkout, however many presses reached it.
+    const chargeCounts = await postgres.query(`select count(*) from sandbox_payments where checkout_id in (${sandboxIds}) group by checkout_id having count(*) <> 1`)
+    const [[charged]] = (await postgres.query(`select count(distinct checkout_id) from sandbox_payments where checkout_id in (${sandboxIds})`)) as [[string]]
     const [[withSubscription]] = (await postgres.query(`select count(distinct user_id) from subscriptions where user_id in (${uids}) and status = 'active'`)) as [[string]]
     const [[withPayment]] = (await postgres.query(`select count(distinct user_id) from payments where user_id in (${uids})`)) as [[string]]
     check(
-      `${READERS} readers confirming a paid checkout 6 times at once over both instances get exactly one subscription and one payment each`,
-      badAnswers.length === 0 && subscriptionCounts.length === 0 && paymentCounts.length === 0 && Number(withSubscription) === READERS && Number(withPayment) === READERS && upstreams.size === 2,
-      `answers not 303/200: ${badAnswers.length}${badAnswers[0] ? ` (e.g. ${JSON.stringify(badAnswers[0].statuses)})` : ''}; readers with one active subscription ${withSubscription}, with one payment ${withPayment}; readers with ≠1 subscription ${subscriptionCounts.length}, ≠1 payment ${paymentCounts.length}; instances ${[...upstreams].join(', ')}`,
+      `${READERS} readers pressing Pay 6 times at once and confirming 6 times at once over both instances: one press takes the payment, one charge, one subscription and one payment each`,
+      badAnswers.length === 0 &&
+        subscriptionCounts.length === 0 &&
+        paymentCounts.length === 0 &&
+        chargeCounts.length === 0 &&
+        Number(charged) === READERS &&
+        Number(withSubscription) === READERS &&
+        Number(withPayment) === READERS &&
+        upstreams.size === 2,
+      `readers whose presses were not one 303 and five 409, or a confirmation not 200: ${badAnswers.length}${badAnswers[0] ? ` (e.g. presses ${JSON.stringify(badAnswers[0].presses)}, confirmations ${JSON.stringify(badAnswers[0].statuses)})` : ''}; checkouts charged ${charged}, charged ≠1 times ${chargeCounts.length}; readers with one active subscription ${withSubscription}, with one payment ${withPayment}; readers with ≠1 subscription ${subscriptionCounts.length}, ≠1 payment ${paymentCounts.length}; instances ${[...upstreams].join(', ')}`,
     )
   }
 
   // -- a rolling restart of A then B during load: no failed request
   {
-    const load = startLoad(api, admin.idToken, { concurrency: 16, retryWrites: false })
+    const load = startLoad(api, admin.idToken, { concurrency: 16, recover: false })
     const loadUntil = Date.now() + LOAD_SECONDS * 1_000
     await sleep(2_000)
     const restarts: string[] = []
@@ -344,30 +368,35 @@ async function main(): Promise<void> {
     }
     await sleep(Math.max(0, loadUntil - Date.now()))
     const stats = await load.stop()
-    const written = await countNames(postgres, stats.acknowledged)
+    const written = await countTitles(postgres, load.tag, stats.written)
     check(
       `a rolling restart of A then B during ${LOAD_SECONDS} s of load fails no request`,
-      stats.failed === 0 && stats.ok > 0 && written.missing === 0 && written.duplicated === 0,
-      `${stats.ok} answered, ${stats.failed} failed${stats.failures.length ? ` (${stats.failures.slice(0, 3).join('; ')})` : ''}; ${restarts.join('; ')}; ${stats.acknowledged.length} writes acknowledged, ${written.missing} missing, ${written.duplicated} twice`,
+      stats.failed === 0 && stats.ok > 0 && written.missing === 0 && written.duplicated === 0 && written.rows === stats.written.length,
+      `${stats.ok} answered, ${stats.failed} failed${stats.failures.length ? ` (${stats.failures.slice(0, 3).join('; ')})` : ''}; ${restarts.join('; ')}; ${stats.written.length} comics written (200), ${written.missing} missing, ${written.duplicated} twice, ${written.rows} rows`,
     )
   }
 
-  // -- kill -9 of one instance under load: nginx fails over, nothing written twice or lost
+  // -- kill -9 of one instance under load: nginx fails over; every failure is recovered by the client with its
+  // outcome known, and the database holds each comic written exactly once
   {
-    const load = startLoad(api, admin.idToken, { concurrency: 16, retryWrites: true })
+    const load = startLoad(api, admin.idToken, { concurrency: 16, recover: true })
     await sleep(3_000)
-    const killedAt = Date.now()
     await instances.A.service.kill()
     await sleep(5_000)
     const stats = await load.stop()
-    const afterFailover = stats.failureTimes.filter((t) => t > killedAt + 1_000).length
-    const written = await countNames(postgres, stats.attempted)
+    const written = await countTitles(postgres, load.tag, stats.attempted)
     // The killed instance's claimed jobs are taken over after their lease; start it again for the end state.
     await startInstance('A', portA)
     check(
-      'kill -9 of A under load: nginx fails over to B, every write is there exactly once',
-      afterFailover === 0 && written.missing === 0 && written.duplicated === 0 && stats.ok > 0,
-      `${stats.ok} answered; failed at the kill (in flight on A, writes retried by the client) ${stats.failed - afterFailover}, later ${afterFailover}; ${stats.attempted.length} writes, ${written.missing} missing, ${written.duplicated} twice`,
+      'kill -9 of A under load: nginx fails over to B, every failed call recovered with its outcome known, every comic written exactly once',
+      stats.unrecovered.length === 0 &&
+        stats.recovered === stats.failed &&
+        stats.written.length === stats.attempted.length &&
+        written.missing === 0 &&
+        written.duplicated === 0 &&
+        written.rows === stats.attempted.length &&
+        stats.ok > 0,
+      `${stats.ok} answered at once; ${stats.failed} failed${stats.failures.length ? ` (${stats.failures.slice(0, 3).join('; ')})` : ''}, ${stats.recovered} recovered, not recovered ${stats.unrecovered.length}${stats.unrecovered[0] ? ` (${stats.unrecovered.slice(0, 3).join('; ')})` : ''}; ${stats.attempted.length} comics written, ${written.missing} missing, ${written.duplicated} twice, ${written.rows} rows in the database`,
     )
   }
 
@@ -432,49 +461,109 @@ async function inBatches<T>(count: number, size: number, make: (i: number) => Pr
 }
 
 /**
- * Load through nginx from `concurrency` clients: catalogue reads (genres, comics, a file) and, one call in
- * five, an admin write (a genre of a unique name). With `retryWrites`, a write that got no answer or a
- * 502 is sent again until it is answered (200, or 409: it was written the first time), as a client retries.
+ * Load through nginx from `concurrency` clients: catalogue reads (genres, comics) and, one call in five, an
+ * admin write: a comic, whose title is no key (a retry that reached the database twice would make two).
+ * Without `recover` every failure stands. With it, a client recovers as a careful one does: a failed read is
+ * sent again; after a failed write it looks the comic up by its title (the admin list) and writes it again only
+ * if it is not there, until one of these is answered. A failure counts as recovered only when that outcome is
+ * known (found, or written by the retry's 200); the database is counted afterwards (countTitles).
  */
-function startLoad(api: string, token: string, options: { concurrency: number; retryWrites: boolean }) {
+function startLoad(api: string, token: string, options: { concurrency: number; recover: boolean }) {
   let running = true
-  const stats = { ok: 0, failed: 0, failures: [] as string[], failureTimes: [] as number[], acknowledged: [] as string[], attempted: [] as string[] }
+  const stats = {
+    ok: 0,
+    failed: 0,
+    recovered: 0,
+    unrecovered: [] as string[],
+    failures: [] as string[],
+    /** Every title written, its outcome known: answered 200, found after a failure, or written again. */
+    written: [] as string[],
+    attempted: [] as string[],
+  }
   const tag = Date.now().toString(36)
   let n = 0
   const fail = (what: string, answer: Answer) => {
     stats.failed++
-    stats.failureTimes.push(Date.now())
     if (stats.failures.length < 20) stats.failures.push(`${what} → ${answer.status} ${answer.body.toString().slice(0, 80)}`)
   }
+  const boundary = `----load${tag}`
+  const createComic = (title: string, from: string) =>
+    http(`${api}/comics`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+      body: [['title', title], ['contentRating', 'T']].map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') + `--${boundary}--\r\n`,
+      from,
+    })
+  /** How many comics have this exact title, through the API; undefined when that is not answered. */
+  const lookUp = async (title: string, from: string) => {
+    const answer = await http(`${api}/admin/comics/list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ limit: 10, offset: 0, filters: { title } }),
+      from,
+    })
+    return answer.status === 200 ? answer.json<{ data: { title: string }[] }>().data.filter((c) => c.title === title).length : undefined
+  }
+  const RECOVERY_MS = 15_000
   const worker = async (w: number) => {
+    const from = clientAddress(w)
     while (running) {
       const i = n++
       if (i % 5 === 0) {
-        const name = `Load ${tag} ${i}`
-        stats.attempted.push(name)
-        for (;;) {
-          const answer = await postJson(`${api}/genres`, { name, mature: false }, { token, from: clientAddress(w) })
-          if (answer.status === 200 || (options.retryWrites && answer.status === 409)) {
-            stats.ok++
-            stats.acknowledged.push(name)
-            break
-          }
-          fail(`write ${name}`, answer)
-          if (!options.retryWrites || !running) break
-          await sleep(100)
+        const title = `Load ${tag} #${i}.`
+        stats.attempted.push(title)
+        const answer = await createComic(title, from)
+        if (answer.status === 200) {
+          stats.ok++
+          stats.written.push(title)
+          continue
         }
+        fail(`write ${title}`, answer)
+        if (!options.recover) continue
+        const until = Date.now() + RECOVERY_MS
+        let outcome: 'found' | 'written again' | undefined
+        let last = ''
+        while (!outcome && Date.now() < until) {
+          const found = await lookUp(title, from)
+          last = `look-up ${found === undefined ? 'not answered' : `found ${found}`}`
+          if (found !== undefined && found > 0) outcome = 'found'
+          else if (found === 0) {
+            const again = await createComic(title, from)
+            last += `, written again → ${again.status}`
+            if (again.status === 200) outcome = 'written again'
+          }
+          if (!outcome) await sleep(100)
+        }
+        if (outcome) {
+          stats.recovered++
+          stats.written.push(title)
+        } else stats.unrecovered.push(`write ${title}: outcome unknown after ${RECOVERY_MS / 1000} s (last: ${last})`)
       } else {
-        const answer =
+        const read = () =>
           i % 5 === 1
-            ? await postJson(`${api}/comics/list`, { limit: 20, offset: 0 }, { from: clientAddress(w) })
-            : await postJson(`${api}/genres/list`, { limit: 50, offset: 0 }, { from: clientAddress(w) })
-        if (answer.status === 200) stats.ok++
-        else fail(`read ${i % 5 === 1 ? 'comics' : 'genres'}`, answer)
+            ? postJson(`${api}/comics/list`, { limit: 20, offset: 0 }, { from })
+            : postJson(`${api}/genres/list`, { limit: 50, offset: 0 }, { from })
+        const answer = await read()
+        if (answer.status === 200) {
+          stats.ok++
+          continue
+        }
+        fail(`read ${i % 5 === 1 ? 'comics' : 'genres'}`, answer)
+        if (!options.recover) continue
+        const until = Date.now() + RECOVERY_MS
+        let again = false
+        while (!again && Date.now() < until) {
+          again = (await read()).status === 200
+          if (!again) await sleep(100)
+        }
+        if (again) stats.recovered++
+        else stats.unrecovered.push(`read ${i}: not answered after ${RECOVERY_MS / 1000} s`)
       }
     }
   }
   const workers = Array.from({ length: options.concurrency }, (_, w) => worker(w))
   return {
+    tag,
     async stop() {
       running = false
       await Promise.all(workers)
@@ -483,13 +572,19 @@ function startLoad(api: string, token: string, options: { concurrency: number; r
   }
 }
 
-/** How many of `names` are not in the genres table, and how many are there more than once. */
-async function countNames(postgres: Postgres, names: string[]): Promise<{ missing: number; duplicated: number }> {
-  if (names.length === 0) return { missing: 0, duplicated: 0 }
-  const list = names.map((name) => `'${name.replace(/'/g, "''")}'`).join(',')
-  const rows = await postgres.query(`select name, count(*) from genres where name in (${list}) group by name`)
-  const found = new Map(rows.map(([name, count]) => [name!, Number(count)]))
-  return { missing: names.filter((name) => !found.has(name)).length, duplicated: [...found.values()].filter((count) => count > 1).length }
+/**
+ * The load's comics in the database (their titles carry its tag): how many of `titles` are missing, how many
+ * are there more than once, and how many rows the load left in all (each title written exactly once: the
+ * rows equal the titles).
+ */
+async function countTitles(postgres: Postgres, tag: string, titles: string[]): Promise<{ missing: number; duplicated: number; rows: number }> {
+  const rows = await postgres.query(`select title, count(*) from comics where title like 'Load ${tag.replace(/[^0-9a-z]/g, '')} %' group by title`)
+  const found = new Map(rows.map(([title, count]) => [title!, Number(count)]))
+  return {
+    missing: titles.filter((title) => !found.has(title)).length,
+    duplicated: [...found.values()].filter((count) => count > 1).length,
+    rows: [...found.values()].reduce((sum, count) => sum + count, 0),
+  }
 }
 
 async function stopAll(): Promise<void> {
