@@ -430,7 +430,7 @@ export const auditLog = pgTable(
     id: serial('id').primaryKey(),
     actorUid: text('actor_uid').notNull(),
     actorEmail: text('actor_email'),
-    action: text('action', { enum: ['create', 'edit', 'delete', 'upload', 'reorder', 'publish', 'schedule', 'unpublish', 'credit'] }).notNull(),
+    action: text('action', { enum: ['create', 'edit', 'delete', 'upload', 'reorder', 'publish', 'schedule', 'unpublish', 'credit', 'refund'] }).notNull(),
     targetType: text('target_type', { enum: ['comic', 'chapter', 'pages', 'genre', 'coins'] }).notNull(),
     targetId: text('target_id').notNull(),
     comicId: integer('comic_id'),

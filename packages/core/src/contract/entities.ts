@@ -279,6 +279,21 @@ export const CoinUnlockSchema = builtOnUse(() =>
 export type CoinUnlock = z.infer<typeof CoinUnlockSchema>
 
 /**
+ * An admin's refund of a coin pack (POST /admin/coins/purchases/{id}/refund): the money went back through
+ * the provider; `coinsTakenBack` of the pack's coins were taken back (what was left of them, at most the
+ * reader's balance: coins spent stay spent), leaving `balance`.
+ */
+export const CoinPackRefundSchema = builtOnUse(() =>
+  z.object({
+    purchaseId: IdSchema,
+    userId: z.string().check(z.minLength(1)),
+    coinsTakenBack: count(0),
+    balance: count(0),
+  }),
+)
+export type CoinPackRefund = z.infer<typeof CoinPackRefundSchema>
+
+/**
  * A reader's position in one comic as the account keeps it (GET and POST /me/progress): the fields of the
  * browser's `comicsReadingHistory` entries, `updatedAt` in milliseconds since the epoch. Merged per comic
  * by the latest change (core `mergeReadingProgress`).
@@ -358,7 +373,7 @@ export const AccountDeletionSchema = builtOnUse(() =>
 export type AccountDeletion = z.infer<typeof AccountDeletionSchema>
 
 /** What an admin write did, as the audit log names it. */
-export const AuditActionSchema = z.enum(['create', 'edit', 'delete', 'upload', 'reorder', 'publish', 'schedule', 'unpublish', 'credit'])
+export const AuditActionSchema = z.enum(['create', 'edit', 'delete', 'upload', 'reorder', 'publish', 'schedule', 'unpublish', 'credit', 'refund'])
 export type AuditAction = z.infer<typeof AuditActionSchema>
 
 /** What an admin write changed: a comic, an episode, an episode's pages, a genre, a reader's coins. */

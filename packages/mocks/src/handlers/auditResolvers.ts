@@ -35,6 +35,7 @@ const facts: Partial<{ [N in EndpointName]: (context: ResolverContext<N>, data: 
   createGenre: ({ body }, data) => ({ action: 'create', targetType: 'genre', targetId: data[0]!.id!, detail: { name: body.name } }),
   updateGenre: ({ params, body }) => ({ action: 'edit', targetType: 'genre', targetId: params.id!, detail: { changed: Object.keys(body) } }),
   creditCoins: ({ body }) => ({ action: 'credit', targetType: 'coins', targetId: body.userId, detail: { coins: body.coins, reason: body.reason } }),
+  refundCoinPack: ({ params }) => ({ action: 'refund', targetType: 'coins', targetId: params.id! }),
 }
 
 /** Adds the audit entry of an admin write that succeeded (a refused one adds none). */
