@@ -1,5 +1,5 @@
 import { asc, eq, max } from 'drizzle-orm'
-import { assets, chapters, checkouts as orders, comics, files, genres, payments, subscriptions } from '../src/db/schema'
+import { assets, chapters, checkouts as orders, coinLedger, comics, files, genres, payments, subscriptions } from '../src/db/schema'
 import { grantLevel, type Account } from '../test/support/accounts'
 import { testImage } from '../test/support/images'
 import type { HostConfig } from '@comics/core/site'
@@ -69,6 +69,9 @@ export async function prepareFuzzWorld(
       orders: orderIds,
       coinOrders: coinOrderIds,
       payments: (await db.select({ id: payments.id }).from(payments).orderBy(asc(payments.id)).limit(10)).map((row) => String(row.id)),
+      coinPurchases: (await db.select({ id: coinLedger.id }).from(coinLedger).where(eq(coinLedger.kind, 'purchase')).orderBy(asc(coinLedger.id)).limit(10)).map(
+        (row) => String(row.id),
+      ),
       episodes: (await db.select({ comicId: chapters.comicId, chapterId: chapters.id }).from(chapters).orderBy(asc(chapters.id)).limit(40)).map(
         (row) => ({ comicId: String(row.comicId), chapterId: String(row.chapterId) }),
       ),

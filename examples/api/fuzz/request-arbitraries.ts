@@ -49,6 +49,8 @@ export interface FuzzWorld {
     coinOrders: string[]
     /** Payments (someone may refund them). */
     payments: string[]
+    /** Coin pack purchases, by their ledger entry ids (an admin may refund them). */
+    coinPurchases: string[]
     /** Chapters with the comic they belong to. */
     episodes: { comicId: string; chapterId: string }[]
     /** Pages of any episode. */
@@ -359,6 +361,7 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
     listPayments: { body: jsonBody(listBody({ userId: listOf(uid) }, ['paid_at'])) },
     listPaymentSystems: {},
     refundPayment: { params: { id: idOf(ids.payments) } },
+    refundCoinPack: { params: { id: idOf(ids.coinPurchases) } },
     createGenre: { body: jsonBody(nearValidObject({ name: title, mature: fc.boolean() })) },
     updateGenre: { params: { id: genreId }, body: jsonBody(nearValidObject({ name: title, mature: fc.boolean() }, ['mature'])) },
     deleteComics: { body: jsonBody(nearValidObject({ ids: listOf(idOf(ids.unused)) })) },

@@ -219,6 +219,10 @@ const cells: Cell[] = [
     request: () => json('POST', '/payments/999999/refund'), expected: adminOnly(404),
   },
   {
+    endpoint: 'refundCoinPack', name: 'refund of an unknown coin pack purchase',
+    request: () => json('POST', '/admin/coins/purchases/999999/refund'), expected: adminOnly(404),
+  },
+  {
     endpoint: 'createPayment', name: 'confirmation of an unknown checkout',
     request: () => json('POST', '/subscriptions', { checkoutId: 'no-such-checkout-id' }), expected: signedIn(404),
   },

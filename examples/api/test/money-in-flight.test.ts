@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { coinBalances, coinLedger, paymentEvents, payments, renewalIntents, sandboxCheckouts, sandboxPayments, subscriptions } from '../src/db/schema'
+import { auditLog, coinBalances, coinLedger, paymentEvents, payments, renewalIntents, sandboxCheckouts, sandboxPayments, subscriptions } from '../src/db/schema'
 import { activeLevelOfUser } from '../src/payments/active-level-of-user'
 import { markRefunded } from '../src/payments/refund-payment'
 import { renewDueSubscriptions } from '../src/payments/renew-subscriptions'
@@ -149,5 +149,55 @@ describe('nothing lost in flight', () => {
     expect(ledger.map((entry) => [entry.kind, entry.coins])).toEqual([['purchase', 110], ['unlock', -30], ['reversal', -80]])
     const [balance] = await server.db.select().from(coinBalances).where(eq(coinBalances.userId, reader.uid))
     expect(balance!.balance).toBe(0)
+  })
+
+  it('an admin refunds a coin pack: the money goes back, the coins left are taken back once and audited, spent coins stay spent', async () => {
+    const admin = await createAccount('admin', { admin: true })
+    const reader = await createAccount('reader')
+    const buyPack = async () => {
+      const opened = await server.app.inject({ method: 'POST', url: '/api/v1/coins/checkout', headers: bearer(reader), payload: { packId: 'coins-100', urlSuccess: URL_SUCCESS } })
+      expect(opened.statusCode, opened.body).toBe(200)
+      const sandboxId = new URL((opened.json() as { url: string }).url).pathname.split('/').pop()!
+      expect((await journey.payOnPage(sandboxId, card('succeeds'))).statusCode).toBe(303)
+      await server.sandbox.runDue()
+      const purchases = await server.db.select().from(coinLedger).where(and(eq(coinLedger.userId, reader.uid), eq(coinLedger.kind, 'purchase')))
+      return purchases.at(-1)!
+    }
+    const spend = (coins: number, balanceAfter: number) =>
+      server.db.transaction(async (tx) => {
+        await tx.insert(coinLedger).values({ userId: reader.uid, kind: 'unlock', coins: -coins, balanceAfter, createdAt: server.clock.now() })
+        await tx.update(coinBalances).set({ balance: balanceAfter }).where(eq(coinBalances.userId, reader.uid))
+      })
+    const refund = (purchaseId: number) =>
+      server.app.inject({ method: 'POST', url: `/api/v1/admin/coins/purchases/${purchaseId}/refund`, headers: bearer(admin) })
+
+    const first = await buyPack()
+    await spend(30, 80)
+    const refunded = await refund(first.id)
+    expect(refunded.statusCode, refunded.body).toBe(200)
+    expect(refunded.json()).toEqual({ data: [{ purchaseId: String(first.id), userId: reader.uid, coinsTakenBack: 80, balance: 0 }] })
+    const [money] = await server.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, first.providerPaymentId!))
+    expect(money!.refundedCents).toBe(money!.amountCents)
+    // The provider's own refund event, and a second refund, take nothing more.
+    await server.sandbox.runDue()
+    expect((await refund(first.id)).json()).toMatchObject({ data: [{ coinsTakenBack: 0, balance: 0 }] })
+    const audited = await server.db.select().from(auditLog).where(and(eq(auditLog.action, 'refund'), eq(auditLog.targetId, String(first.id))))
+    expect(audited.map((row) => [row.actorUid, row.targetType, row.detail])).toEqual([
+      [admin.uid, 'coins', { userId: reader.uid, packId: 'coins-100', coinsTakenBack: 80 }],
+      [admin.uid, 'coins', { userId: reader.uid, packId: 'coins-100', coinsTakenBack: 0 }],
+    ])
+
+    // A pack spent to the last coin: nothing is taken back, and the provider's refund event that follows
+    // does not take coins of a pack bought since.
+    const second = await buyPack()
+    await spend(110, 0)
+    expect((await refund(second.id)).json()).toMatchObject({ data: [{ coinsTakenBack: 0, balance: 0 }] })
+    await buyPack()
+    await server.sandbox.runDue()
+    const [balance] = await server.db.select().from(coinBalances).where(eq(coinBalances.userId, reader.uid))
+    expect(balance!.balance).toBe(110)
+    expect((await server.db.select().from(coinLedger).where(eq(coinLedger.userId, reader.uid))).map((entry) => [entry.kind, entry.coins])).toEqual([
+      ['purchase', 110], ['unlock', -30], ['reversal', -80], ['purchase', 110], ['unlock', -110], ['purchase', 110],
+    ])
   })
 })

@@ -45,6 +45,10 @@ const ADMIN_CALLS: Partial<Record<EndpointName, () => Parameters<typeof callEndp
   setPageOrder: () => ({ params: { comicId: '4', chapterId: '401', variant: 'legal' }, body: { assetIds: legalPagesOf401().reverse() } }),
   adminCoinBalance: () => ({ params: { userId: 'user-reader' } }),
   creditCoins: () => ({ body: { userId: 'user-reader', coins: 20, reason: 'Support credit' } }),
+  refundCoinPack: () => {
+    state.coinLedger.push({ id: 'coin-pack-1', userId: 'user-reader', kind: 'purchase', coins: 110, balanceAfter: 110, packId: 'coins-100', createdAt: '2026-01-01T00:00:00.000Z' })
+    return { params: { id: 'coin-pack-1' } }
+  },
   listAudit: () => ({ body: list() }),
 }
 

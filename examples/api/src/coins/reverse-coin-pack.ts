@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
-import { coinLedger } from '../db/schema'
+import { auditLog, coinLedger } from '../db/schema'
 import { lockCoinAccount } from './coin-account'
 
 /**
@@ -17,6 +17,12 @@ export async function reverseCoinPackInTransaction(tx: Database, clock: Clock, p
   const account = await lockCoinAccount(tx, purchase.userId, clock.now())
   const [earlier] = await tx.select().from(coinLedger).where(and(eq(coinLedger.userId, purchase.userId), eq(coinLedger.reason, reason)))
   if (earlier) return 0
+  // An admin's refund of a pack spent to the last coin wrote no reversal: its audit row says it was refunded.
+  const [refundedByAdmin] = await tx
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'refund'), eq(auditLog.targetType, 'coins'), eq(auditLog.targetId, String(purchase.id))))
+  if (refundedByAdmin) return 0
   const taken = Math.min(purchase.coins, account.balance)
   // The ledger refuses an entry of 0 coins: a pack spent to the last coin has nothing left to take.
   if (taken === 0) return 0

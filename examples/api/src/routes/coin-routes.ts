@@ -10,6 +10,7 @@ import { coinBalanceOf } from '../coins/coin-account'
 import { ledgerEntryFromRow, unlockFromRow } from '../coins/coin-views'
 import { confirmCoinPurchase, createCoinCheckout } from '../coins/buy-coin-pack'
 import { creditCoins } from '../coins/credit-coins'
+import { refundCoinPack } from '../coins/refund-coin-pack'
 import { unlockEpisode } from '../coins/unlock-episode'
 import { coinLedger, coinUnlocks } from '../db/schema'
 import { HttpError } from '../http/http-error'
@@ -101,4 +102,8 @@ export function registerCoinRoutes(app: FastifyInstance, context: AppContext): v
     request.log.info({ admin: caller!.uid, userId: body.userId, coins: body.coins, reason: body.reason, ledgerId: entry.id }, 'coins credited by support')
     return { data: [ledgerEntryFromRow(entry)] }
   })
+
+  registerEndpoint(app, context, endpoints.refundCoinPack, async ({ params, caller }) => ({
+    data: [await refundCoinPack(db, clock, providers, caller!, params.id)],
+  }))
 }

@@ -383,6 +383,12 @@ export function createComicsApi(options: ComicsApiOptions) {
         call('adminCoinBalance', { ...callOptions, params: { userId } }),
       /** POST /admin/coins/credits (admin): a support credit with its reason. */
       credit: (body: CreditCoinsBody, callOptions?: CallOptions) => call('creditCoins', { ...callOptions, body }),
+      /**
+       * POST /admin/coins/purchases/{id}/refund (admin): refunds a pack (its purchase's ledger entry id)
+       * through the provider; what is left of its coins is taken back, coins spent stay spent.
+       */
+      refundPack: (purchaseId: string, callOptions?: CallOptions) =>
+        call('refundCoinPack', { ...callOptions, params: { id: purchaseId } }),
     },
 
     waitForFree: {

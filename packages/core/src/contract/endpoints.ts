@@ -11,6 +11,7 @@ import {
   CheckoutResponseSchema,
   CoinBalanceSchema,
   CoinLedgerEntrySchema,
+  CoinPackRefundSchema,
   CoinPackSchema,
   CoinUnlockSchema,
   ComicSchema,
@@ -234,6 +235,11 @@ export const endpoints = {
   creditCoins: {
     method: 'POST', path: '/admin/coins/credits', access: 'admin', summary: 'Credit coins to a reader with a reason (support), logged',
     body: CreditCoinsBodySchema, response: envelope(CoinLedgerEntrySchema),
+  },
+  refundCoinPack: {
+    method: 'POST', path: '/admin/coins/purchases/:id/refund', access: 'admin',
+    summary: "Refund a coin pack through the provider (its ledger entry's id); what is left of its coins is taken back, coins spent stay spent; audited",
+    params: IdParamsSchema, response: envelope(CoinPackRefundSchema),
   },
   listAudit: {
     method: 'POST', path: '/admin/audit/list', access: 'admin', summary: 'The audit log of admin writes, newest first (admin)',

@@ -281,6 +281,21 @@ export const CoinUnlockSchema = builtOnUse(() =>
 export type CoinUnlock = z.infer<typeof CoinUnlockSchema>
 
 /**
+ * An admin's refund of a coin pack (POST /admin/coins/purchases/{id}/refund): the money went back through
+ * the provider; `coinsTakenBack` of the pack's coins were taken back (what was left of them, at most the
+ * reader's balance: coins spent stay spent), leaving `balance`.
+ */
+export const CoinPackRefundSchema = builtOnUse(() =>
+  z.object({
+    purchaseId: IdSchema,
+    userId: z.string().check(z.minLength(1)),
+    coinsTakenBack: count(0),
+    balance: count(0),
+  }),
+)
+export type CoinPackRefund = z.infer<typeof CoinPackRefundSchema>
+
+/**
  * A reader's position in one comic as the account keeps it (GET and POST /me/progress): the fields of the
  * browser's `comicsReadingHistory` entries, `updatedAt` in milliseconds since the epoch. Merged per comic
  * by the latest change (core `mergeReadingProgress`).

@@ -36,6 +36,7 @@ const facts: Partial<{ [N in EndpointName]: (context: ResolverContext<N>, data: 
   updateGenre: ({ params, body }) => ({ action: 'edit', targetType: 'genre', targetId: params.id!, detail: { changed: Object.keys(body) } }),
   setWaitForFree: ({ params, body }) => ({ action: 'edit', targetType: 'comic', targetId: params.comicId!, comicsId: params.comicId!, detail: { waitForFree: body } }),
   creditCoins: ({ body }) => ({ action: 'credit', targetType: 'coins', targetId: body.userId, detail: { coins: body.coins, reason: body.reason } }),
+  refundCoinPack: ({ params }) => ({ action: 'refund', targetType: 'coins', targetId: params.id! }),
 }
 
 /** Adds the audit entry of an admin write that succeeded (a refused one adds none). */

@@ -133,3 +133,17 @@ export const adminCoinBalance: Resolver<'adminCoinBalance'> = ({ params, state }
 /** POST /admin/coins/credits (admin): a support credit with its reason. */
 export const creditCoins: Resolver<'creditCoins'> = ({ body, state, now }) =>
   HttpResponse.json({ data: [creditMockCoins(state, body.userId, body.coins, body.reason, now)] })
+
+/**
+ * POST /admin/coins/purchases/{id}/refund (admin): as the reference API, what is left of the pack's coins
+ * (at most the balance) is taken back once; coins spent stay spent.
+ */
+export const refundCoinPack: Resolver<'refundCoinPack'> = ({ params, state, now }) => {
+  const purchase = state.coinLedger.find((entry) => entry.id === params.id && entry.kind === 'purchase')
+  if (!purchase) return errorResponse(404, { message: `Coin pack purchase ${params.id} not found` })
+  const reason = `reversal of #${purchase.id}`
+  const reversed = state.coinLedger.some((entry) => entry.userId === purchase.userId && entry.reason === reason)
+  const taken = reversed ? 0 : Math.min(purchase.coins, mockCoinBalance(state, purchase.userId))
+  if (taken > 0) appendEntry(state, { userId: purchase.userId, kind: 'reversal', coins: -taken, packId: purchase.packId, reason, createdAt: now.toISOString() })
+  return HttpResponse.json({ data: [{ purchaseId: purchase.id, userId: purchase.userId, coinsTakenBack: taken, balance: mockCoinBalance(state, purchase.userId) }] })
+}
