@@ -2,7 +2,9 @@ import { readdir, readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assetRenditionUrl, withSearchParam } from '@comics/core/contract'
+import { assets, files } from '../src/db/schema'
 import { UrlSigner } from '../src/files/signed-urls'
+import { catalogueFacts } from './support/catalogue-facts'
 import { bearer, createAccount, type Account } from './support/accounts'
 import { SVG_IMAGE, testImage, UNDECODABLE_WEBP } from './support/images'
 import { multipart, type FilePart } from './support/multipart'
@@ -232,6 +234,10 @@ describe('the files route', () => {
     const name = `${'c'.repeat(64)}.webp`
     const bytes = UNDECODABLE_WEBP
     await writeFile(`${server.filesDir}/${name}`, bytes)
+    // A page of an AO comic's episode, so that the adult host serves it (an image no comic shows is not served).
+    const { comicId, freeChapterId } = (await catalogueFacts(server.db)).uncensoredComic
+    await server.db.insert(files).values({ name, contentType: 'image/webp', byteSize: bytes.length, width: 16, height: 16 })
+    await server.db.insert(assets).values({ comicId: Number(comicId), chapterId: Number(freeChapterId), variant: 'censored', position: 9_999, file: name })
     const signed = new UrlSigner(server.context.config.filesSigningSecret).sign(`/api/v1/files/${name}`, name, new Date(server.clock.now().getTime() + 60_000))
     const response = await server.app.inject({ method: 'GET', url: `${signed}&w=480`, headers: ADULT_HOST })
     expect(response.statusCode).toBe(200)
