@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, inject, it } from 'vitest'
 import { loadConfig } from '../src/config'
 import { startApiProcess } from './support/api-process'
 
@@ -35,4 +38,33 @@ describe('the payment provider by configuration', () => {
       await api.kill()
     }
   })
+
+  it('an API run with PAYMENT_PROVIDER=stripe has none of the sandbox routes: its hosted page and its webhook are 404', async () => {
+    const api = await startApiProcess({
+      PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      DATABASE_URL: undefined, DATA_DIR: await mkdtemp(join(tmpdir(), 'api-stripe-only-')), SEED_ON_FIRST_START: '0', LOG_LEVEL: 'info',
+      FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+      MIGRATE_ON_START: undefined, NODE_ENV: undefined,
+    })
+    try {
+      await api.waitForLog((line) => line.msg === 'api ready', 90_000)
+      const checkoutId = 'a'.repeat(24)
+      const post = (path: string, body: string, type: string) =>
+        fetch(`${api.url}${path}`, { method: 'POST', headers: { 'content-type': type }, body })
+      const answers = [
+        await fetch(`${api.url}/api/v1/checkout/${checkoutId}`),
+        await post(`/api/v1/checkout/${checkoutId}/pay`, 'card=4242424242424242', 'application/x-www-form-urlencoded'),
+        await post(`/api/v1/checkout/${checkoutId}/cancel`, '', 'application/x-www-form-urlencoded'),
+        await post('/api/v1/payments/webhook', '{"id":"evt_1"}', 'application/json'),
+      ]
+      // The API's own not-found answer (JSON), not the sandbox page's "Checkout not found" nor its 400 for a bad signature.
+      for (const answer of answers) {
+        expect([answer.url, answer.status, answer.headers.get('content-type')]).toEqual([answer.url, 404, expect.stringContaining('application/json')])
+      }
+      // Stripe's webhook is there, and refuses an unsigned event.
+      expect((await post('/api/v1/payments/stripe/webhook', '{"id":"evt_1"}', 'application/json')).status).toBe(400)
+    } finally {
+      await api.kill()
+    }
+  }, 120_000)
 })
