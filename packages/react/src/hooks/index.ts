@@ -48,6 +48,7 @@ export {
   useCoinHistory,
   useAdminCoinBalance,
   useCreditCoins,
+  useRefundCoinPack,
   useUnlockEpisode,
   useCoinCheckout,
   useCoinPurchaseConfirmation,

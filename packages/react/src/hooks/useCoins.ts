@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query'
-import { getCoinPack, type CoinLedgerEntry, type CoinPackEntity, type CoinPackId, type CoinUnlock, type CreditCoinsBody } from '@comics/core'
+import { getCoinPack, type CoinLedgerEntry, type CoinPackRefund, type CoinPackEntity, type CoinPackId, type CoinUnlock, type CreditCoinsBody } from '@comics/core'
 import { queryKeys } from './queryKeys'
 import { useComicsContext } from './useComicsContext'
 import { useSession } from './useSession'
@@ -164,6 +164,22 @@ export function useCreditCoins(): UseMutationResult<CoinLedgerEntry, Error, Cred
     onSuccess: (_, body) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminCoinBalance(body.userId) })
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminCoinHistory(body.userId) })
+    },
+  })
+}
+
+/**
+ * An admin refunds a coin pack through the provider (POST /admin/coins/purchases/{id}/refund): what is
+ * left of its coins is taken back, coins spent stay spent. The reader's balance and history are read anew.
+ */
+export function useRefundCoinPack(userId: string): UseMutationResult<CoinPackRefund, Error, string> {
+  const { api } = useComicsContext('useRefundCoinPack')
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (purchaseId: string) => (await api.coins.refundPack(purchaseId)).data[0]!,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminCoinBalance(userId) })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminCoinHistory(userId) })
     },
   })
 }

@@ -44,6 +44,29 @@ export const Credit: Story = {
   },
 }
 
+/** A pack bought, ten coins of it spent: the refund asks first, then takes back what is left. */
+export const RefundPack: Story = {
+  parameters: {
+    kit: {
+      prepareState: (state: MockState) => {
+        const createdAt = new Date().toISOString()
+        state.coinLedger.push(
+          { id: 'coin-pack-story', userId: READER, kind: 'purchase', coins: 50, packId: 'coins-50', balanceAfter: 50, createdAt },
+          { id: 'coin-unlock-story', userId: READER, kind: 'unlock', coins: -10, balanceAfter: 40, createdAt },
+        )
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await canvas.findByText('Balance: 40 coins')
+    await userEvent.click(await canvas.findByRole('button', { name: 'Refund pack' }))
+    await expect(canvas.getByText(/Refund this pack of 50 coins/)).toBeVisible()
+    await userEvent.click(canvas.getByRole('button', { name: 'Refund now' }))
+    await expect(await canvas.findByText('Refunded: 40 coins taken back.')).toBeVisible()
+    await expect(await canvas.findByText('Balance: 0 coins')).toBeVisible()
+  },
+}
+
 /** Bad input: a clear error on each field, nothing sent, what was typed kept. */
 export const Invalid: Story = {
   play: async ({ canvas }) => {

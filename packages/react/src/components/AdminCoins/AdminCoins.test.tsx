@@ -50,4 +50,37 @@ describe('AdminCoins', () => {
     expect(screen.getByLabelText('Reason (kept in the ledger)')).toHaveValue('Goodwill')
     await waitFor(() => expect(state.coinLedger).toHaveLength(0))
   })
+
+  it('refunds a pack bought after asking: what is left of its coins is taken back, coins spent stay spent', async () => {
+    const state = createMockState()
+    const createdAt = new Date().toISOString()
+    state.coinLedger.push(
+      { id: 'coin-pack-1', userId: READER, kind: 'purchase', coins: 50, packId: 'coins-50', balanceAfter: 50, createdAt },
+      { id: 'coin-unlock-1', userId: READER, kind: 'unlock', coins: -10, balanceAfter: 40, createdAt },
+    )
+    const { user } = renderWithKit(<AdminCoins userId={READER} />, { viewer: 'admin', mocks: { state } })
+    expect(await screen.findByText('Balance: 40 coins')).toBeInTheDocument()
+    // Only the pack offers a refund, and it asks first.
+    expect(screen.getAllByRole('button', { name: 'Refund pack' })).toHaveLength(1)
+    await user.click(screen.getByRole('button', { name: 'Refund pack' }))
+    expect(screen.getByText(/Refund this pack of 50 coins through the payment provider\?/)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Keep it' }))
+    expect(state.coinLedger).toHaveLength(2)
+    await user.click(screen.getByRole('button', { name: 'Refund pack' }))
+    await user.click(screen.getByRole('button', { name: 'Refund now' }))
+    expect(await screen.findByText('Refunded: 40 coins taken back.')).toBeInTheDocument()
+    expect(await screen.findByText('Balance: 0 coins')).toBeInTheDocument()
+    expect(state.coinLedger.at(-1)).toEqual(expect.objectContaining({ kind: 'reversal', coins: -40 }))
+  })
+
+  it('says so when a refund fails, and it can be asked again', async () => {
+    const state = createMockState()
+    state.coinLedger.push({ id: 'coin-pack-1', userId: READER, kind: 'purchase', coins: 50, packId: 'coins-50', balanceAfter: 50, createdAt: new Date().toISOString() })
+    const { user } = renderWithKit(<AdminCoins userId={READER} />, { viewer: 'admin', mocks: { state, errors: { refundCoinPack: 500 } } })
+    await user.click(await screen.findByRole('button', { name: 'Refund pack' }))
+    await user.click(screen.getByRole('button', { name: 'Refund now' }))
+    expect(await screen.findByText('The pack could not be refunded. Please try again.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Refund now' })).toBeEnabled()
+    expect(state.coinLedger).toHaveLength(1)
+  })
 })

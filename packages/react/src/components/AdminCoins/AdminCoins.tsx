@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
-import { coinCreditProblems } from '@comics/core'
+import { coinCreditProblems, type CoinLedgerEntry } from '@comics/core'
 import { formatMessage } from '../../messages'
-import { useAdminCoinBalance, useCreditCoins, useLocale, useMessages } from '../../hooks'
+import { useAdminCoinBalance, useCreditCoins, useLocale, useMessages, useRefundCoinPack } from '../../hooks'
 import { CoinHistory } from '../CoinHistory/CoinHistory'
 import { ADMIN_MESSAGES } from '../../messages/adminMessages'
 
@@ -13,7 +13,8 @@ export interface AdminCoinsProps {
 
 /**
  * An admin's view of one reader's coins: the balance, the coin history, and a manual credit with its
- * reason (POST /admin/coins/credits; the reason and the admin are kept in the ledger). Core
+ * reason (POST /admin/coins/credits; the reason and the admin are kept in the ledger), and a refund of
+ * each pack bought, asked first (what is left of its coins is taken back; coins spent stay spent). Core
  * `coinCreditProblems` checks the form before sending; a refused or failed credit keeps what was typed.
  * @example
  * <AdminCoins userId={uid} />
@@ -98,7 +99,38 @@ export function AdminCoins({ userId, className }: AdminCoinsProps) {
         {credit.isError && <p role="alert">{messages['coins.admin.creditFailed']}</p>}
         {credited !== null && <p role="status">{formatMessage(messages['coins.admin.credited'], { n: credited }, locale)}</p>}
       </form>
-      <CoinHistory userId={userId} />
+      <CoinHistory userId={userId} entryAction={(entry) => (entry.kind === 'purchase' ? <RefundPack userId={userId} purchase={entry} /> : null)} />
     </section>
+  )
+}
+
+/** A pack's refund through the provider, confirmed first; a failed refund can be asked again. */
+function RefundPack({ userId, purchase }: { userId: string; purchase: CoinLedgerEntry }) {
+  const messages = useMessages(ADMIN_MESSAGES)
+  const locale = useLocale()
+  const refund = useRefundCoinPack(userId)
+  const [confirming, setConfirming] = useState(false)
+  if (refund.data) {
+    return <p role="status" className="comics-admin-coins__refunded">{formatMessage(messages['coins.admin.refunded'], { n: refund.data.coinsTakenBack }, locale)}</p>
+  }
+  return (
+    <div className="comics-admin-coins__refund">
+      {confirming ? (
+        <>
+          <span>{formatMessage(messages['coins.admin.refundConfirm'], { n: purchase.coins }, locale)}</span>
+          <button type="button" className="comics-button" disabled={refund.isPending} aria-busy={refund.isPending} onClick={() => refund.mutate(purchase.id)}>
+            {messages['coins.admin.refundNow']}
+          </button>
+          <button type="button" className="comics-button" data-variant="ghost" disabled={refund.isPending} onClick={() => setConfirming(false)}>
+            {messages['coins.admin.keep']}
+          </button>
+        </>
+      ) : (
+        <button type="button" className="comics-button" data-variant="ghost" onClick={() => setConfirming(true)}>
+          {messages['coins.admin.refund']}
+        </button>
+      )}
+      {refund.isError && <p role="alert">{messages['coins.admin.refundFailed']}</p>}
+    </div>
   )
 }

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+import type { CoinLedgerEntry } from '@comics/core'
 import { formatMessage } from '../../messages'
 import { useCoinHistory, useLocale, useMessages } from '../../hooks'
 import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
@@ -5,6 +7,8 @@ import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 export interface CoinHistoryProps {
   /** An admin's view of another reader's history; default the signed-in reader's own. */
   userId?: string
+  /** What follows an entry, such as an admin's refund of a pack; nothing by default. */
+  entryAction?: (entry: CoinLedgerEntry) => ReactNode
   className?: string
 }
 
@@ -14,7 +18,7 @@ export interface CoinHistoryProps {
  * @example
  * <CoinHistory />
  */
-export function CoinHistory({ userId, className }: CoinHistoryProps) {
+export function CoinHistory({ userId, entryAction, className }: CoinHistoryProps) {
   const messages = useMessages(ACCOUNT_MESSAGES)
   const locale = useLocale()
   const { entries, isPending, error, refetch } = useCoinHistory(userId)
@@ -42,6 +46,7 @@ export function CoinHistory({ userId, className }: CoinHistoryProps) {
               <span className="comics-coin-history__coins">{`${entry.coins > 0 ? '+' : '−'}${Math.abs(entry.coins).toLocaleString(locale)}`}</span>
               <span className="comics-coin-history__after">{formatMessage(messages['coins.balance'], { n: entry.balanceAfter }, locale)}</span>
               <time className="comics-coin-history__when" dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleDateString(locale)}</time>
+              {entryAction?.(entry)}
             </li>
           ))}
         </ul>
