@@ -8,7 +8,7 @@ const EPISODE = '401'
 const MARKUP = '<script>alert(1)</script> <img src=x onerror=alert(2)> see https://evil.example'
 const conversation = (state: MockState) => {
   const [first] = seedMockComments(state, EPISODE, [
-    { text: 'That cliffhanger! Cannot wait for next week.', likedBy: ['user-reader', 'user-level2'] },
+    { text: 'That cliffhanger! Cannot wait for next week.', likedBy: ['user-level1', 'user-level2'] },
     { text: 'The hero dies at the end of the arc.', spoiler: true, authorUid: 'user-level2' },
     { text: MARKUP, authorUid: 'user-level3' },
     { text: 'Thanks for reading, everyone!', byCreator: true, authorUid: 'user-admin', pinned: true },

@@ -106,8 +106,12 @@ function CommentItem({ comment, comments, messages, admin }: { comment: Comment;
   return (
     <article className="comics-comment" data-pinned={comment.pinned || undefined} data-status={comment.status} data-creator={comment.byCreator || undefined}>
       <header className="comics-comment__meta">
-        <span className="comics-comment__author">{comment.authorName}</span>
-        {comment.byCreator && <span className="comics-comment__badge">{messages['comments.creator']}</span>}
+        {/* The creator's badge is their name: their pseudonym would say it twice. */}
+        {comment.byCreator ? (
+          <span className="comics-comment__badge">{messages['comments.creator']}</span>
+        ) : (
+          <span className="comics-comment__author">{comment.authorName}</span>
+        )}
         {comment.pinned && <span className="comics-comment__badge" data-kind="pinned">{messages['comments.pinned']}</span>}
         {comment.status === 'hidden' && <span className="comics-comment__badge" data-kind="hidden">{messages['comments.hidden']}</span>}
         <time dateTime={comment.createdAt}>{when}</time>

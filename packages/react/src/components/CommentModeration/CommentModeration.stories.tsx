@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent } from 'storybook/test'
+import { expect, userEvent, waitFor } from 'storybook/test'
 import { seedMockComments, type MockState } from '@comics/mocks'
 import { CommentModeration } from './CommentModeration'
 
@@ -34,7 +34,7 @@ export const Queue: Story = {
     const items = await canvas.findAllByRole('listitem')
     await expect(items[0]).toHaveTextContent('2 reports')
     await userEvent.click((await canvas.findAllByRole('button', { name: 'Hide' }))[0]!)
-    await expect(await canvas.findAllByRole('button', { name: 'Hide' })).toHaveLength(1)
+    await waitFor(() => expect(canvas.getAllByRole('button', { name: 'Hide' })).toHaveLength(1))
   },
 }
 

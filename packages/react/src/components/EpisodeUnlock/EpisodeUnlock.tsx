@@ -1,7 +1,7 @@
 import { ANALYTICS_EVENTS, coinShopPath, coinShortfall, EPISODE_COIN_PRICE, lockedEpisodeOffer, offersWaitForFree, readerPath, routes, type Chapter, type EpisodeRef } from '@comics/core'
 import { formatMessage } from '../../messages'
 import { useAnalytics, useCoinBalance, useLink, useMessages, useUnlockEpisode, useUnlockEpisodeFree, useViewer, useWaitForFree } from '../../hooks'
-import { WaitForFreeCountdown } from '../WaitForFree/WaitForFreeCountdown'
+import { WaitForFreeCountdown } from '../WaitForFreeCountdown/WaitForFreeCountdown'
 import { useComicsContext } from '../../hooks/useComicsContext'
 
 export interface EpisodeUnlockProps {

@@ -23,10 +23,12 @@ function Toggling({ liked: initial, count: initialCount }: { liked: boolean; cou
 /** A like with its count, for an episode or a comment. */
 const meta = {
   title: 'Reader/LikeButton',
-  component: Toggling,
-  args: { liked: false, count: 41 },
+  component: LikeButton,
+  args: { liked: false, count: 41, label: 'Like this episode', onToggle: () => {} },
+  // Pressing toggles the like and its count, as the episode's and the comments' owners do.
+  render: ({ liked, count }) => <Toggling liked={liked} count={count} />,
   globals: { viewer: 'free' },
-} satisfies Meta<typeof Toggling>
+} satisfies Meta<typeof LikeButton>
 
 export default meta
 type Story = StoryObj<typeof meta>

@@ -1,6 +1,6 @@
 import { formatMessage } from '../../messages'
 import { useMessages, useWaitForFree } from '../../hooks'
-import { WaitForFreeCountdown } from './WaitForFreeCountdown'
+import { WaitForFreeCountdown } from '../WaitForFreeCountdown/WaitForFreeCountdown'
 
 export interface WaitForFreeStatusProps {
   comicId: string

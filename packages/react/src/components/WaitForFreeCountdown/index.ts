@@ -1,0 +1,1 @@
+export { WaitForFreeCountdown, type WaitForFreeCountdownProps } from './WaitForFreeCountdown'

@@ -1,0 +1,1 @@
+export { WaitForFreeSettings, type WaitForFreeSettingsProps } from './WaitForFreeSettings'

@@ -1,0 +1,1 @@
+export { WaitForFreeStatus, type WaitForFreeStatusProps } from './WaitForFreeStatus'
