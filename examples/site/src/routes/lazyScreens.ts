@@ -62,3 +62,10 @@ export function lazyScreenElementIn(element: unknown): ReactElement<Record<strin
   }
   return undefined
 }
+
+// Parts of a screen in chunks of their own: likes and comments, fetched once the screen shows. Declared here,
+// in the entry's chunk, not in their screen's chunk: a dynamic import made from a lazily loaded chunk lists the
+// entry's stylesheet among what it preloads, by that build's name, so a tab that took a new build (its worker
+// and document) while still holding the last build's screen chunk would link a stylesheet that is gone.
+export const EpisodeComments = lazy(() => import('../comments/EpisodeComments'))
+export const ComicReactions = lazy(() => import('../comments/ComicReactions'))

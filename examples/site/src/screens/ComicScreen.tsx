@@ -1,9 +1,8 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { Suspense, useSyncExternalStore } from 'react'
 import { useParams } from 'react-router'
 import { ComicPreview, EpisodeList, FollowButton, WaitForFreeStatus } from '@comics/react'
-
-// Counts and comments: chunks of their own, loaded after the page's first render.
-const ComicReactions = lazy(() => import('../comments/ComicReactions'))
+// Counts and comments: a chunk of their own, loaded after the page's first render.
+import { ComicReactions } from '../routes/lazyScreens'
 
 const noSubscription = () => () => {}
 

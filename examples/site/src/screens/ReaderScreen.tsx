@@ -1,9 +1,8 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { Suspense, useSyncExternalStore } from 'react'
 import { useParams } from 'react-router'
 import { Reader } from '@comics/react'
-
 // Likes and comments: a chunk of their own, fetched once the pages are shown.
-const EpisodeComments = lazy(() => import('../comments/EpisodeComments'))
+import { EpisodeComments } from '../routes/lazyScreens'
 
 const noSubscription = () => () => {}
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -274,6 +274,10 @@ function nextBuild(distDir: string) {
   const document = read('index.html')
   const stylesheet = /<link rel="stylesheet"[^>]* href="\/(assets\/index-[\w-]+\.css)">/.exec(document)?.[1]
   if (!stylesheet) throw new Error('index.html links no assets/index-*.css')
+  // Only the document, the manifest and the worker name the entry's stylesheet: a chunk that named it (a lazy
+  // part imported from a screen's chunk lists it among what it preloads) would keep the last build's name here.
+  const naming = readdirSync(file('assets')).filter((name) => name.endsWith('.js') && read(`assets/${name}`).includes(stylesheet))
+  if (naming.length > 0) throw new Error(`${naming.join(', ')} name ${stylesheet}: a lazy import outside the entry's chunk`)
   const css = `${read(stylesheet)}\n:root{--site-build:"next"}\n`
   const nextStylesheet = `assets/index-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`
   writeFileSync(file(nextStylesheet), css)
