@@ -77,3 +77,35 @@ export const Paged: Story = {
     expect(canvas.queryByRole('button', { name: 'Show older changes' })).toBeNull()
   },
 }
+
+/** A comment's moderation (pinned, unpinned, hidden, its author suspended, restored, deleted), newest first, in words. */
+export const CommentModeration: Story = {
+  parameters: {
+    kit: {
+      prepareState: (state: MockState) =>
+        void (state.auditLog = (['pin', 'unpin', 'hide', 'suspend', 'restore', 'delete'] as const).map((action, i) => ({
+          id: `audit-comment-${i + 1}`,
+          actorUid: 'user-admin',
+          actorEmail: 'admin@comics.test',
+          action,
+          targetType: 'comment',
+          targetId: '17',
+          comicsId: '4',
+          detail: {},
+          createdAt: new Date(Date.UTC(2026, 1, 1, 9, i)).toISOString(),
+        }))),
+    },
+  },
+  play: async ({ canvas }) => {
+    const rows = await canvas.findAllByRole('row')
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Deleted'),
+      expect.stringContaining('Restored'),
+      expect.stringContaining('Suspended its author'),
+      expect.stringContaining('Hid'),
+      expect.stringContaining('Unpinned'),
+      expect.stringContaining('Pinned'),
+    ])
+    for (const row of rows.slice(1)) await expect(row).toHaveTextContent('Comment 17')
+  },
+}

@@ -3,6 +3,9 @@ import { formatMessage } from '../../messages'
 import { useAuditLog, useLocale, useMessages } from '../../hooks'
 import { ADMIN_MESSAGES } from '../../messages/adminMessages'
 
+/** A key of the admin's table: every action and target of the contract must have its message. */
+type AdminMessageKey = keyof typeof ADMIN_MESSAGES
+
 export interface AuditLogProps {
   /** Only the changes of this comic; default every change. */
   comicsId?: string
@@ -24,7 +27,7 @@ export function AuditLog({ comicsId, pageSize, className }: AuditLogProps) {
   const base = className ? `comics-audit-log ${className}` : 'comics-audit-log'
   const state = isPending ? 'loading' : error && entries.length === 0 ? 'error' : entries.length === 0 ? 'empty' : 'ready'
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
-  const target = (entry: AuditEntry) => formatMessage(messages[`audit.target.${entry.targetType}` as keyof typeof ADMIN_MESSAGES] as string, { id: entry.targetId }, locale)
+  const target = (entry: AuditEntry) => formatMessage(messages[`audit.target.${entry.targetType}` satisfies AdminMessageKey], { id: entry.targetId }, locale)
   return (
     <section className={base} data-state={state} aria-busy={isPending || isLoadingMore} aria-labelledby="comics-audit-log-heading">
       <h2 id="comics-audit-log-heading" className="comics-audit-log__heading">{messages['audit.heading']}</h2>
@@ -51,7 +54,7 @@ export function AuditLog({ comicsId, pageSize, className }: AuditLogProps) {
               <tr key={entry.id} data-action={entry.action}>
                 <td><time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time></td>
                 <td>{entry.actorEmail ?? entry.actorUid}</td>
-                <td>{messages[`audit.action.${entry.action}` as keyof typeof ADMIN_MESSAGES] as string}</td>
+                <td>{messages[`audit.action.${entry.action}` satisfies AdminMessageKey]}</td>
                 <td>{target(entry)}</td>
               </tr>
             ))}
