@@ -156,12 +156,9 @@ export async function buildApp(
     global: false,
     // Counted in the database: every instance on it shares a client's allowance.
     store: databaseRateLimitStore(context.db),
-    // A signed-in reader's calls count in their own bucket wherever they come from (one address may be a
-    // whole office); a guest's in their address's, the client's as the trusted proxies name it (TRUST_PROXY).
-    keyGenerator: async (request) => {
-      const caller = await verifiedCallerOf(request, context.verifier)
-      return caller ? `uid:${caller.uid}` : `ip:${request.ip}`
-    },
+    // The reads' key (a signed-in reader's account, else the client's address); writes spare no client, so
+    // the site's own server counts under its address.
+    keyGenerator: async (request) => (await clientKeyOf(request)) ?? `ip:${request.ip}`,
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'rate_limited', `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`),
   })

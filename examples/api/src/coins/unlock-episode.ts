@@ -11,15 +11,27 @@ import { requestedRowIds } from '../http/requested-row-ids'
 import { activeLevelOfUser } from '../payments/active-level-of-user'
 import { lockCoinAccount } from './coin-account'
 
-const unlockOf = async (db: Database, userId: string, chapterId: number) =>
+/** The reader's unlock of an episode, by coins or by waiting (at most one: unique per reader and episode). */
+export const unlockOf = async (db: Database, userId: string, chapterId: number) =>
   (await db.select().from(coinUnlocks).where(and(eq(coinUnlocks.userId, userId), eq(coinUnlocks.chapterId, chapterId))))[0]
+
+/**
+ * The published episode an unlock asks for, with its siblings, as the host of `mode` sees it: an episode of
+ * a comic that host does not show (core `isComicShownOn`) is, to it, one that does not exist (404).
+ */
+export async function episodeToUnlock(db: Database, cache: CatalogueCache, now: Date, chapterIdText: string, mode: SiteMode) {
+  const chapterId = requestedRowIds([chapterIdText], 'chapterId')[0]!
+  const [episode] = await indexEpisodes(db, cache, [chapterId], { now, unpublished: false })
+  if (!episode || !isComicShownOn(mode, episode.comic)) throw notFound('Episode')
+  return { chapterId, episode }
+}
 
 /**
  * POST /coins/unlocks: a reader pays {@link EPISODE_COIN_PRICE} coins for one published episode, once.
  * Asking again (at once or later) answers the unlock there is, never a second debit: the reader's balance
  * row is locked first and the unlock is unique per reader and episode. Refused with 409 and nothing
- * written (core `coinUnlockRefusal`): `episode_free`, `subscription_active`, `insufficient_coins`. An
- * episode of a comic the host of `mode` does not show (core `isComicShownOn`) is, to it, one that does not exist.
+ * written (core `coinUnlockRefusal`): `episode_free`, `subscription_active`, `insufficient_coins`; 404 for an
+ * episode the host does not show ({@link episodeToUnlock}).
  */
 export async function unlockEpisode(
   db: Database,
@@ -29,11 +41,9 @@ export async function unlockEpisode(
   chapterIdText: string,
   mode: SiteMode,
 ): Promise<typeof coinUnlocks.$inferSelect> {
-  const [chapterId] = requestedRowIds([chapterIdText], 'chapterId')
   const now = clock.now()
-  const [episode] = await indexEpisodes(db, cache, [chapterId!], { now, unpublished: false })
-  if (!episode || !isComicShownOn(mode, episode.comic)) throw notFound('Episode')
-  const existing = await unlockOf(db, userId, chapterId!)
+  const { chapterId, episode } = await episodeToUnlock(db, cache, now, chapterIdText, mode)
+  const existing = await unlockOf(db, userId, chapterId)
   if (existing) return existing
   const refusal = coinUnlockRefusal(episode, episode.siblings, { signedIn: true, level: await activeLevelOfUser(db, userId, now) })
   if (refusal === 'episode_free') throw new HttpError(409, 'episode_free', 'This episode is free: there is nothing to unlock')
@@ -45,18 +55,18 @@ export async function unlockEpisode(
       const tx = transaction as unknown as Database
       const account = await lockCoinAccount(tx, userId, now)
       // Another ask of the same unlock may have committed while this one waited for the lock.
-      const again = await unlockOf(tx, userId, chapterId!)
+      const again = await unlockOf(tx, userId, chapterId)
       if (again) return again
-      const entry = await account.append({ kind: 'unlock', coins: -EPISODE_COIN_PRICE, chapterId: chapterId!, comicId: episode.comicId })
+      const entry = await account.append({ kind: 'unlock', coins: -EPISODE_COIN_PRICE, chapterId, comicId: episode.comicId })
       const [unlock] = await tx
         .insert(coinUnlocks)
-        .values({ userId, chapterId: chapterId!, comicId: episode.comicId, ledgerId: entry.id, coins: EPISODE_COIN_PRICE, unlockedAt: now })
+        .values({ userId, chapterId, comicId: episode.comicId, ledgerId: entry.id, coins: EPISODE_COIN_PRICE, unlockedAt: now })
         .returning()
       return unlock!
     })
   } catch (error) {
     if (isUniqueViolation(error)) {
-      const first = await unlockOf(db, userId, chapterId!)
+      const first = await unlockOf(db, userId, chapterId)
       if (first) return first
     }
     throw error

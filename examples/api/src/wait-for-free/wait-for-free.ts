@@ -1,6 +1,7 @@
 import { and, eq, lte } from 'drizzle-orm'
 import type { WaitForFreeSettingBody, WaitForFreeStatus } from '@comics/core/contract'
 import {
+  isComicShownOn,
   WAIT_FOR_FREE_OFF,
   waitForFreeReadyAt,
   waitForFreeRefusal,
@@ -11,15 +12,14 @@ import {
 import { recordAudit } from '../audit/audit-log'
 import type { Caller } from '../auth/caller'
 import type { CatalogueCache } from '../catalogue/catalogue-cache'
-import { indexEpisodes } from '../catalogue/episode-index'
-import { hostComicConditions } from '../catalogue/list-comics'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
 import { coinUnlocks, comics, comicWaitForFree, waitForFreeTimers } from '../db/schema'
 import { isUniqueViolation } from '../db/unique-violation'
-import { HttpError, notFound } from '../http/http-error'
+import { HttpError } from '../http/http-error'
 import { requestedRowIds } from '../http/requested-row-ids'
 import { activeLevelOfUser } from '../payments/active-level-of-user'
+import { episodeToUnlock, unlockOf } from '../coins/unlock-episode'
 
 const HOUR_MS = 3_600_000
 
@@ -52,12 +52,6 @@ async function lastFreeUnlockAt(db: Database, userId: string, comicId: number): 
   return row ? row.at.getTime() : null
 }
 
-/** Whether the host shows the comic (as comics/list): an AO comic is never answered to the mirror host. */
-async function isShownOnHost(db: Database, comicId: number, mode: SiteMode): Promise<boolean> {
-  const [row] = await db.select({ id: comics.id }).from(comics).where(and(eq(comics.id, comicId), ...hostComicConditions(mode)!))
-  return row !== undefined
-}
-
 async function statusOf(db: Database, now: Date, comicId: number, userId: string | null): Promise<WaitForFreeStatus> {
   const setting = await settingOf(db, comicId)
   const readyAt = userId ? Math.max(waitForFreeReadyAt(setting, await lastFreeUnlockAt(db, userId, comicId)), 0) : null
@@ -76,15 +70,15 @@ async function statusOf(db: Database, now: Date, comicId: number, userId: string
 export async function waitForFreeStatus(db: Database, clock: Clock, comicIdText: string, caller: Caller, mode: SiteMode) {
   const [comicId] = requestedRowIds([comicIdText], 'comicId')
   // An admin sees every comic's setting whatever the host, as the admin's comic list does.
-  const [comic] = await db.select({ id: comics.id }).from(comics).where(eq(comics.id, comicId!))
-  if (!comic || (!caller?.admin && !(await isShownOnHost(db, comicId!, mode)))) {
+  const [comic] = await db
+    .select({ contentRating: comics.contentRating, displayOnMirror: comics.displayOnMirror })
+    .from(comics)
+    .where(eq(comics.id, comicId!))
+  if (!comic || (!caller?.admin && !isComicShownOn(mode, comic))) {
     throw new HttpError(404, 'comic_not_found', `Comic '${comicIdText}' not found`)
   }
   return statusOf(db, clock.now(), comicId!, caller?.uid ?? null)
 }
-
-const unlockOf = async (db: Database, userId: string, chapterId: number) =>
-  (await db.select().from(coinUnlocks).where(and(eq(coinUnlocks.userId, userId), eq(coinUnlocks.chapterId, chapterId))))[0]
 
 /**
  * POST /wait-for-free/unlocks: a reader whose timer of the comic is ready unlocks one locked episode for
@@ -100,18 +94,16 @@ export async function unlockEpisodeFree(
   chapterIdText: string,
   mode: SiteMode,
 ): Promise<typeof coinUnlocks.$inferSelect> {
-  const [chapterId] = requestedRowIds([chapterIdText], 'chapterId')
   const now = clock.now()
-  const [episode] = await indexEpisodes(db, cache, [chapterId!], { now, unpublished: false })
-  if (!episode || !(await isShownOnHost(db, episode.comicId, mode))) throw notFound('Episode')
-  const existing = await unlockOf(db, userId, chapterId!)
+  const { chapterId, episode } = await episodeToUnlock(db, cache, now, chapterIdText, mode)
+  const existing = await unlockOf(db, userId, chapterId)
   if (existing) return existing
   const setting = await settingOf(db, episode.comicId)
   const viewer = { signedIn: true, level: await activeLevelOfUser(db, userId, now) }
   const refusal = waitForFreeRefusal(episode, episode.siblings, viewer, setting, await lastFreeUnlockAt(db, userId, episode.comicId), now.getTime())
   if (refusal && refusal !== 'sign_in_required' && refusal !== 'already_unlocked') {
     // A racing ask of the same episode may have unlocked it (and started the timer) since the check above.
-    const unlockedMeanwhile = await unlockOf(db, userId, chapterId!)
+    const unlockedMeanwhile = await unlockOf(db, userId, chapterId)
     if (unlockedMeanwhile) return unlockedMeanwhile
     throw new WaitForFreeRefused(refusal)
   }
@@ -130,19 +122,19 @@ export async function unlockEpisodeFree(
         .returning()
       if (moved.length === 0) {
         // Another ask committed first: the same episode's unlock is this one's answer.
-        const again = await unlockOf(tx, userId, chapterId!)
+        const again = await unlockOf(tx, userId, chapterId)
         if (again) return again
         throw new WaitForFreeRefused('timer_running')
       }
       const [unlock] = await tx
         .insert(coinUnlocks)
-        .values({ userId, chapterId: chapterId!, comicId: episode.comicId, ledgerId: null, coins: 0, via: 'wait', unlockedAt: now })
+        .values({ userId, chapterId, comicId: episode.comicId, ledgerId: null, coins: 0, via: 'wait', unlockedAt: now })
         .returning()
       return unlock!
     })
   } catch (error) {
     if (isUniqueViolation(error)) {
-      const first = await unlockOf(db, userId, chapterId!)
+      const first = await unlockOf(db, userId, chapterId)
       if (first) return first
     }
     throw error
