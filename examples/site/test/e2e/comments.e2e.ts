@@ -3,7 +3,8 @@ import type { Page } from 'playwright'
 import { chromiumPerFile } from '@comics/test-stack/browser'
 import { screenshotBothSizes } from '@comics/test-stack/screenshots'
 import { e2eStack } from '@comics/test-stack/stack'
-import { prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
+import { createUser } from '@comics/auth-emulator'
+import { openSignIn, PASSWORD, prepareVisitor, signUpByEmail, submitAuthModal, uniqueEmail } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
 const comic = stack.catalogue.mirrorComic
@@ -73,5 +74,76 @@ describe('comments below an episode', () => {
     await expect.poll(() => again.locator('article', { hasText: text }).getByRole('button', { name: /^Like, 1 like$/ }).isVisible()).toBe(true)
     await again.scrollIntoViewIfNeeded()
     await screenshotBothSizes(first.page, 'comments-below-episode')
+  })
+
+  test('a report reaches the admin, who hides the comment and suspends its author: the reader no longer sees it, and the author cannot post (what they typed stays)', async () => {
+    const author = await chromium.open()
+    await prepareVisitor(author.context)
+    await author.page.goto(stack.mirrorOrigin)
+    await signUpByEmail(author.page, uniqueEmail('offender'))
+    await author.page.goto(readerUrl)
+    const text = `Rude remark ${Date.now()}`
+    const authorsView = await toComments(author.page)
+    await authorsView.getByRole('textbox', { name: 'Write a comment' }).fill(text)
+    await authorsView.getByRole('button', { name: 'Post' }).click()
+    await expect.poll(() => authorsView.getByText(text).isVisible()).toBe(true)
+
+    const reporter = await chromium.open()
+    await prepareVisitor(reporter.context)
+    await reporter.page.goto(stack.mirrorOrigin)
+    await signUpByEmail(reporter.page, uniqueEmail('reporter'))
+    await reporter.page.goto(readerUrl)
+    const reportersView = await toComments(reporter.page)
+    const reported = reportersView.locator('article', { hasText: text })
+    await reported.getByRole('button', { name: 'Report' }).click()
+    await reported.getByRole('radio', { name: 'Abuse or harassment' }).check()
+    await reported.getByRole('button', { name: 'Send report' }).click()
+    await expect.poll(() => reported.getByRole('status').textContent()).toBe('Thanks, a moderator will look at it.')
+
+    // The admin (the claim the README's grant-admin script sets) signs in on the site and opens the queue.
+    const adminEmail = uniqueEmail('moderator')
+    await createUser(stack.emulatorHost, { email: adminEmail, password: PASSWORD, claims: { admin: true } })
+    const admin = await chromium.open()
+    await prepareVisitor(admin.context)
+    await admin.page.goto(`${stack.mirrorOrigin}/admin`)
+    await openSignIn(admin.page)
+    await submitAuthModal(admin.page, adminEmail, PASSWORD, 'sign-in')
+    const queue = admin.page.getByRole('region', { name: 'Reported comments' })
+    const item = queue.getByRole('listitem').filter({ hasText: text })
+    await expect.poll(() => item.getByText('1 report').isVisible(), { timeout: 20_000 }).toBe(true)
+    expect(await item.getByText('Abuse or harassment').isVisible()).toBe(true)
+    // The author first (the queue's item goes once its reports are closed), then the comment.
+    await item.getByLabel('Suspend for').selectOption({ label: '7 days' })
+    await item.getByRole('button', { name: 'Suspend author' }).click()
+    await expect.poll(() => item.getByText(/Suspended until/).isVisible()).toBe(true)
+    await item.scrollIntoViewIfNeeded()
+    await screenshotBothSizes(admin.page, 'comments-moderation')
+    await item.getByRole('button', { name: 'Hide' }).click()
+    await expect.poll(() => item.count()).toBe(0)
+    // Both are in the audit log, in words.
+    await admin.page.reload()
+    const audit = admin.page.getByRole('region', { name: 'Audit log' })
+    const rows = audit.getByRole('row').filter({ hasText: adminEmail })
+    await expect.poll(() => rows.allTextContents(), { timeout: 20_000 }).toEqual([
+      expect.stringMatching(/Hid.*Comment \d+/),
+      expect.stringMatching(/Suspended its author.*Comment \d+/),
+    ])
+
+    // The reader's view no longer has the hidden comment.
+    await reporter.page.reload()
+    const afterHide = await toComments(reporter.page)
+    await expect.poll(() => afterHide.locator('article', { hasText: text }).count()).toBe(0)
+
+    // The suspended author is refused, and what they typed is still there to post later.
+    await author.page.reload()
+    const refused = await toComments(author.page)
+    const second = `And another ${Date.now()}`
+    await refused.getByRole('textbox', { name: 'Write a comment' }).fill(second)
+    await refused.getByRole('button', { name: 'Post' }).click()
+    await expect
+      .poll(() => refused.getByText('You cannot comment for now: commenting is suspended for your account.').isVisible())
+      .toBe(true)
+    expect(await refused.getByRole('textbox', { name: 'Write a comment' }).inputValue()).toBe(second)
+    expect(await refused.locator('article', { hasText: second }).count()).toBe(0)
   })
 })
