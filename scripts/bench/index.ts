@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { runApiBench, type ApiRun } from './apiBench'
+import { commentsCostMedians, measureCommentsCost, type CommentsCost } from './commentsCost'
 import { CPU_SLOWDOWN, launchChromium, launchChromiumThrough, SLOW_4G } from './browser'
 import { createSubscriber, findLongComic } from './catalogue'
 import { runLighthouse, type LighthouseFigures } from './lighthouseRun'
@@ -13,10 +14,10 @@ import { formatTable, kB, MB, ms, type Row } from './report'
 import { startBenchStack } from './stack'
 import { startThrottlingProxy } from './throttlingProxy'
 
-// pnpm bench [--only sizes,pages,worker,reader,lighthouse,api] [--runs 3] [--lighthouse-runs 3] [--api-duration 3]
+// pnpm bench [--only sizes,pages,comments,worker,reader,lighthouse,api] [--runs 3] [--lighthouse-runs 3] [--api-duration 3]
 // Builds what it measures (packages, the site), starts its own stack on free loopback ports, prints one
 // table and writes every figure to bench-results/latest.json.
-const ALL_PARTS = 'sizes,pages,worker,reader,lighthouse,api'
+const ALL_PARTS = 'sizes,pages,comments,worker,reader,lighthouse,api'
 const { values } = parseArgs({
   options: {
     only: { type: 'string', default: ALL_PARTS },
@@ -56,6 +57,7 @@ interface Figures {
   lighthouse?: LighthouseFigures[]
   api?: ApiRun[]
   worker?: { page: string; figures: WorkerVisitFigures }[]
+  comments?: CommentsCost[]
 }
 
 const log = (line: string) => console.log(`[bench] ${line}`)
@@ -81,7 +83,7 @@ await part('sizes', async () => {
   figures.packageSizes = measurePackageSizes()
 })
 
-if (['pages', 'worker', 'reader', 'lighthouse'].some((name) => parts.has(name))) {
+if (['pages', 'comments', 'worker', 'reader', 'lighthouse'].some((name) => parts.has(name))) {
   log('starting the stack (Auth emulator, api with the long comic, site build and its production server)')
   const stack = await startBenchStack()
   try {
@@ -103,6 +105,9 @@ if (['pages', 'worker', 'reader', 'lighthouse'].some((name) => parts.has(name)))
           figures.pages.push(combinePageLoads(loads))
         }
         figures.auth = await measureAuthLoad(browser, { origin: stack.siteOrigin, distDir: stack.distDir })
+      })
+      await part('comments', async () => {
+        figures.comments = await measureCommentsCost(browser, { origin: stack.siteOrigin, distDir: stack.distDir, pages, runs: Math.max(readerRuns, 5) })
       })
       await part('worker', async () => {
         figures.worker = []
@@ -241,6 +246,17 @@ for (const { page, figures: visits } of figures.worker ?? []) {
     value: visits.otherOrigins.join(', ') || 'none',
     target: 'none',
     pass: visits.otherOrigins.length === 0,
+  })
+}
+for (const cost of figures.comments ?? []) {
+  const medians = commentsCostMedians(cost)
+  const runs = (values: number[]) => values.map((value) => Math.round(value)).join(', ')
+  rows.push({
+    area: `site: ${cost.page}`,
+    measure: `LCP with / without likes and comments, first visits in turn (slow 4G, 4x CPU, medians of ${cost.withMs.length})`,
+    value: `${ms(medians.withMs)} / ${ms(medians.withoutMs)} (×${(medians.withMs / medians.withoutMs).toFixed(2)}); runs ${runs(cost.withMs)} / ${runs(cost.withoutMs)}; comment requests ${cost.commentRequests.join(', ')}`,
+    target: 'with ≤ without + 10 %',
+    pass: medians.withMs > 0 && medians.withMs <= medians.withoutMs * 1.1,
   })
 }
 if (figures.auth) {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright'
+import type { Browser, BrowserContext, Page } from 'playwright'
 import { appRunning, duplicatesAmong, openMeasuredPage, openSignIn, readFigures, requestKey, type SeenRequest } from './browser'
 import { addBreakdown, chunkBreakdown, gzipSize } from './dependencyBreakdown'
 import type { ThrottlingProxy } from './throttlingProxy'
@@ -89,10 +89,14 @@ function weigh(distDir: string, requests: readonly SeenRequest[], type: 'Script'
  * it settle (network quiet for 1.5 s), and reports its largest contentful paint, layout shifts, the JS and
  * CSS it requested (gzip, from the build's files) and its requests.
  */
-export async function measurePageLoad(browser: Browser, options: { origin: string; distDir: string; page: SitePage }): Promise<PageLoadFigures> {
+export async function measurePageLoad(
+  browser: Browser,
+  options: { origin: string; distDir: string; page: SitePage; prepare?: (context: BrowserContext) => Promise<void> },
+): Promise<PageLoadFigures> {
   const { origin, distDir, page: sitePage } = options
   const measured = await openMeasuredPage(browser, { throttled: true })
   try {
+    await options.prepare?.(measured.context)
     await measured.page.goto(`${origin}${sitePage.path}`, { waitUntil: 'load', timeout: 120_000 })
     await appRunning(measured.page)
     await measured.network.quiet(1500, 120_000)
