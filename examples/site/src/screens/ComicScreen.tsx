@@ -27,7 +27,7 @@ export default function ComicScreen({ uncensored }: ComicScreenProps) {
           <ComicReactions comicId={comicId} />
         </Suspense>
       )}
-      <EpisodeList comicId={comicId} uncensored={uncensored} />
+      <EpisodeList comicId={comicId} uncensored={uncensored} reactions />
     </div>
   )
 }

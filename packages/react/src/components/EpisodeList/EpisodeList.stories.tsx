@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
+import { seedMockComments, type MockState } from '@comics/mocks'
 import { kitOf, page } from '../../../../../.storybook/stories'
 import { EpisodeList } from './EpisodeList'
 
@@ -179,5 +180,29 @@ export const NewEpisodeOfFollowedComic: Story = {
     await canvas.findByRole('heading', { name: '8 Episodes' })
     await waitFor(() => expect(canvasElement.querySelectorAll('[data-new="true"]')).toHaveLength(1))
     await expect(canvasElement.querySelector('[data-new="true"]')).toHaveTextContent('NEW')
+  },
+}
+
+/** With `reactions`: a row whose episode has likes or comments says how many; the others say nothing. */
+export const WithReactions: Story = {
+  args: { reactions: true },
+  globals: { viewer: 'guest' },
+  parameters: {
+    kit: {
+      prepareState: (state: MockState) => {
+        seedMockComments(state, '401', [{ text: 'First!' }, { text: 'Lovely colours.', authorUid: 'user-level2' }])
+        seedMockComments(state, '402', [{ text: 'Who is she?' }])
+        state.comments!.episodeLikes['401'] = ['user-level1', 'user-level2', 'user-level3']
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { name: '8 Episodes' })
+    const rows = canvas.getAllByRole('listitem')
+    await waitFor(() => expect(rows[0]).toHaveTextContent('3 likes · 2 comments'))
+    await expect(rows[1]).toHaveTextContent('0 likes · 1 comment')
+    await expect(rows[2]!.querySelector('.comics-episode-row__reactions')).toBeNull()
+    // The counts are not part of what describes the row's Open.
+    await expect(canvas.getAllByRole('link', { name: 'Open' })[0]).toHaveAccessibleDescription('Episode 1')
   },
 }

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { useAuthModal } from '../../hooks'
 import { renderWithKit, type KitOptions, type KitViewer } from '../../../test/render'
 import { mockHandlers, server } from '../../../test/server'
+import { createMockState, seedMockComments } from '@comics/mocks'
 import { EpisodeList } from './EpisodeList'
 
 function ModalProbe() {
@@ -10,10 +11,10 @@ function ModalProbe() {
   return <output aria-label="auth modal">{isOpen ? mode : 'closed'}</output>
 }
 
-const renderList = (comicId: string, options: KitOptions & { uncensored?: boolean } = {}) =>
+const renderList = (comicId: string, options: KitOptions & { uncensored?: boolean; reactions?: boolean } = {}) =>
   renderWithKit(
     <>
-      <EpisodeList comicId={comicId} uncensored={options.uncensored} />
+      <EpisodeList comicId={comicId} uncensored={options.uncensored} reactions={options.reactions} />
       <ModalProbe />
     </>,
     options,
@@ -99,6 +100,29 @@ describe('EpisodeList', () => {
     renderList('5')
     await loadedRows(3)
     expect(screen.queryByText(/Upgrade your plan/)).not.toBeInTheDocument()
+  })
+
+  it("shows each episode's likes and comments with `reactions` (one request for the comic), and asks nothing without", async () => {
+    const asked: string[] = []
+    const listener = ({ request }: { request: Request }) => void (new URL(request.url).pathname.endsWith('/comments/counts') && asked.push(request.url))
+    server.events.on('request:start', listener)
+    onTestFinished(() => server.events.removeListener('request:start', listener))
+    const state = createMockState()
+    seedMockComments(state, '401', [{ text: 'First!' }, { text: 'Second' }])
+    seedMockComments(state, '403', [{ text: 'Only one' }])
+    state.comments!.episodeLikes['401'] = ['user-level1']
+    const seeded = renderList('4', { reactions: true, mocks: { state } })
+    const rows = await loadedRows(8)
+    await waitFor(() => expect(rows[0]).toHaveTextContent('1 like · 2 comments'))
+    expect(rows[2]).toHaveTextContent('0 likes · 1 comment')
+    expect(rows[1]!.querySelector('.comics-episode-row__reactions')).toBeNull()
+    expect(asked).toHaveLength(1)
+    seeded.unmount()
+
+    renderList('4', { mocks: { state } })
+    await loadedRows(8)
+    expect(asked).toHaveLength(1)
+    expect(document.querySelector('.comics-episode-row__reactions')).toBeNull()
   })
 
   it('opens an unlocked episode in the reader', async () => {

@@ -1,6 +1,7 @@
 import { FREE_EPISODES, upgradeBanner } from '@comics/core'
 import { downloadKey, assetVariant } from '@comics/core'
-import { useChapters, useComic, useDownloads, useLocale, useMessages, useNewEpisodeIds, useOnline, useSiteMode, useViewer } from '../../hooks'
+import { useChapters, useComic, useDownloads, useEpisodeReactions, useLocale, useMessages, useNewEpisodeIds, useOnline, useSiteMode, useViewer } from '../../hooks'
+import { useAppRunning } from '../../hooks/serverSnapshots'
 import { formatMessage } from '../../messages'
 import { UpgradeBanner } from '../UpgradeBanner'
 import { EpisodeRow } from './EpisodeRow'
@@ -9,6 +10,8 @@ export interface EpisodeListProps {
   comicId: string
   /** The comic page is in uncensored mode: rows open the reader's uncensored route. */
   uncensored?: boolean
+  /** Each row shows its episode's likes and comments: one request for the comic, once the app runs. */
+  reactions?: boolean
   className?: string
 }
 
@@ -17,12 +20,13 @@ export interface EpisodeListProps {
  * chapter number with a preview, the title, a lock on locked rows and 'Open', and the upgrade banner
  * before the 4th row when core `upgradeBanner(viewer, comic)` names one. A locked row opens the
  * sign-in modal for a guest and goes to /premium when signed in. `aria-busy` while loading. In a comic the
- * reader follows, the episodes out since they last read it are marked 'NEW' (`useNewEpisodeIds`).
+ * reader follows, the episodes out since they last read it are marked 'NEW' (`useNewEpisodeIds`). With
+ * `reactions`, a row with likes or comments says how many ('3 likes · 1 comment').
  * @example
  * <ComicPreview comicId={id} uncensored={uncensored} />
  * <EpisodeList comicId={id} uncensored={uncensored} />
  */
-export function EpisodeList({ comicId, uncensored = false, className }: EpisodeListProps) {
+export function EpisodeList({ comicId, uncensored = false, reactions = false, className }: EpisodeListProps) {
   const messages = useMessages()
   const locale = useLocale()
   const viewer = useViewer()
@@ -36,9 +40,11 @@ export function EpisodeList({ comicId, uncensored = false, className }: EpisodeL
   const episodes = online ? (chapters ?? []) : (chapters ?? []).filter((chapter) => kept.has(downloadKey({ comic: { id: comicId }, chapter, variant })))
   const banner = comic && !viewer.isPending ? upgradeBanner(viewer, comic) : null
   const fresh = useNewEpisodeIds(comicId, episodes)
+  const appRunning = useAppRunning()
+  const { byChapter } = useEpisodeReactions(comicId, { enabled: reactions && appRunning })
   const rows = (part: typeof episodes) =>
     part.map((chapter) => (
-      <EpisodeRow key={chapter.id} chapter={chapter} chapters={chapters ?? []} uncensored={uncensored} isNew={fresh.has(chapter.id)} />
+      <EpisodeRow key={chapter.id} chapter={chapter} chapters={chapters ?? []} uncensored={uncensored} isNew={fresh.has(chapter.id)} reactions={byChapter.get(chapter.id)} />
     ))
   const hasFourthRow = episodes.length > FREE_EPISODES
 

@@ -1,7 +1,8 @@
 import { useId } from 'react'
-import { EPISODE_COIN_PRICE, offersCoinUnlock, offersWaitForFree, readerPath, type Chapter } from '@comics/core'
-import { useEpisodeAccess, useLink, useMessages, useViewer, useWaitForFree } from '../../hooks'
+import { EPISODE_COIN_PRICE, offersCoinUnlock, offersWaitForFree, readerPath, type Chapter, type EpisodeReactions } from '@comics/core'
+import { useEpisodeAccess, useLink, useLocale, useMessages, useViewer, useWaitForFree } from '../../hooks'
 import { formatMessage } from '../../messages'
+import { COMMENT_MESSAGES } from '../../messages/commentMessages'
 import { useAppRunning } from '../../hooks/serverSnapshots'
 import { DownloadButton } from '../DownloadButton'
 import { LockIcon } from './LockIcon'
@@ -13,6 +14,8 @@ export interface EpisodeRowProps {
   uncensored?: boolean
   /** Out since the reader last read this followed comic: marked 'NEW' until they read it. */
   isNew?: boolean
+  /** The episode's likes and comments, shown under its title when it has any. */
+  reactions?: EpisodeReactions
 }
 
 /**
@@ -24,8 +27,10 @@ export interface EpisodeRowProps {
  * never in the uncensored edition): a link to the reader on that episode, where the unlock is offered; on a
  * comic that frees episodes after a wait, 'Free now' or 'Free in 23:41' beside it (core `offersWaitForFree`).
  */
-export function EpisodeRow({ chapter, chapters, uncensored, isNew = false }: EpisodeRowProps) {
+export function EpisodeRow({ chapter, chapters, uncensored, isNew = false, reactions }: EpisodeRowProps) {
   const messages = useMessages()
+  const commentMessages = useMessages(COMMENT_MESSAGES)
+  const locale = useLocale()
   const Link = useLink()
   const access = useEpisodeAccess(chapter, chapters, { uncensored })
   const viewer = useViewer()
@@ -50,13 +55,21 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false }: Epi
       ) : (
         <span className="comics-episode-row__preview" aria-hidden="true" />
       )}
-      <span id={titleId} className="comics-episode-row__title">
-        {chapter.title}
+      <span className="comics-episode-row__title">
+        {/* Only the title describes the row's buttons and links, not its marks or counts. */}
+        <span id={titleId}>{chapter.title}</span>
         {isNew && (
           <>
             {' '}
             <span className="comics-episode-row__new">{messages['episodes.new']}</span>
           </>
+        )}
+        {reactions && (reactions.likes > 0 || reactions.comments > 0) && (
+          <span className="comics-episode-row__reactions">
+            {formatMessage(commentMessages['likes.count'], { n: reactions.likes }, locale)}
+            {' · '}
+            {formatMessage(commentMessages['comments.count'], { n: reactions.comments }, locale)}
+          </span>
         )}
       </span>
       {access.locked && <LockIcon className="comics-episode-row__lock" />}
