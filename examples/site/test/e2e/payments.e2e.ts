@@ -42,7 +42,7 @@ const callApi = (page: Page, path: string, body: unknown) =>
   )
 
 describe('paying through the sandbox provider', () => {
-  test("from the payment page: Continue waits for a method and the terms, saying why, then goes to the provider's checkout of that plan and pays it", async () => {
+  test("from the payment page: Continue waits for a method and the terms, saying why, then goes to the provider's checkout of that plan", async () => {
     const { page, consoleLines } = await chromium.open()
     // Cookies accepted, to see Continue's analytics event go out (the built site prints events to the console).
     await prepareVisitor(page.context(), { consent: 'accepted' })
@@ -64,11 +64,8 @@ describe('paying through the sandbox provider', () => {
     await proceed.click()
     await page.waitForURL(/\/api\/v1\/checkout\//)
     expect(consoleLines.some((line) => /^\[analytics\] payment_continue_clicked/.test(line))).toBe(true)
-    // The provider's page charges the 4-week plan's first-purchase price.
+    // The provider's page charges the 4-week plan's first-purchase price (paying there is tested below).
     expect(await page.locator('.price').first().textContent()).toContain('13.49')
-    await payWithCard(page, TEST_CARD.succeeds)
-    await backOnAccount(page, stack.adultOrigin)
-    await expect.poll(() => membership(page).textContent(), { timeout: 20_000 }).toBe('Premium · 4 weeks')
   })
 
   test('with the success card: back on the account page, the membership is active', async () => {

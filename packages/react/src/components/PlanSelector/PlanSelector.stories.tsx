@@ -25,7 +25,7 @@ export const NoSubscription: Story = {
     await canvas.findByRole('radiogroup')
     await expect(canvas.getAllByRole('radio')).toHaveLength(4)
     await expect(selected(canvasElement)).toBe('4weeks')
-    await expect(perWeek(canvasElement)).toEqual(['$7.99 per week', '$3.37 per week', '$2.08 per week', '$1.75 per week'])
+    await expect(perWeek(canvasElement)).toEqual(['$3.37 per week', '$2.08 per week', '$1.75 per week'])
   },
 }
 

@@ -117,6 +117,9 @@ describe('PlanSelector', () => {
     const card = screen.getByRole('radio', { name: '4 weeks' }).closest('.comics-plan-card') as HTMLElement
     expect(within(card).getByText('$13.49')).toBeInTheDocument()
     expect(within(card).getByText('$3.37 per week')).toBeInTheDocument()
+    // The one-week plan's price is its weekly price: no second figure.
+    const oneWeek = screen.getByRole('radio', { name: '1 week' }).closest('.comics-plan-card') as HTMLElement
+    expect(oneWeek.querySelector('.comics-plan-card__per-week')).toBeNull()
   })
 
   it('selects a plan by a click anywhere on its card and by the arrow keys', async () => {

@@ -223,9 +223,12 @@ function PlanCard({ plan, name, checked, onSelect, firstPurchase, messages }: Pl
             {formatMessage(messages['premium.period'], { period: plan.period })}
           </span>
         </p>
-        <p className="comics-plan-card__per-week">
-          {formatMessage(messages['premium.pricePerWeek'], { price: formatMoney(charge.pricePerWeek, locale) })}
-        </p>
+        {/* A one-week plan's price is its weekly price already. */}
+        {plan.weeks > 1 && (
+          <p className="comics-plan-card__per-week">
+            {formatMessage(messages['premium.pricePerWeek'], { price: formatMoney(charge.pricePerWeek, locale) })}
+          </p>
+        )}
       </div>
     </div>
   )
