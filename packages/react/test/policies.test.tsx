@@ -120,22 +120,20 @@ describe('policy documents: plans and prices come from PLANS', () => {
     })
   }
 
-  it('shows the first-purchase price, then the renewal price and the weekly estimate', () => {
+  it('shows the first-purchase price, then the renewal price, each with its per-week figure (price ÷ weeks, to the cent)', () => {
     const items = paymentAndRefundPolicy().sections.find((s) => s.id === 'plans')!.items!
     expect(items).toEqual([
-      `1 week (level 1): ${money(PLANS[0]!.price)} every week`,
-      `4 weeks (level 2): ${money(PLANS[1]!.price)} for the first purchase, then ${money(PLANS[1]!.renewalPrice)} every 4 weeks (about ${money(PLANS[1]!.pricePerWeek)} per week)`,
-      `12 weeks (level 3): ${money(PLANS[2]!.price)} for the first purchase, then ${money(PLANS[2]!.renewalPrice)} every 12 weeks (about ${money(PLANS[2]!.pricePerWeek)} per week)`,
-      `24 weeks (level 4): ${money(PLANS[3]!.price)} for the first purchase, then ${money(PLANS[3]!.renewalPrice)} every 24 weeks (about ${money(PLANS[3]!.pricePerWeek)} per week)`,
+      '1 week (level 1): $7.99 every week',
+      '4 weeks (level 2): $13.49 for the first purchase ($3.37 per week), then $15.99 every 4 weeks ($4.00 per week)',
+      '12 weeks (level 3): $24.99 for the first purchase ($2.08 per week), then $35.99 every 12 weeks ($3.00 per week)',
+      '24 weeks (level 4): $41.99 for the first purchase ($1.75 per week), then $79.99 every 24 weeks ($3.33 per week)',
     ])
-    // The spec's table, as a check that core and the text agree.
-    expect(items.join('\n')).toMatch(/\$7\.99 every week[\s\S]*\$13\.49 for the first purchase, then \$15\.99/)
   })
 
   it('follows a changed plan list', () => {
     const plans: Plan[] = PLANS.map((p) => (p.id === '4weeks' ? { ...p, price: 11.11, renewalPrice: 22.22 } : p))
     const text = textOf(paymentAndRefundPolicy({ plans }))
-    expect(text).toContain('$11.11 for the first purchase, then $22.22 every 4 weeks')
+    expect(text).toContain('$11.11 for the first purchase ($2.78 per week), then $22.22 every 4 weeks ($5.56 per week)')
     expect(text).not.toContain(money(PLANS[1]!.price))
   })
 

@@ -31,7 +31,11 @@ describe('the admin screen', () => {
     await page.goto(`${stack.adultOrigin}/admin`)
     await expect.poll(() => page.getByRole('heading', { name: 'Not allowed' }).isVisible()).toBe(true)
     await signUpByEmail(page, email)
-    await expect.poll(() => page.getByText(`The account ${email} is not an admin.`).isVisible()).toBe(true)
+    await expect.poll(() => page.getByText(`The account ${email} is not an admin.`, { exact: false }).isVisible()).toBe(true)
+    // A plain refusal with a way back: nothing of how access is granted (an operator's command) is shown.
+    const refusal = page.getByRole('region', { name: 'Not allowed' })
+    expect(await refusal.textContent()).not.toMatch(/grant-admin|pnpm|claim/)
+    expect(await refusal.getByRole('link', { name: 'Back to main' }).getAttribute('href')).toBe('/')
     await screenshotBothSizes(page, 'admin-not-allowed')
 
     const granted = await grantAdmin(email)

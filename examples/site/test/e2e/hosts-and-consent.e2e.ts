@@ -61,6 +61,44 @@ describe('any other host', () => {
 })
 
 describe('cookie consent', () => {
+  test("a first visit that lands in the reader: at 390 and 1280 px the banner covers none of the reader's controls, which answer while it waits; it says what the cookies are for and links the privacy policy", async () => {
+    visit = await chromium.open()
+    await prepareVisitor(visit.context, { consent: null })
+    const { page } = visit
+    const { id, chapterIds } = stack.catalogue.mirrorComic
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`${stack.mirrorOrigin}/comic/${id}/${chapterIds[1]}`)
+    await expect.poll(() => cookieBanner(page).isVisible(), { timeout: 5_000, interval: 100 }).toBe(true)
+    expect(await cookieBanner(page).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy')
+    expect(await cookieBanner(page).textContent()).toContain('Analytics cookies tell us which comics and pages are read')
+
+    // The element at the centre of each control of the reader's bars is the control itself (or inside it).
+    const covered = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.comics-reader__header :is(a, button), .comics-reader__footer :is(a, button)')]
+          .filter((control) => {
+            const box = control.getBoundingClientRect()
+            if (box.width === 0 || box.height === 0) return false
+            const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+            return !top || !control.contains(top)
+          })
+          .map((control) => control.textContent?.trim() || control.getAttribute('aria-label')),
+      )
+    const footer = page.locator('.comics-reader__footer')
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+      await expect.poll(() => footer.getByRole('button', { name: 'Next' }).or(footer.getByRole('link', { name: 'Next' })).isVisible()).toBe(true)
+      await expect.poll(covered, { message: `covered at ${width} px` }).toEqual([])
+      expect(await footer.getByRole('button', { name: 'List Episodes' }).isVisible()).toBe(true)
+    }
+    await screenshotBothSizes(page, 'cookie-banner-reader')
+
+    // A control answers a click while the banner still waits for a choice.
+    await footer.getByRole('button', { name: 'List Episodes' }).click()
+    await expect.poll(() => page.getByRole('dialog', { name: 'List Episodes' }).isVisible()).toBe(true)
+    expect(await cookieBanner(page).isVisible()).toBe(true)
+  })
+
   test('the banner appears after 1 s; Accept lets analytics events through', async () => {
     visit = await chromium.open()
     await prepareVisitor(visit.context, { consent: null })

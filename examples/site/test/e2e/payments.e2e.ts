@@ -42,6 +42,32 @@ const callApi = (page: Page, path: string, body: unknown) =>
   )
 
 describe('paying through the sandbox provider', () => {
+  test("from the payment page: Continue waits for a method and the terms, saying why, then goes to the provider's checkout of that plan", async () => {
+    const { page, consoleLines } = await chromium.open()
+    // Cookies accepted, to see Continue's analytics event go out (the built site prints events to the console).
+    await prepareVisitor(page.context(), { consent: 'accepted' })
+    await page.goto(stack.adultOrigin)
+    await signUpByEmail(page, uniqueEmail('payment-page'))
+    await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Account' }).isVisible()).toBe(true)
+    await page.goto(`${stack.adultOrigin}/payment/4weeks`)
+    const proceed = page.getByRole('button', { name: 'Continue' })
+    await expect.poll(() => proceed.getAttribute('aria-describedby')).toBeTruthy()
+    const hint = () => proceed.evaluate((button) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent ?? '')
+    expect(await hint()).toBe('Select a payment method to continue')
+    const select = page.getByRole('combobox', { name: 'Select payment method' })
+    await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1)
+    await select.selectOption({ index: 1 })
+    expect(await hint()).toBe('Accept the terms to continue')
+    expect(await proceed.isDisabled()).toBe(true)
+    await page.getByLabel('I have read and agree to the Terms and Conditions and Privacy Policy').check()
+    await expect.poll(() => proceed.isEnabled()).toBe(true)
+    await proceed.click()
+    await page.waitForURL(/\/api\/v1\/checkout\//)
+    expect(consoleLines.some((line) => /^\[analytics\] payment_continue_clicked/.test(line))).toBe(true)
+    // The provider's page charges the 4-week plan's first-purchase price (paying there is tested below).
+    expect(await page.locator('.price').first().textContent()).toContain('13.49')
+  })
+
   test('with the success card: back on the account page, the membership is active', async () => {
     const page = await readerOnPremium('card-success')
     await startCheckout(page)

@@ -24,6 +24,30 @@ async function paymentAmount(page: Page, planId: string): Promise<number> {
   return dollarsIn((await amount.textContent())!)
 }
 
+const WEEKS: Record<string, number> = { '1week': 1, '4weeks': 4, '12weeks': 12, '24weeks': 24 }
+
+/**
+ * Each offered card's amount and per-week figure on /premium, with the figure the card should show:
+ * the amount ÷ the plan's weeks, rounded to the cent.
+ */
+async function perWeekFigures(page: Page) {
+  const cards = page.locator('.comics-plan-card')
+  await expect.poll(() => cards.count()).toBeGreaterThan(0)
+  const figures = []
+  for (const card of await cards.all()) {
+    const planId = (await card.getAttribute('data-plan'))!
+    // The one-week plan's price is its weekly price: its card gives no second figure.
+    if (planId === '1week') {
+      expect(await card.locator('.comics-plan-card__per-week').count()).toBe(0)
+      continue
+    }
+    const amount = dollarsIn((await card.locator('.comics-plan-card__amount').textContent())!)
+    const perWeek = dollarsIn((await card.locator('.comics-plan-card__per-week').textContent())!)
+    figures.push({ planId, amount, perWeek, expected: Math.round((amount * 100) / WEEKS[planId]!) / 100 })
+  }
+  return figures
+}
+
 const dollarsIn = (text: string) => Number(/(\d+(?:[.,]\d{2})?)/.exec(text)![1]!.replace(',', '.'))
 
 describe('the price shown is the price charged (spec §9)', () => {
@@ -37,6 +61,10 @@ describe('the price shown is the price charged (spec §9)', () => {
     await page.goto(`${stack.adultOrigin}/premium`)
     expect(await premiumAmount(page, '4weeks')).toBe(13.49)
     expect(await page.getByText(DISCOUNT).count()).toBe(1)
+    // Per week: the price this buyer pays ÷ weeks, to the cent ($24.99 / 12 = $2.08).
+    const firstFigures = await perWeekFigures(page)
+    expect(firstFigures.map(({ planId, perWeek }) => [planId, perWeek])).toEqual(firstFigures.map(({ planId, expected }) => [planId, expected]))
+    expect(firstFigures.find(({ planId }) => planId === '12weeks')).toMatchObject({ amount: 24.99, perWeek: 2.08 })
     expect(await paymentAmount(page, '4weeks')).toBe(13.49)
 
     // Pays the 1-week plan (no discount on it), so has paid before.
@@ -48,6 +76,10 @@ describe('the price shown is the price charged (spec §9)', () => {
     // Returning buyer: the renewal price everywhere, and no discount note.
     await page.goto(`${stack.adultOrigin}/premium`)
     const onPremium = await premiumAmount(page, '24weeks')
+    // Per week of the renewal price they pay: $35.99 / 12 = $3.00, not the first purchase's figure.
+    const returningFigures = await perWeekFigures(page)
+    expect(returningFigures.map(({ planId, perWeek }) => [planId, perWeek])).toEqual(returningFigures.map(({ planId, expected }) => [planId, expected]))
+    expect(returningFigures.find(({ planId }) => planId === '12weeks')).toMatchObject({ amount: 35.99, perWeek: 3 })
     await page.locator('.comics-plan-card[data-plan="24weeks"] input[type="radio"]').check()
     expect(await page.getByText(DISCOUNT).count()).toBe(0)
     const onPayment = await paymentAmount(page, '24weeks')

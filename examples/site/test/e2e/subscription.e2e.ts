@@ -36,7 +36,8 @@ describe('a reader who subscribes', () => {
     expect(await page.getByText('1 week', { exact: true }).first().isVisible()).toBe(true)
     expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true)
     await screenshotBothSizes(page, 'payment')
-    // The method dropdown is the browser's own select: End, Home and type-ahead pick, Continue follows.
+    // The method dropdown is the browser's own select: End, Home and type-ahead pick; Continue follows the
+    // terms box.
     const methods = page.getByRole('combobox', { name: 'Select payment method' })
     await expect.poll(() => methods.isEnabled()).toBe(true)
     await methods.focus()
@@ -46,6 +47,8 @@ describe('a reader who subscribes', () => {
     expect(await methods.inputValue()).toBe('card')
     await page.keyboard.type('goo')
     expect(await methods.inputValue()).toBe('google_pay')
+    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true)
+    await page.getByLabel('I have read and agree to the Terms and Conditions and Privacy Policy').check()
     await expect.poll(() => page.getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true)
     await page.getByRole('link', { name: /Select another package/ }).click()
     await page.waitForURL(`${stack.adultOrigin}/premium`)

@@ -18,7 +18,10 @@ export interface Plan {
   price: number
   /** Price of every renewal. */
   renewalPrice: number
-  /** Approximate price per week, as the spec states it. */
+  /**
+   * First-purchase price per week: `price` ÷ `weeks`, to the cent ({@link pricePerWeek}). A returning
+   * buyer's figure is `chargeFor(plan, { firstPurchase: false }).pricePerWeek`.
+   */
   pricePerWeek: number
   /** What one payment covers, e.g. 'week' or '4 weeks'. */
   period: string
@@ -28,6 +31,16 @@ export interface Plan {
   renewalAmount: number
   /** Whether the plan unlocks the uncensored edition (levels above 2, spec §6). */
   includesUncensored: boolean
+}
+
+/**
+ * What a payment of `amount` cents for `weeks` weeks comes to per week, in dollars rounded to the
+ * cent (half a cent up). The spec's hand-typed figures ("about $1.99 per week" for $24.99 / 12) were
+ * wrong, so the figure is always computed from the price paid (docs/decisions.md).
+ * @example pricePerWeek(2499, 12) // 2.08; pricePerWeek(3599, 12) // 3
+ */
+export function pricePerWeek(amount: number, weeks: number): number {
+  return Math.round(amount / weeks) / 100
 }
 
 const description = (uncensored: boolean) =>
@@ -42,7 +55,6 @@ const plan = (
   weeks: number,
   price: number,
   renewalPrice: number,
-  pricePerWeek: number,
 ): Plan => ({
   id,
   level,
@@ -52,7 +64,7 @@ const plan = (
   description: description(level > 2),
   price,
   renewalPrice,
-  pricePerWeek,
+  pricePerWeek: pricePerWeek(Math.round(price * 100), weeks),
   period: weeks === 1 ? 'week' : `${weeks} weeks`,
   amount: Math.round(price * 100),
   renewalAmount: Math.round(renewalPrice * 100),
@@ -65,10 +77,10 @@ const plan = (
  * PLANS.map((p) => p.id) // ['1week', '4weeks', '12weeks', '24weeks']
  */
 export const PLANS: readonly Plan[] = Object.freeze([
-  plan('1week', 1, 1, 7.99, 7.99, 7.99),
-  plan('4weeks', 2, 4, 13.49, 15.99, 3.35),
-  plan('12weeks', 3, 12, 24.99, 35.99, 1.99),
-  plan('24weeks', 4, 24, 41.99, 79.99, 1.69),
+  plan('1week', 1, 1, 7.99, 7.99),
+  plan('4weeks', 2, 4, 13.49, 15.99),
+  plan('12weeks', 3, 12, 24.99, 35.99),
+  plan('24weeks', 4, 24, 41.99, 79.99),
 ])
 
 /** Highest subscription level. */
@@ -110,14 +122,22 @@ export function defaultPlanId(activeLevel: number): PlanId | null {
   return PLANS.find((p) => p.level === activeLevel + 1)?.id ?? null
 }
 
+/** What one payment for a plan costs: dollars, cents, and dollars per week of the period it pays for. */
+export interface Charge {
+  price: number
+  amount: number
+  /** `price` ÷ the plan's weeks, to the cent: the per-week figure shown next to this price. */
+  pricePerWeek: number
+}
+
 /**
- * What a purchase costs: the first-purchase price once per user, the renewal price afterwards (spec §9).
- * @example chargeFor(getPlan('4weeks')!, { firstPurchase: true }) // { price: 13.49, amount: 1349 }
+ * What a purchase costs: the first-purchase price once per user, the renewal price afterwards (spec §9),
+ * with its per-week figure computed from that same price.
+ * @example chargeFor(getPlan('4weeks')!, { firstPurchase: true }) // { price: 13.49, amount: 1349, pricePerWeek: 3.37 }
  */
-export function chargeFor(p: Plan, { firstPurchase }: { firstPurchase: boolean }) {
-  return firstPurchase
-    ? { price: p.price, amount: p.amount }
-    : { price: p.renewalPrice, amount: p.renewalAmount }
+export function chargeFor(p: Plan, { firstPurchase }: { firstPurchase: boolean }): Charge {
+  const [price, amount] = firstPurchase ? [p.price, p.amount] : [p.renewalPrice, p.renewalAmount]
+  return { price, amount, pricePerWeek: pricePerWeek(Math.round(price * 100), p.weeks) }
 }
 
 /** The fields of a payment the first-purchase rule reads. */
@@ -141,8 +161,8 @@ export function isFirstPurchase(payments: readonly PaymentRef[]): boolean {
 
 /**
  * The price a buyer with these payments pays for a plan now: {@link chargeFor} with {@link isFirstPurchase}.
- * @example priceToPay(getPlan('4weeks')!, [{ status: 'paid' }]) // { price: 15.99, amount: 1599 }
+ * @example priceToPay(getPlan('4weeks')!, [{ status: 'paid' }]) // { price: 15.99, amount: 1599, pricePerWeek: 4 }
  */
-export function priceToPay(p: Plan, payments: readonly PaymentRef[]) {
+export function priceToPay(p: Plan, payments: readonly PaymentRef[]): Charge {
   return chargeFor(p, { firstPurchase: isFirstPurchase(payments) })
 }

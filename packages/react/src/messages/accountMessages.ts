@@ -8,6 +8,10 @@ export const ACCOUNT_MESSAGES = /* @__PURE__ */ Object.freeze({
   'premium.heading': 'PLEASE SELECT A PRODUCT',
   'premium.terms': 'I have read and agree to the Terms and Conditions and Privacy Policy',
   'premium.selectAndPay': 'Select and Pay',
+  // Not in the spec: the policy the terms boxes name, made a link to /terms-of-use; why a pay button is
+  // disabled, read with it.
+  'terms.termsAndConditions': 'Terms and Conditions',
+  'terms.required': 'Accept the terms to continue',
   // spec §2: shown in Russian ("You already have the maximum subscription").
   'premium.maximum': 'У вас уже максимальная подписка',
   // Prices come formatted for the provider's locale ('$7.99' in en-US).
@@ -31,6 +35,8 @@ export const ACCOUNT_MESSAGES = /* @__PURE__ */ Object.freeze({
   'payment.methodColumns': '{method} — {orderCurrency}',
   'payment.methodOption': '{method} — {currencies}',
   'payment.continue': 'Continue',
+  // Not in the spec: why Continue is disabled.
+  'payment.methodRequired': 'Select a payment method to continue',
   'payment.yourOrder': 'Your Order',
   'payment.premiumMembership': 'premium membership',
   // Not in the spec: back on the account page from the provider's checkout (urlSuccess).

@@ -132,6 +132,8 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
 
   // Cookie consent
   'cookies.title': 'We use cookies',
+  // Not in the spec: what the cookies are for; 'policy.privacyPolicy' follows as a link.
+  'cookies.purpose': 'Analytics cookies tell us which comics and pages are read, so we can improve them. Nothing is measured unless you accept.',
   'cookies.reject': 'Reject',
   'cookies.accept': 'Accept',
 

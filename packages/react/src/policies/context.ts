@@ -1,4 +1,4 @@
-import { MATURE_AGE, MINIMUM_AGE, PLANS, POLICY, type Plan } from '@comics/core'
+import { chargeFor, MATURE_AGE, MINIMUM_AGE, PLANS, POLICY, type Charge, type Plan } from '@comics/core'
 import type { PolicyContext, PolicyContextInput } from './types'
 
 /**
@@ -48,16 +48,21 @@ export function currencyName(currency: string): string {
 const every = (plan: Plan) => (plan.weeks === 1 ? 'every week' : `every ${plan.weeks} weeks`)
 
 /**
- * One plan as the documents list it, prices from core.
+ * One plan as the documents list it, prices from core; each price with its own per-week figure (core
+ * `chargeFor`: the price ÷ the weeks, to the cent).
  * @example planLine(PLANS[1], 'USD')
- * // '4 weeks (level 2): $13.49 for the first purchase, then $15.99 every 4 weeks (about $3.35 per week)'
+ * // '4 weeks (level 2): $13.49 for the first purchase ($3.37 per week), then $15.99 every 4 weeks ($4.00 per week)'
  */
 export function planLine(plan: Plan, currency: string): string {
   const head = `${plan.duration} (level ${plan.level}): `
-  const perWeek = plan.weeks > 1 ? ` (about ${money(plan.pricePerWeek, currency)} per week)` : ''
-  return plan.price === plan.renewalPrice
-    ? `${head}${money(plan.price, currency)} ${every(plan)}${perWeek}`
-    : `${head}${money(plan.price, currency)} for the first purchase, then ${money(plan.renewalPrice, currency)} ${every(plan)}${perWeek}`
+  const first = chargeFor(plan, { firstPurchase: true })
+  const renewal = chargeFor(plan, { firstPurchase: false })
+  // Always to the cent, like the plan cards: '$4.00', never '$4'.
+  const perWeek = (charge: Charge) =>
+    plan.weeks > 1 ? ` (${new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(charge.pricePerWeek)} per week)` : ''
+  return first.amount === renewal.amount
+    ? `${head}${money(renewal.price, currency)} ${every(plan)}${perWeek(renewal)}`
+    : `${head}${money(first.price, currency)} for the first purchase${perWeek(first)}, then ${money(renewal.price, currency)} ${every(plan)}${perWeek(renewal)}`
 }
 
 /** Lowest and highest subscription level among the plans. */

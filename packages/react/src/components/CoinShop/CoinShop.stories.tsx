@@ -18,11 +18,13 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** The shop: the packs, the Coin rules, and Buy disabled until the terms are accepted. */
+/** The shop: the packs, the Coin rules, and Buy disabled until the terms are accepted, saying so. */
 export const Shop: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Coins have no real-world value, are non-transferable and non-refundable.')).toBeVisible()
     await expect(canvas.getByRole('button', { name: 'Buy for $4.99' })).toBeDisabled()
+    await expect(canvas.getByRole('button', { name: 'Buy for $4.99' })).toHaveAccessibleDescription('Accept the terms to continue')
+    await expect(canvas.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms-of-use')
     await userEvent.click(canvas.getByRole('checkbox'))
     await expect(canvas.getByRole('button', { name: 'Buy for $4.99' })).toBeEnabled()
   },

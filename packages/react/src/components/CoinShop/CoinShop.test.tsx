@@ -38,8 +38,13 @@ describe('CoinShop', () => {
     expect(screen.getByText('+10 bonus')).toBeInTheDocument()
     const pay = screen.getByRole('button', { name: 'Buy for $4.99' })
     expect(pay).toBeDisabled()
+    // Why Buy is disabled is said, and read with it; the terms it names are a link to their page.
+    expect(pay).toHaveAccessibleDescription('Accept the terms to continue')
+    const terms = screen.getByRole('checkbox', { name: 'I have read and agree to the Terms and Conditions and understand the Coin rules' })
+    expect(within((terms as HTMLInputElement).labels![0]!).getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms-of-use')
     await user.click(screen.getByRole('radio', { name: /110|100 coins/ }))
-    await user.click(screen.getByRole('checkbox'))
+    await user.click(terms)
+    expect(screen.queryByText('Accept the terms to continue')).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Buy for $9.99' }))
     await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1))
     const order = state.checkouts.at(-1)!

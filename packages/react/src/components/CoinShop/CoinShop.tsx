@@ -3,6 +3,7 @@ import { formatMessage, formatMoney } from '../../messages'
 import { useAnalytics, useCoinCheckout, useCoinPacks, useCoinPurchaseConfirmation, useLink, useLocale, useMessages } from '../../hooks'
 import { ANALYTICS_EVENTS, type CoinPackId } from '@comics/core'
 import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
+import { TermsAgreement } from '../TermsAgreement'
 
 export interface CoinShopProps {
   /**
@@ -21,7 +22,8 @@ export interface CoinShopProps {
 
 /**
  * The coin shop: the packs (core `COIN_PACKS`, bonus coins shown), the Coin rules of spec §9, and the
- * terms checkbox that must be ticked before paying. Buying opens the same payment page as a subscription;
+ * terms checkbox (its Terms and Conditions a link) that must be ticked before paying; until it is, Buy
+ * says why ('Accept the terms to continue'). Buying opens the same payment page as a subscription;
  * back from it (`checkoutId`) the shop says 'Payment processing…' until the coins are credited, then offers
  * the way back to the episode.
  * @example
@@ -84,14 +86,22 @@ export function CoinShop({ returnUrl, checkoutId = null, returnTo = null, redire
             ))}
           </fieldset>
           <p className="comics-coin-shop__rules">{messages['coins.rules']}</p>
-          <label className="comics-coin-shop__terms">
-            <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
-            {messages['coins.terms']}
-          </label>
+          <TermsAgreement className="comics-coin-shop__terms" text={messages['coins.terms']} checked={agreed} onChange={setAgreed} />
           {checkout.error && <p role="alert" className="comics-coin-shop__error">{messages['common.error']}</p>}
-          <button type="submit" className="comics-button" disabled={!agreed || !pack || checkout.isPending} aria-busy={checkout.isPending}>
+          <button
+            type="submit"
+            className="comics-button"
+            disabled={!agreed || !pack || checkout.isPending}
+            aria-busy={checkout.isPending}
+            aria-describedby={agreed ? undefined : `${termsId}-hint`}
+          >
             {checkout.isPending ? messages['coins.paying'] : formatMessage(messages['coins.pay'], { price: pack ? formatMoney(pack.price, locale) : '' })}
           </button>
+          {!agreed && (
+            <p id={`${termsId}-hint`} className="comics-pay-hint">
+              {messages['terms.required']}
+            </p>
+          )}
         </form>
       )}
     </section>

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
 import { kitOf } from '../../../../../.storybook/stories'
+import { Reader } from '../Reader'
 import { CookieConsentBanner } from './CookieConsentBanner'
 
 const meta = {
@@ -12,11 +13,42 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Before a choice: 'We use cookies' appears after 1 second. */
+/** Before a choice: 'We use cookies' appears after 1 second, says what the cookies are for and links the privacy policy. */
 export const BeforeChoice: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.queryByText('We use cookies')).toBeNull()
     await expect(await canvas.findByText('We use cookies', {}, { timeout: 3000 })).toBeVisible()
+    await expect(canvas.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy')
+  },
+}
+
+/** The control at the centre of an element: itself (or inside it) when nothing covers it. */
+const isUncovered = (element: Element) => {
+  const box = element.getBoundingClientRect()
+  const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+  return top !== null && element.contains(top)
+}
+
+/**
+ * A first visit that lands in the full-screen reader: the reader ends above the banner, so Prev, List
+ * Episodes and Next stay uncovered and usable while the banner waits for an answer.
+ */
+export const OverTheReader: Story = {
+  globals: { viewer: 'guest' },
+  render: () => (
+    <>
+      <Reader comicId="4" chapterId="401" />
+      <CookieConsentBanner />
+    </>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByText('We use cookies', {}, { timeout: 3000 })
+    const footer = canvasElement.querySelector('.comics-reader__footer')!
+    const controls = [...footer.querySelectorAll('button, a')]
+    await expect(controls.length).toBeGreaterThanOrEqual(3)
+    await waitFor(() => expect(controls.filter((control) => !isUncovered(control))).toEqual([]))
+    const banner = canvas.getByRole('region', { name: 'We use cookies' }).getBoundingClientRect()
+    await expect(footer.getBoundingClientRect().bottom).toBeLessThanOrEqual(banner.top)
   },
 }
 
@@ -51,4 +83,10 @@ export const AfterChoice: Story = {
 
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
+}
+
+/** The same on a phone, where the banner stacks its buttons and is taller. */
+export const OverTheReaderMobile: Story = {
+  ...OverTheReader,
+  globals: { viewer: 'guest', viewport: { value: 'mobile', isRotated: false } },
 }

@@ -70,6 +70,25 @@ describe('CookieConsentBanner', () => {
     expect(screen.getByRole('button', { name: 'Accept' })).toBeInTheDocument()
   })
 
+  it('says what the cookies are for and links the privacy policy', () => {
+    renderWithKit(page, { consent: 'unset' })
+    act(() => vi.advanceTimersByTime(1000))
+    expect(banner()).toHaveAccessibleDescription(
+      'Analytics cookies tell us which comics and pages are read, so we can improve them. Nothing is measured unless you accept. Privacy Policy',
+    )
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy')
+  })
+
+  it('while open, publishes the room it takes at the bottom of the viewport for the reader to leave free; not after the choice', async () => {
+    const space = () => document.documentElement.style.getPropertyValue('--comics-cookie-banner-space')
+    const { user } = renderWithKit(page, { consent: 'unset' })
+    expect(space()).toBe('')
+    passTheDelay()
+    expect(space()).toMatch(/^\d+px$/)
+    await user.click(screen.getByRole('button', { name: 'Accept' }))
+    expect(space()).toBe('')
+  })
+
   it.each(['accepted', 'rejected'] as const)('never appears when the choice %s is stored', (consent) => {
     renderWithKit(page, { consent })
     act(() => vi.advanceTimersByTime(5000))
@@ -89,6 +108,8 @@ describe('CookieConsentBanner', () => {
     expect(document.body).toHaveFocus()
     await user.tab()
     expect(screen.getByRole('button', { name: 'Track' })).toHaveFocus()
+    await user.tab()
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveFocus()
     await user.tab()
     expect(screen.getByRole('button', { name: 'Reject' })).toHaveFocus()
     await user.tab()

@@ -1,6 +1,13 @@
-import { useEffect, useId, useState } from 'react'
-import { COOKIE_BANNER_DELAY_MS } from '@comics/core'
-import { useConsent, useMessages } from '../../hooks'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { COOKIE_BANNER_DELAY_MS, routes } from '@comics/core'
+import { useConsent, useLink, useMessages } from '../../hooks'
+
+/**
+ * The custom property on the document's root that holds the height the open banner takes at the bottom
+ * of the viewport (its own height and its margin). The kit's full-screen reader ends above it, so the
+ * banner never covers the reader's controls; a site pads its page by it the same way.
+ */
+export const COOKIE_BANNER_SPACE_PROPERTY = '--comics-cookie-banner-space'
 
 export interface CookieConsentBannerProps {
   className?: string
@@ -11,7 +18,10 @@ export interface CookieConsentBannerProps {
  * 1 second after the page opens when no choice is stored; once the user chooses it goes away for good
  * (the choice is stored under 'google-analytics-consent'). Accept opens the analytics gate and grants
  * analytics storage through the provider's sinks; Reject denies it. It is a named region, not a modal:
- * the page stays usable and focus is not trapped.
+ * the page stays usable and focus is not trapped. Under the title, a line says what the cookies are for,
+ * with a link to the privacy policy. While it is open, the room it takes at the bottom of the viewport is
+ * published as `--comics-cookie-banner-space` on the root, which the full-screen reader leaves free, so
+ * the reader's Prev, List Episodes and Next stay above it and usable.
  * @example
  * <ComicsProvider apiBaseUrl="/api/v1" analyticsSinks={[gtagSink()]}>
  *   <CookieConsentBanner />
@@ -19,10 +29,14 @@ export interface CookieConsentBannerProps {
  */
 export function CookieConsentBanner({ className }: CookieConsentBannerProps) {
   const messages = useMessages()
+  const Link = useLink()
   const { state, accept, reject } = useConsent()
   const [delayOver, setDelayOver] = useState(false)
   const titleId = useId()
+  const purposeId = useId()
+  const bannerRef = useRef<HTMLElement>(null)
   const unset = state === 'unset'
+  const open = unset && delayOver
 
   useEffect(() => {
     if (!unset) return
@@ -30,16 +44,46 @@ export function CookieConsentBanner({ className }: CookieConsentBannerProps) {
     return () => clearTimeout(timer)
   }, [unset])
 
-  if (!unset || !delayOver) return null
+  // Before paint, so the reader never shows its bar under the banner, even for a frame.
+  useLayoutEffect(() => {
+    const banner = bannerRef.current
+    if (!open || !banner) return
+    const root = document.documentElement
+    const publish = () => {
+      const space = Math.max(0, Math.ceil(window.innerHeight - banner.getBoundingClientRect().top))
+      root.style.setProperty(COOKIE_BANNER_SPACE_PROPERTY, `${space}px`)
+    }
+    publish()
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish)
+    observer?.observe(banner)
+    window.addEventListener('resize', publish)
+    return () => {
+      observer?.disconnect()
+      window.removeEventListener('resize', publish)
+      root.style.removeProperty(COOKIE_BANNER_SPACE_PROPERTY)
+    }
+  }, [open])
+
+  if (!open) return null
   return (
     <section
+      ref={bannerRef}
       className={className ? `comics-cookie-banner ${className}` : 'comics-cookie-banner'}
       aria-labelledby={titleId}
+      aria-describedby={purposeId}
       data-state="open"
     >
-      <p id={titleId} className="comics-cookie-banner__title">
-        {messages['cookies.title']}
-      </p>
+      <div className="comics-cookie-banner__text">
+        <p id={titleId} className="comics-cookie-banner__title">
+          {messages['cookies.title']}
+        </p>
+        <p id={purposeId} className="comics-cookie-banner__purpose">
+          {messages['cookies.purpose']}{' '}
+          <Link to={routes.privacyPolicy} className="comics-link comics-cookie-banner__policy">
+            {messages['policy.privacyPolicy']}
+          </Link>
+        </p>
+      </div>
       <div className="comics-cookie-banner__actions">
         <button type="button" className="comics-button comics-cookie-banner__reject" data-variant="ghost" onClick={reject}>
           {messages['cookies.reject']}

@@ -13,20 +13,77 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Continue stays disabled until a method is chosen. */
+const TERMS = /I have read and agree/
+
+/** Continue stays disabled until a method is chosen, and says so. */
 export const Default: Story = {
   play: async ({ canvas }) => {
     await canvas.findByRole('combobox')
-    await expect(canvas.getByRole('button', { name: 'Continue' })).toBeDisabled()
+    const proceed = canvas.getByRole('button', { name: 'Continue' })
+    await expect(proceed).toBeDisabled()
+    await expect(proceed).toHaveAccessibleDescription('Select a payment method to continue')
   },
 }
 
-/** Choose a method, then Continue: it records payment_continue_clicked with the plan and the method. */
+/** A method chosen, the terms not yet ticked: Continue says so; the policies in the box are links. */
+export const TermsNotTicked: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.selectOptions(await canvas.findByRole('combobox'), 'Visa / Mastercard — USD, EUR')
+    const proceed = canvas.getByRole('button', { name: 'Continue' })
+    await expect(proceed).toBeDisabled()
+    await expect(proceed).toHaveAccessibleDescription('Accept the terms to continue')
+    await expect(canvas.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy')
+  },
+}
+
+/** Choose a method, tick the terms, then Continue: it records payment_continue_clicked, then goes to the provider's checkout. */
+export const ContinueToProvider: Story = {
+  args: { planId: '4weeks', onContinue: undefined },
+  play: async (context) => {
+    const { canvas } = context
+    await userEvent.selectOptions(await canvas.findByRole('combobox'), 'Visa / Mastercard — USD, EUR')
+    await userEvent.click(canvas.getByRole('checkbox', { name: TERMS }))
+    const proceed = canvas.getByRole('button', { name: 'Continue' })
+    await waitFor(() => expect(proceed).toBeEnabled())
+    await userEvent.click(proceed)
+    await expect(kitOf(context).events.map((event) => event.name)).toContain('payment_continue_clicked')
+    await waitFor(() => expect(kitOf(context).redirect).toHaveBeenCalledTimes(1))
+  },
+}
+
+/** The checkout is slow: Continue is busy and disabled meanwhile. */
+export const CheckoutLoading: Story = {
+  args: { planId: '4weeks', onContinue: undefined },
+  parameters: { kit: { mocks: { latencyMs: { checkout: 'infinite' } } } },
+  play: async ({ canvas }) => {
+    await userEvent.selectOptions(await canvas.findByRole('combobox'), 'Visa / Mastercard — USD, EUR')
+    await userEvent.click(canvas.getByRole('checkbox', { name: TERMS }))
+    const proceed = canvas.getByRole('button', { name: 'Continue' })
+    await userEvent.click(proceed)
+    await waitFor(() => expect(proceed).toBeDisabled())
+  },
+}
+
+/** The checkout failed: an error with a retry; the method and the tick stay. */
+export const CheckoutError: Story = {
+  args: { planId: '4weeks', onContinue: undefined },
+  parameters: { kit: { mocks: { errors: { checkout: 503 } } } },
+  play: async ({ canvas }) => {
+    await userEvent.selectOptions(await canvas.findByRole('combobox'), 'Visa / Mastercard — USD, EUR')
+    await userEvent.click(canvas.getByRole('checkbox', { name: TERMS }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }))
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Something went wrong')
+    await expect(canvas.getByRole('checkbox', { name: TERMS })).toBeChecked()
+  },
+}
+
+/** A site that takes payment its own way: Continue records the event and hands over the plan and the method. */
 export const ChooseAndContinue: Story = {
   args: { planId: '4weeks' },
   play: async (context) => {
     const { canvas, args } = context
     await userEvent.selectOptions(await canvas.findByRole('combobox'), 'Visa / Mastercard — USD, EUR')
+    await userEvent.click(canvas.getByRole('checkbox', { name: TERMS }))
     const proceed = canvas.getByRole('button', { name: 'Continue' })
     await waitFor(() => expect(proceed).toBeEnabled())
     await userEvent.click(proceed)
@@ -35,7 +92,10 @@ export const ChooseAndContinue: Story = {
   },
 }
 
-/** From the keyboard: Tab to the select, type-ahead picks a method, Tab and Enter continue. Real keys in the story tests. */
+/**
+ * From the keyboard: Tab to the select, type-ahead picks a method, Tab and Space tick the terms, Tab past
+ * the two policy links and Enter continue. Real keys in the story tests.
+ */
 export const KeyboardOnly: Story = {
   args: { planId: '4weeks' },
   play: async ({ canvas, args }) => {
@@ -44,8 +104,9 @@ export const KeyboardOnly: Story = {
     select.focus()
     if (!(await realKeys('usd'))) return
     await expect(select).toHaveValue('usdt_trc20')
+    await realKeys('{Tab} ')
     await waitFor(() => expect(proceed).toBeEnabled())
-    await realKeys('{Tab}{Enter}')
+    await realKeys('{Tab}{Tab}{Tab}{Enter}')
     await expect(args.onContinue).toHaveBeenCalledWith(
       expect.objectContaining({ method: expect.objectContaining({ paymentSystem: 'usdt_trc20' }) }),
     )

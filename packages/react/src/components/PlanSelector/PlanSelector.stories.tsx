@@ -16,12 +16,16 @@ type Story = StoryObj<typeof meta>
 const selected = (canvasElement: HTMLElement) =>
   canvasElement.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value
 
-/** Signed in without a subscription: every plan, 4 weeks selected by default. */
+const perWeek = (canvasElement: HTMLElement) =>
+  [...canvasElement.querySelectorAll('.comics-plan-card__per-week')].map((line) => line.textContent)
+
+/** Signed in without a subscription: every plan, 4 weeks selected by default; per week, the first purchase's price ÷ weeks. */
 export const NoSubscription: Story = {
   play: async ({ canvas, canvasElement }) => {
     await canvas.findByRole('radiogroup')
     await expect(canvas.getAllByRole('radio')).toHaveLength(4)
     await expect(selected(canvasElement)).toBe('4weeks')
+    await expect(perWeek(canvasElement)).toEqual(['$3.37 per week', '$2.08 per week', '$1.75 per week'])
   },
 }
 
@@ -30,13 +34,14 @@ export const Guest: Story = {
   globals: { viewer: 'guest' },
 }
 
-/** Level 1: the plans above it, the selection one level up. */
+/** Level 1, who has paid before: the plans above it, the selection one level up, renewal prices and their per-week figures. */
 export const Level1: Story = {
   globals: { viewer: 'level1' },
   play: async ({ canvas, canvasElement }) => {
     await canvas.findByRole('radiogroup')
     await expect(canvas.getAllByRole('radio')).toHaveLength(3)
     await expect(selected(canvasElement)).toBe('4weeks')
+    await waitFor(() => expect(perWeek(canvasElement)).toEqual(['$4.00 per week', '$3.00 per week', '$3.33 per week']))
   },
 }
 
@@ -80,6 +85,8 @@ export const TickTermsAndPay: Story = {
     await canvas.findByRole('radiogroup')
     const pay = canvas.getByRole('button', { name: 'Select and Pay' })
     await expect(pay).toBeDisabled()
+    await expect(pay).toHaveAccessibleDescription(expect.stringMatching(/^Accept the terms to continue/))
+    await expect(canvas.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms-of-use')
     await userEvent.click(canvas.getByRole('radio', { name: '12 weeks' }))
     await userEvent.click(canvas.getByRole('checkbox', { name: /I have read and agree/ }))
     await expect(pay).toBeEnabled()

