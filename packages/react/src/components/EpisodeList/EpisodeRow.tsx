@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { EPISODE_COIN_PRICE, offersCoinUnlock, offersWaitForFree, readerPath, type Chapter } from '@comics/core'
+import { EPISODE_COIN_PRICE, isUnlockedByReader, offersCoinUnlock, offersWaitForFree, readerPath, type Chapter } from '@comics/core'
 import { useEpisodeAccess, useLink, useMessages, useViewer, useWaitForFree } from '../../hooks'
 import { formatMessage } from '../../messages'
 import { useAppRunning } from '../../hooks/serverSnapshots'
@@ -23,6 +23,7 @@ export interface EpisodeRowProps {
  * reader without a subscription also gets 'Unlock for 10 coins' on a locked row (core `offersCoinUnlock`,
  * never in the uncensored edition): a link to the reader on that episode, where the unlock is offered; on a
  * comic that frees episodes after a wait, 'Free now' or 'Free in 23:41' beside it (core `offersWaitForFree`).
+ * An episode the reader unlocked (coins, or free after a wait) is marked 'Unlocked' (core `isUnlockedByReader`).
  */
 export function EpisodeRow({ chapter, chapters, uncensored, isNew = false }: EpisodeRowProps) {
   const messages = useMessages()
@@ -33,6 +34,7 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false }: Epi
   // Free after a wait: asked only for a row that offers coins (a signed-in reader without a subscription).
   const waitForFree = useWaitForFree(coinUnlock ? chapter.comicsId : undefined)
   const free = coinUnlock && waitForFree.countdown && offersWaitForFree(chapter, chapters, viewer, waitForFree.setting) ? waitForFree.countdown : undefined
+  const unlocked = !access.locked && isUnlockedByReader(chapter, chapters, viewer)
   const titleId = useId()
   // Decorative, and often below the comic's cover: on a page rendered on the server the previews are
   // asked for once the app runs, so that the cover and the scripts have the connection first.
@@ -43,6 +45,7 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false }: Epi
       data-locked={access.locked ? 'true' : 'false'}
       data-coin-unlock={coinUnlock ? 'true' : undefined}
       data-new={isNew ? 'true' : undefined}
+      data-unlocked={unlocked ? 'true' : undefined}
     >
       {chapter.previewImageUrl && appRunning ? (
         // The title beside it names the row: the preview is decorative.
@@ -52,6 +55,12 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false }: Epi
       )}
       <span id={titleId} className="comics-episode-row__title">
         {chapter.title}
+        {unlocked && (
+          <>
+            {' '}
+            <span className="comics-episode-unlocked">{messages['coins.unlocked']}</span>
+          </>
+        )}
         {isNew && (
           <>
             {' '}
