@@ -38,6 +38,9 @@ describe('coins', () => {
       throw error
     })
     expect(await page.getByRole('link', { name: 'Subscribe to read every episode' }).isVisible()).toBe(true)
+    // The balance shows beside what is missing.
+    expect(await page.getByText('You need 10 more coins to unlock this episode.').isVisible()).toBe(true)
+    expect(await page.getByText('You have 0 coins', { exact: true }).isVisible()).toBe(true)
     await getCoins.click()
     await page.waitForURL((url) => url.pathname === '/coins' && url.searchParams.get('return') === new URL(episode4).pathname)
 
@@ -59,12 +62,31 @@ describe('coins', () => {
     await page.waitForURL(episode4)
     const unlock = page.getByRole('button', { name: 'Unlock for 10 coins' })
     await expect.poll(() => unlock.isVisible(), { timeout: 15_000 }).toBe(true)
+    expect(await page.getByText('You have 50 coins', { exact: true }).isVisible()).toBe(true)
+    // Spending is asked first: 'Not now' spends nothing, and focus stays in the dialog until it is answered.
     await unlock.click()
+    const confirm = page.getByRole('dialog', { name: 'Unlock this episode for 10 coins?' })
+    await expect.poll(() => confirm.isVisible()).toBe(true)
+    expect(await confirm.getByText('You have 50 coins. The episode stays open to you for good.').isVisible()).toBe(true)
+    expect(await confirm.getByRole('button', { name: 'Not now' }).evaluate((button) => button === document.activeElement)).toBe(true)
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    expect(await confirm.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true)
+    await confirm.getByRole('button', { name: 'Not now' }).click()
+    await expect.poll(() => confirm.count()).toBe(0)
+    expect(await page.getByText('You have 50 coins', { exact: true }).isVisible()).toBe(true)
+    await unlock.click()
+    await confirm.getByRole('button', { name: 'Spend 10 coins' }).click()
     await expect.poll(() => firstPage(page).isVisible(), { timeout: 20_000 }).toBe(true)
     // Closing the reader (no reload), the top bar's balance has fallen by the price.
     await page.getByRole('link', { name: 'Close reader' }).click()
     await page.waitForURL(`${stack.adultOrigin}/comic/${comic.id}`)
     await expect.poll(() => topBarBalance(page), { timeout: 15_000 }).toBe(40)
+    // The comic page marks the episode unlocked, and it alone.
+    const unlockedRows = page.locator('.comics-episode-row[data-unlocked="true"]')
+    await expect.poll(() => unlockedRows.count(), { timeout: 15_000 }).toBe(1)
+    expect(await unlockedRows.getByText(comic.chapterTitles[3]!, { exact: true }).isVisible()).toBe(true)
+    expect(await unlockedRows.getByText('Unlocked', { exact: true }).isVisible()).toBe(true)
     await page.goBack()
     await page.waitForURL(episode4)
 
