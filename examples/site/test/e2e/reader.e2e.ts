@@ -1,9 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { mkdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from 'playwright'
 import { appRunning, chromiumPerFile, DESKTOP, MOBILE, holdEntryScript, stylesheetsApplied, type WatchedPage } from '@comics/test-stack/browser'
-import { screenshotBothSizes } from '@comics/test-stack/screenshots'
+import { screenshotBothSizes, screenshotPhoneAndDesktop } from '@comics/test-stack/screenshots'
 import { e2eStack } from '@comics/test-stack/stack'
 import { prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
 import { SIGNED_IN_COOKIE } from '../../src/app/documentMarks'
@@ -14,24 +12,19 @@ const readerUrl = (index: number) => `${stack.mirrorOrigin}/comic/${comic.id}/${
 const adultComic = stack.catalogue.uncensoredComic
 const adultReaderUrl = `${stack.adultOrigin}/comic/${adultComic.id}/${adultComic.chapterIds[0]}`
 const chromium = chromiumPerFile()
-const screenshotFolder = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url))
 let visit: WatchedPage
 
 const chrome = (page: Page) => page.locator('.comics-reader').getAttribute('data-chrome')
 /** The end card in view at a phone's width (390 px) and a desktop's (1280 px), kept with the run's screenshots. */
-async function screenshotEndCard(page: Page, card: Locator, name: string) {
-  const viewport = page.viewportSize()
-  mkdirSync(screenshotFolder, { recursive: true })
-  for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
-    await page.setViewportSize(size)
+const screenshotEndCard = (page: Page, card: Locator, name: string) =>
+  screenshotPhoneAndDesktop(page, name, async (size) => {
     await card.scrollIntoViewIfNeeded()
+    // The thumbnail loads lazily: shown once it is in.
+    await expect.poll(() => card.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
     // No part of the card reaches past the window's width.
     const box = await card.boundingBox()
     expect(box && box.x >= 0 && box.x + box.width <= size.width).toBe(true)
-    await page.screenshot({ path: `${screenshotFolder}${name}-${size.width}.png` })
-  }
-  if (viewport) await page.setViewportSize(viewport)
-}
+  })
 
 const firstPageLoaded = (page: Page) =>
   page.getByRole('img', { name: /^Page 1 of \d+$/ }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)
