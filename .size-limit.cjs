@@ -40,13 +40,15 @@ module.exports = [
   // binding (useDeferredEmbla), then with the download buttons and the storage page (offline reading).
   // Raised with free after a wait (countdown, status card, admin setting), comments and likes (list, form,
   // like button, moderation) and the admin's refund of a coin pack.
-  budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '61 kB', { ignore: reactKitPeers }),
+  // Raised by 1 kB with the end-of-episode card and the coin unlock's confirmation (docs/performance.md).
+  budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '62 kB', { ignore: reactKitPeers }),
   // The Reader carries the readers' messages (READER_MESSAGES); the account's and the admin's tables stay
   // with their components. Raised with its Download and 'Download the next 3' buttons.
   // Raised with the free unlock in the unlock choice and what follows the last page (comments' slot).
-  budget('@comics/react: Reader alone', 'packages/react/dist/index.js', '{ Reader }', '16 kB', { ignore: reactKitPeers }),
+  // Raised by 1 kB with the end-of-episode card it ends on and the coin unlock's confirmation.
+  budget('@comics/react: Reader alone', 'packages/react/dist/index.js', '{ Reader }', '17 kB', { ignore: reactKitPeers }),
   // @comics/embed: one module a partner's page loads by itself, so everything is in it: React and
   // ReactDOM, the kit's Reader with core (zod, axios) and TanStack Query, and the stylesheet
   // (docs/partners.md has the figures).
-  { name: '@comics/embed: <comics-reader>, self-contained (React included)', path: 'packages/embed/dist/comics-reader.js', limit: '158 kB', gzip: true },
+  { name: '@comics/embed: <comics-reader>, self-contained (React included)', path: 'packages/embed/dist/comics-reader.js', limit: '159.5 kB', gzip: true },
 ]
