@@ -59,6 +59,21 @@ describe('coins', () => {
     await expect.poll(() => shownBalance(page)).toBe(50)
     await expect.poll(() => topBarBalance(page), { timeout: 15_000 }).toBe(50)
 
+    // The end of episode 3 now offers episode 4 for coins, with the balance, or a subscription.
+    await page.goto(`${stack.adultOrigin}/comic/${comic.id}/${comic.chapterIds[2]}`)
+    const endCard = page.getByRole('region', { name: 'Next episode' })
+    await endCard.scrollIntoViewIfNeeded()
+    await expect.poll(() => endCard.getAttribute('data-state'), { timeout: 15_000 }).toBe('unlock-or-subscribe')
+    await expect.poll(() => endCard.getByText('You have 50 coins', { exact: true }).isVisible()).toBe(true)
+    expect(await endCard.getByRole('button', { name: 'Unlock for 10 coins' }).isVisible()).toBe(true)
+    expect(await endCard.getByRole('link', { name: 'Subscribe to read every episode' }).isVisible()).toBe(true)
+    await screenshotPhoneAndDesktop(page, 'reader-end-card-coins', async () => {
+      await endCard.scrollIntoViewIfNeeded()
+      await expect.poll(() => endCard.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+    })
+    await page.goBack()
+    await page.waitForURL((url) => url.pathname === '/coins')
+
     // Back to the episode: unlock it for 10 coins and read it.
     await page.getByRole('link', { name: 'Back to the episode' }).click()
     await page.waitForURL(episode4)
