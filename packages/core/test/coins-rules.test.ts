@@ -10,6 +10,7 @@ import {
   getCoinPack,
   isCoinPackId,
   isEpisodeLocked,
+  isUnlockedByReader,
   ledgerBalance,
   lockedEpisodeOffer,
   offersCoinUnlock,
@@ -68,6 +69,14 @@ describe('the lock rule with coin unlocks', () => {
     expect(lockedEpisodeOffer(ep(4), chapters, { signedIn: true, level: 2 })).toBe('open')
     expect(lockedEpisodeOffer(ep(4), chapters, withUnlocked('c4'))).toBe('open')
     expect(lockedEpisodeOffer(ep(1), chapters, { signedIn: false, level: 0 })).toBe('open')
+  })
+
+  it("marks an episode 'Unlocked' only for the reader who unlocked it, never a free one or a subscriber's", () => {
+    expect(isUnlockedByReader(ep(4), chapters, withUnlocked('c4'))).toBe(true)
+    expect(isUnlockedByReader(ep(5), chapters, withUnlocked('c4'))).toBe(false)
+    expect(isUnlockedByReader(ep(2), chapters, withUnlocked('c2'))).toBe(false)
+    expect(isUnlockedByReader(ep(4), chapters, { signedIn: true, level: 1, unlockedEpisodeIds: new Set(['c4']) })).toBe(false)
+    expect(isUnlockedByReader(ep(4), chapters, { signedIn: false, level: 0, unlockedEpisodeIds: new Set(['c4']) })).toBe(false)
   })
 
   it("offers a list row's coin unlock to a reader without a subscription only, never in the uncensored edition", () => {

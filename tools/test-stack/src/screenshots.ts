@@ -19,3 +19,24 @@ export async function screenshotBothSizes(page: Page, name: string): Promise<voi
   }
   await page.setViewportSize(viewport)
 }
+
+/** A phone's (390 × 844) and a desktop's (1280 × 900) window, as a screen is looked at before it is called done. */
+export const LOOK_SIZES = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+] as const
+
+/**
+ * Keeps a screenshot of the window at each of {@link LOOK_SIZES} (`{name}-390.png`, `{name}-1280.png`),
+ * calling `inView` after each resize to bring what is looked at into view; then restores the viewport.
+ */
+export async function screenshotPhoneAndDesktop(page: Page, name: string, inView: (size: { width: number; height: number }) => Promise<void> = async () => {}): Promise<void> {
+  mkdirSync(folder, { recursive: true })
+  const viewport = page.viewportSize()
+  for (const size of LOOK_SIZES) {
+    await page.setViewportSize(size)
+    await inView(size)
+    await page.screenshot({ path: `${folder}${name}-${size.width}.png` })
+  }
+  if (viewport) await page.setViewportSize(viewport)
+}

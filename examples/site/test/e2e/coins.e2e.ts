@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
 import { chromiumPerFile } from '@comics/test-stack/browser'
 import { payForSelectedPlan, payWithCard, TEST_CARD } from '@comics/test-stack/premium'
+import { screenshotPhoneAndDesktop } from '@comics/test-stack/screenshots'
 import { e2eStack } from '@comics/test-stack/stack'
 import { prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
 
@@ -38,6 +39,10 @@ describe('coins', () => {
       throw error
     })
     expect(await page.getByRole('link', { name: 'Subscribe to read every episode' }).isVisible()).toBe(true)
+    // The balance shows beside what is missing.
+    expect(await page.getByText('You need 10 more coins to unlock this episode.').isVisible()).toBe(true)
+    expect(await page.getByText('You have 0 coins', { exact: true }).isVisible()).toBe(true)
+    await screenshotPhoneAndDesktop(page, 'coins-locked-episode')
     await getCoins.click()
     await page.waitForURL((url) => url.pathname === '/coins' && url.searchParams.get('return') === new URL(episode4).pathname)
 
@@ -54,17 +59,52 @@ describe('coins', () => {
     await expect.poll(() => shownBalance(page)).toBe(50)
     await expect.poll(() => topBarBalance(page), { timeout: 15_000 }).toBe(50)
 
+    // The end of episode 3 now offers episode 4 for coins, with the balance, or a subscription.
+    await page.goto(`${stack.adultOrigin}/comic/${comic.id}/${comic.chapterIds[2]}`)
+    const endCard = page.getByRole('region', { name: 'Next episode' })
+    await endCard.scrollIntoViewIfNeeded()
+    await expect.poll(() => endCard.getAttribute('data-state'), { timeout: 15_000 }).toBe('unlock-or-subscribe')
+    await expect.poll(() => endCard.getByText('You have 50 coins', { exact: true }).isVisible()).toBe(true)
+    expect(await endCard.getByRole('button', { name: 'Unlock for 10 coins' }).isVisible()).toBe(true)
+    expect(await endCard.getByRole('link', { name: 'Subscribe to read every episode' }).isVisible()).toBe(true)
+    await screenshotPhoneAndDesktop(page, 'reader-end-card-coins', async () => {
+      await endCard.scrollIntoViewIfNeeded()
+      await expect.poll(() => endCard.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+    })
+    await page.goBack()
+    await page.waitForURL((url) => url.pathname === '/coins')
+
     // Back to the episode: unlock it for 10 coins and read it.
     await page.getByRole('link', { name: 'Back to the episode' }).click()
     await page.waitForURL(episode4)
     const unlock = page.getByRole('button', { name: 'Unlock for 10 coins' })
     await expect.poll(() => unlock.isVisible(), { timeout: 15_000 }).toBe(true)
+    expect(await page.getByText('You have 50 coins', { exact: true }).isVisible()).toBe(true)
+    // Spending is asked first: 'Not now' spends nothing, and focus stays in the dialog until it is answered.
     await unlock.click()
+    const confirm = page.getByRole('dialog', { name: 'Unlock this episode for 10 coins?' })
+    await expect.poll(() => confirm.isVisible()).toBe(true)
+    expect(await confirm.getByText('You have 50 coins. The episode stays open to you for good.').isVisible()).toBe(true)
+    await screenshotPhoneAndDesktop(page, 'coins-unlock-confirm')
+    expect(await confirm.getByRole('button', { name: 'Not now' }).evaluate((button) => button === document.activeElement)).toBe(true)
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    expect(await confirm.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true)
+    await confirm.getByRole('button', { name: 'Not now' }).click()
+    await expect.poll(() => confirm.count()).toBe(0)
+    expect(await page.getByText('You have 50 coins', { exact: true }).isVisible()).toBe(true)
+    await unlock.click()
+    await confirm.getByRole('button', { name: 'Spend 10 coins' }).click()
     await expect.poll(() => firstPage(page).isVisible(), { timeout: 20_000 }).toBe(true)
     // Closing the reader (no reload), the top bar's balance has fallen by the price.
     await page.getByRole('link', { name: 'Close reader' }).click()
     await page.waitForURL(`${stack.adultOrigin}/comic/${comic.id}`)
     await expect.poll(() => topBarBalance(page), { timeout: 15_000 }).toBe(40)
+    // The comic page marks the episode unlocked, and it alone.
+    const unlockedRows = page.locator('.comics-episode-row[data-unlocked="true"]')
+    await expect.poll(() => unlockedRows.count(), { timeout: 15_000 }).toBe(1)
+    expect(await unlockedRows.locator('.comics-episode-row__title').textContent()).toContain(comic.chapterTitles[3]!)
+    expect(await unlockedRows.getByText('Unlocked', { exact: true }).isVisible()).toBe(true)
     await page.goBack()
     await page.waitForURL(episode4)
 

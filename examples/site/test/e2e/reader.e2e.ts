@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import type { Page } from 'playwright'
+import type { Locator, Page } from 'playwright'
 import { appRunning, chromiumPerFile, DESKTOP, MOBILE, holdEntryScript, stylesheetsApplied, type WatchedPage } from '@comics/test-stack/browser'
-import { screenshotBothSizes } from '@comics/test-stack/screenshots'
+import { screenshotBothSizes, screenshotPhoneAndDesktop } from '@comics/test-stack/screenshots'
 import { e2eStack } from '@comics/test-stack/stack'
 import { prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
 import { SIGNED_IN_COOKIE } from '../../src/app/documentMarks'
@@ -15,6 +15,17 @@ const chromium = chromiumPerFile()
 let visit: WatchedPage
 
 const chrome = (page: Page) => page.locator('.comics-reader').getAttribute('data-chrome')
+/** The end card in view at a phone's width (390 px) and a desktop's (1280 px), kept with the run's screenshots. */
+const screenshotEndCard = (page: Page, card: Locator, name: string) =>
+  screenshotPhoneAndDesktop(page, name, async (size) => {
+    await card.scrollIntoViewIfNeeded()
+    // The thumbnail loads lazily: shown once it is in.
+    await expect.poll(() => card.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+    // No part of the card reaches past the window's width.
+    const box = await card.boundingBox()
+    expect(box && box.x >= 0 && box.x + box.width <= size.width).toBe(true)
+  })
+
 const firstPageLoaded = (page: Page) =>
   page.getByRole('img', { name: /^Page 1 of \d+$/ }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)
 
@@ -47,6 +58,19 @@ describe('the reader', () => {
     await expect.poll(() => firstPageLoaded(page)).toBe(true)
     // Without a subscription the third episode is the last one open.
     await expect.poll(() => next.isDisabled()).toBe(true)
+
+    // Its strip ends on the card naming episode 4, locked, and what opens it for a guest: signing in.
+    const endCard = page.getByRole('region', { name: 'Next episode' })
+    await endCard.scrollIntoViewIfNeeded()
+    await expect.poll(() => endCard.getAttribute('data-state')).toBe('sign-in')
+    expect(await endCard.getByText(comic.chapterTitles[3]!, { exact: true }).isVisible()).toBe(true)
+    expect(await endCard.getByText('Locked', { exact: true }).isVisible()).toBe(true)
+    expect(await endCard.getByText('Sign in to unlock it with coins or a subscription.').isVisible()).toBe(true)
+    await screenshotEndCard(page, endCard, 'reader-end-card-guest')
+    await endCard.getByRole('button', { name: 'Sign in to unlock this episode' }).click()
+    await expect.poll(() => page.getByRole('dialog', { name: 'Sign In' }).isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
 
     await page.getByRole('button', { name: 'List Episodes' }).click()
     const list = page.getByRole('dialog', { name: 'List Episodes' })

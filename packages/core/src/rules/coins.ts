@@ -93,6 +93,15 @@ export function lockedEpisodeOffer(
 }
 
 /**
+ * Whether an episode is open to this reader because they unlocked it (with coins, or free after a wait),
+ * rather than because it is one of the free ones or they subscribe: the episode lists mark it 'Unlocked'.
+ * @example isUnlockedByReader(ep4, chapters, { signedIn: true, level: 0, unlockedEpisodeIds: new Set(['c4']) }) // true
+ */
+export function isUnlockedByReader(chapter: EpisodeRef, chapters: readonly EpisodeRef[], viewer: Viewer): boolean {
+  return coinUnlockRefusal(chapter, chapters, viewer) === 'already_unlocked'
+}
+
+/**
  * Whether an episode list offers a row's coin unlock ('Unlock for 10 coins', beside the row's own action):
  * only to a signed-in reader without a subscription, on a locked episode not unlocked yet, and never in
  * the uncensored edition (coins never open it). The row itself still goes to /premium (spec §6).

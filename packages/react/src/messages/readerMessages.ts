@@ -148,6 +148,19 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   'coins.getCoins': 'Get coins',
   'coins.unlockFailed': 'The episode could not be unlocked. Please try again.',
   'coins.unlocked': 'Unlocked',
+  'coins.have': { one: 'You have {n} coin', other: 'You have {n} coins' },
+  'coins.confirmTitle': 'Unlock this episode for {price} coins?',
+  'coins.confirmText': { one: 'You have {n} coin. The episode stays open to you for good.', other: 'You have {n} coins. The episode stays open to you for good.' },
+  'coins.confirm': 'Spend {price} coins',
+  'coins.cancel': 'Not now',
+  // The card at the end of an episode: the next one and what opens it
+  'endCard.next': 'Next episode',
+  'endCard.read': 'Read the next episode',
+  'endCard.locked': 'Locked',
+  'endCard.free': 'Free',
+  'endCard.signInText': 'Sign in to unlock it with coins or a subscription.',
+  'endCard.caughtUp': "You're all caught up",
+  'endCard.caughtUpText': 'There is no next episode yet. New episodes will show here.',
 
   // Free after a wait
   'waitForFree.freeNow': 'Free now',

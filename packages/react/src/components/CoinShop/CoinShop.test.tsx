@@ -97,6 +97,7 @@ describe('EpisodeUnlock', () => {
       { viewer: 'free', mocks: { state } },
     )
     await user.click(await screen.findByRole('button', { name: 'Unlock for 10 coins' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Unlock this episode for 10 coins?' })).getByRole('button', { name: 'Spend 10 coins' }))
     await waitFor(() => expect(onUnlocked).toHaveBeenCalledWith(fourth().id))
     expect(events).toContainEqual({ name: 'episode_unlocked_with_coins', params: { comic_id: '4', chapter_id: fourth().id, coins: 10 } })
     expect(await screen.findByText('0 coins')).toBeInTheDocument()
@@ -104,6 +105,10 @@ describe('EpisodeUnlock', () => {
       const row = screen.getAllByRole('listitem').find((r) => within(r).queryByText('Episode 4'))!
       expect(within(row).queryByRole('img', { name: 'Locked' })).not.toBeInTheDocument()
     })
+    // The episode carries its mark: unlocked by this reader, for good.
+    const unlockedRow = screen.getAllByRole('listitem').find((r) => within(r).queryByText('Episode 4'))!
+    expect(within(unlockedRow).getByText('Unlocked')).toBeInTheDocument()
+    expect(screen.getAllByText('Unlocked')).toHaveLength(1)
     const fifth = screen.getAllByRole('listitem').find((r) => within(r).queryByText('Episode 5'))!
     expect(within(fifth).getByRole('img', { name: 'Locked' })).toBeInTheDocument()
     expect(within(fifth).getByRole('link', { name: 'Unlock for 10 coins' })).toBeInTheDocument()
@@ -123,6 +128,7 @@ describe('EpisodeUnlock', () => {
       { viewer: 'free', mocks: { state } },
     )
     await user.click(await screen.findByRole('button', { name: 'Unlock for 10 coins' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Unlock this episode for 10 coins?' })).getByRole('button', { name: 'Spend 10 coins' }))
     await waitFor(() => expect(onUnlocked).toHaveBeenCalledWith(fourth().id))
     await user.click(await screen.findByRole('button', { name: 'List Episodes' }))
     const overlay = within(await screen.findByRole('dialog', { name: 'List Episodes' }))

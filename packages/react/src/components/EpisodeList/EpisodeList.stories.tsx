@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor } from 'storybook/test'
-import { seedMockComments, type MockState } from '@comics/mocks'
+import { mockChapterId, seedMockComments, type MockState } from '@comics/mocks'
 import { kitOf, page } from '../../../../../.storybook/stories'
 import { EpisodeList } from './EpisodeList'
 
@@ -55,6 +55,26 @@ export const NoSubscriptionMobile: Story = {
   globals: { viewer: 'free', viewport: { value: 'mobile', isRotated: false } },
   play: async ({ canvas }) => {
     await expect(await canvas.findAllByRole('link', { name: 'Unlock for 10 coins' })).toHaveLength(5)
+  },
+}
+
+/** A reader who unlocked episode 4 with coins: it is open and marked 'Unlocked'; the rest stay locked. */
+export const UnlockedEpisode: Story = {
+  globals: { viewer: 'free' },
+  parameters: {
+    kit: {
+      prepareState: (state: MockState) => {
+        state.coinUnlocks.push({ chapterId: mockChapterId('4', 4), comicsId: '4', userId: 'user-reader', coins: 10, unlockedAt: new Date().toISOString() })
+      },
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('heading', { name: '8 Episodes' })
+    await waitFor(() => expect(lockedRows(canvasElement)).toBe(4))
+    const marked = canvasElement.querySelectorAll('[data-unlocked="true"]')
+    await expect(marked).toHaveLength(1)
+    await expect(marked[0]).toHaveTextContent('Episode 4')
+    await expect(canvas.getByText('Unlocked')).toBeVisible()
   },
 }
 

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { EPISODE_COIN_PRICE, offersCoinUnlock, offersWaitForFree, readerPath, type Chapter, type EpisodeReactions } from '@comics/core'
+import { EPISODE_COIN_PRICE, isUnlockedByReader, offersCoinUnlock, offersWaitForFree, readerPath, type Chapter, type EpisodeReactions } from '@comics/core'
 import { useEpisodeAccess, useLink, useLocale, useMessages, useViewer, useWaitForFree } from '../../hooks'
 import { formatMessage } from '../../messages'
 import { COMMENT_MESSAGES } from '../../messages/commentMessages'
@@ -26,6 +26,7 @@ export interface EpisodeRowProps {
  * reader without a subscription also gets 'Unlock for 10 coins' on a locked row (core `offersCoinUnlock`,
  * never in the uncensored edition): a link to the reader on that episode, where the unlock is offered; on a
  * comic that frees episodes after a wait, 'Free now' or 'Free in 23:41' beside it (core `offersWaitForFree`).
+ * An episode the reader unlocked (coins, or free after a wait) is marked 'Unlocked' (core `isUnlockedByReader`).
  */
 export function EpisodeRow({ chapter, chapters, uncensored, isNew = false, reactions }: EpisodeRowProps) {
   const messages = useMessages()
@@ -38,6 +39,7 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false, react
   // Free after a wait: asked only for a row that offers coins (a signed-in reader without a subscription).
   const waitForFree = useWaitForFree(coinUnlock ? chapter.comicsId : undefined)
   const free = coinUnlock && waitForFree.countdown && offersWaitForFree(chapter, chapters, viewer, waitForFree.setting) ? waitForFree.countdown : undefined
+  const unlocked = !access.locked && isUnlockedByReader(chapter, chapters, viewer)
   const titleId = useId()
   // Decorative, and often below the comic's cover: on a page rendered on the server the previews are
   // asked for once the app runs, so that the cover and the scripts have the connection first.
@@ -48,6 +50,7 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false, react
       data-locked={access.locked ? 'true' : 'false'}
       data-coin-unlock={coinUnlock ? 'true' : undefined}
       data-new={isNew ? 'true' : undefined}
+      data-unlocked={unlocked ? 'true' : undefined}
     >
       {chapter.previewImageUrl && appRunning ? (
         // The title beside it names the row: the preview is decorative.
@@ -58,6 +61,12 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false, react
       <span className="comics-episode-row__title">
         {/* Only the title describes the row's buttons and links, not its marks or counts. */}
         <span id={titleId}>{chapter.title}</span>
+        {unlocked && (
+          <>
+            {' '}
+            <span className="comics-episode-unlocked">{messages['coins.unlocked']}</span>
+          </>
+        )}
         {isNew && (
           <>
             {' '}

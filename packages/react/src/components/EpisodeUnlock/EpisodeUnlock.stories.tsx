@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { page } from '../../../../../.storybook/stories'
 import { creditMockCoins, MOCK_CHAPTERS, mockChapterId, type MockState } from '@comics/mocks'
 import { EpisodeUnlock } from './EpisodeUnlock'
 
@@ -24,7 +25,29 @@ export const UnlockChoice: Story = {
   parameters: { kit: { prepareState: (state: MockState) => void creditMockCoins(state, READER, 25) } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('button', { name: 'Unlock for 10 coins' })).toBeEnabled()
+    await expect(canvas.getByText('You have 25 coins')).toBeVisible()
     await expect(canvas.getByRole('link', { name: 'Subscribe to read every episode' })).toBeVisible()
+  },
+}
+
+/** 'Unlock for 10 coins' asks first, in a dialog that keeps focus: 'Not now' spends nothing and gives focus back. */
+export const UnlockConfirm: Story = {
+  render: () => <EpisodeUnlock chapter={fourth} chapters={chapters} onUnlocked={() => {}} />,
+  parameters: { kit: { prepareState: (state: MockState) => void creditMockCoins(state, READER, 25) } },
+  play: async ({ canvas, canvasElement }) => {
+    const unlock = await canvas.findByRole('button', { name: 'Unlock for 10 coins' })
+    await waitFor(() => expect(unlock).toBeEnabled())
+    await userEvent.click(unlock)
+    const dialog = within(await page(canvasElement).findByRole('dialog', { name: 'Unlock this episode for 10 coins?' }))
+    await expect(dialog.getByRole('button', { name: 'Not now' })).toHaveFocus()
+    await userEvent.tab()
+    await expect(dialog.getByRole('button', { name: 'Spend 10 coins' })).toHaveFocus()
+    await userEvent.tab()
+    await expect(dialog.getByRole('button', { name: 'Not now' })).toHaveFocus()
+    await userEvent.click(dialog.getByRole('button', { name: 'Not now' }))
+    await waitFor(() => expect(page(canvasElement).queryByRole('dialog')).toBeNull())
+    await expect(unlock).toHaveFocus()
+    await expect(canvas.getByText('You have 25 coins')).toBeVisible()
   },
 }
 
@@ -34,6 +57,7 @@ export const UnlockShortBalance: Story = {
   parameters: { kit: { prepareState: (state: MockState) => void creditMockCoins(state, READER, 4) } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('You need 6 more coins to unlock this episode.')).toBeVisible()
+    await expect(canvas.getByText('You have 4 coins')).toBeVisible()
     await expect(canvas.getByRole('link', { name: 'Get coins' })).toBeVisible()
   },
 }
@@ -47,8 +71,11 @@ export const UnlockError: Story = {
       prepareState: (state: MockState) => void creditMockCoins(state, READER, 25),
     },
   },
-  play: async ({ canvas }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: 'Unlock for 10 coins' }))
+  play: async ({ canvas, canvasElement }) => {
+    const unlock = await canvas.findByRole('button', { name: 'Unlock for 10 coins' })
+    await waitFor(() => expect(unlock).toBeEnabled())
+    await userEvent.click(unlock)
+    await userEvent.click(within(await page(canvasElement).findByRole('dialog')).getByRole('button', { name: 'Spend 10 coins' }))
     await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('The episode could not be unlocked. Please try again.'))
   },
 }

@@ -1,6 +1,8 @@
+import { useState } from 'react'
 import { ANALYTICS_EVENTS, coinShopPath, coinShortfall, EPISODE_COIN_PRICE, lockedEpisodeOffer, offersWaitForFree, readerPath, routes, type Chapter, type EpisodeRef } from '@comics/core'
 import { formatMessage } from '../../messages'
-import { useAnalytics, useCoinBalance, useLink, useMessages, useUnlockEpisode, useUnlockEpisodeFree, useViewer, useWaitForFree } from '../../hooks'
+import { useAnalytics, useCoinBalance, useLink, useLocale, useMessages, useUnlockEpisode, useUnlockEpisodeFree, useViewer, useWaitForFree } from '../../hooks'
+import { Dialog, DialogDescription, DialogTitle } from '../../dialog'
 import { WaitForFreeCountdown } from '../WaitForFreeCountdown/WaitForFreeCountdown'
 import { useComicsContext } from '../../hooks/useComicsContext'
 
@@ -14,8 +16,9 @@ export interface EpisodeUnlockProps {
 
 /**
  * What a locked episode offers (core `lockedEpisodeOffer`): a guest is asked to sign in; a signed-in reader
- * without a subscription may 'Unlock for 10 coins' or subscribe through /premium; with too few coins the
- * shop is offered, and it comes back to this episode after paying. An open episode, and any episode for a
+ * without a subscription sees their balance ('You have 25 coins') and may 'Unlock for 10 coins', which asks
+ * first in a dialog ('Spend 10 coins' or 'Not now'), or subscribe through /premium; with too few coins the
+ * shop is offered beside the balance, and it comes back to this episode after paying. An open episode, and any episode for a
  * subscriber, shows nothing: a subscriber is never asked to pay coins.
  * @example
  * <EpisodeUnlock chapter={chapter} chapters={chapters} />
@@ -24,7 +27,9 @@ export function EpisodeUnlock({ chapter, chapters, onUnlocked, className }: Epis
   const { authModal, navigate } = useComicsContext('EpisodeUnlock')
   const viewer = useViewer()
   const messages = useMessages()
+  const locale = useLocale()
   const Link = useLink()
+  const [confirming, setConfirming] = useState(false)
   const { balance, isPending: balancePending } = useCoinBalance()
   const unlock = useUnlockEpisode()
   const unlockFree = useUnlockEpisodeFree()
@@ -72,6 +77,9 @@ export function EpisodeUnlock({ chapter, chapters, onUnlocked, className }: Epis
           {unlockFree.error && <p role="alert" className="comics-episode-unlock__error">{messages['waitForFree.unlockFailed']}</p>}
         </div>
       )}
+      {balance !== undefined && (
+        <p className="comics-episode-unlock__balance">{formatMessage(messages['coins.have'], { n: balance }, locale)}</p>
+      )}
       {short ? (
         <>
           <p className="comics-episode-unlock__short">{formatMessage(messages['coins.short'], { n: shortBy || EPISODE_COIN_PRICE })}</p>
@@ -81,20 +89,41 @@ export function EpisodeUnlock({ chapter, chapters, onUnlocked, className }: Epis
         <button
           type="button"
           className="comics-button"
+          aria-haspopup="dialog"
           disabled={balancePending || unlock.isPending}
           aria-busy={unlock.isPending}
-          onClick={() =>
-            unlock.mutate(chapter.id, {
-              onSuccess: (unlocked) => {
-                analytics.track(ANALYTICS_EVENTS.episodeUnlocked, { comic_id: unlocked.comicsId, chapter_id: unlocked.chapterId, coins: unlocked.coins })
-                opened(chapter.id)
-              },
-            })
-          }
+          onClick={() => setConfirming(true)}
         >
           {unlock.isPending ? messages['coins.unlocking'] : formatMessage(messages['coins.unlock'], { price: EPISODE_COIN_PRICE })}
         </button>
       )}
+      <Dialog open={confirming} onClose={() => setConfirming(false)} className="comics-episode-unlock__confirm">
+        <DialogTitle>{formatMessage(messages['coins.confirmTitle'], { price: EPISODE_COIN_PRICE })}</DialogTitle>
+        <DialogDescription>{formatMessage(messages['coins.confirmText'], { n: balance ?? 0 }, locale)}</DialogDescription>
+        <div className="comics-episode-unlock__confirm-actions">
+          {/* The first control, so focus starts on the choice that spends nothing. */}
+          <button type="button" className="comics-button" data-variant="ghost" onClick={() => setConfirming(false)}>
+            {messages['coins.cancel']}
+          </button>
+          <button
+            type="button"
+            className="comics-button"
+            disabled={unlock.isPending}
+            aria-busy={unlock.isPending}
+            onClick={() =>
+              unlock.mutate(chapter.id, {
+                onSuccess: (unlocked) => {
+                  analytics.track(ANALYTICS_EVENTS.episodeUnlocked, { comic_id: unlocked.comicsId, chapter_id: unlocked.chapterId, coins: unlocked.coins })
+                  opened(chapter.id)
+                },
+                onSettled: () => setConfirming(false),
+              })
+            }
+          >
+            {unlock.isPending ? messages['coins.unlocking'] : formatMessage(messages['coins.confirm'], { price: EPISODE_COIN_PRICE })}
+          </button>
+        </div>
+      </Dialog>
       <Link to={routes.premium} className="comics-button" data-variant="ghost">{messages['coins.orSubscribe']}</Link>
       {unlock.error && !refusedShort && <p role="alert" className="comics-episode-unlock__error">{messages['coins.unlockFailed']}</p>}
     </div>

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect, useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { EPISODE_COIN_PRICE } from '@comics/core'
-import { MOCK_LONG_EPISODE } from '@comics/mocks'
+import { creditMockCoins, MOCK_LONG_EPISODE, type MockState } from '@comics/mocks'
 import { flakyPageImages, withFlakyPage } from '../../../../../.storybook/flakyPageImages'
 import { kitOf, page, type StoryKit } from '../../../../../.storybook/stories'
 import type { ComicsStores } from '../../provider'
@@ -159,6 +159,41 @@ export const LockedEpisodeSignedIn: Story = {
     const unlock = await context.canvas.findByRole('button', { name: `Unlock for ${EPISODE_COIN_PRICE} coins` })
     await expect(unlock).toBeVisible()
     await expect(kitOf(context).navigate).not.toHaveBeenCalledWith('/premium')
+  },
+}
+
+/**
+ * A guest at the end of episode 3: the strip ends on the card naming episode 4, locked, and what opens it
+ * (signing in); List Episodes ends on the same card.
+ */
+export const EndOfEpisodeGuest: Story = {
+  globals: { viewer: 'guest' },
+  args: { chapterId: '403' },
+  play: async (context) => {
+    const { canvasElement } = context
+    await readerSettled(context)
+    const strip = within(stripOf(canvasElement))
+    const card = await strip.findByRole('region', { name: 'Next episode' })
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'sign-in'))
+    await expect(within(card).getByText('Episode 4')).toBeInTheDocument()
+    await expect(within(card).getByRole('button', { name: 'Sign in to unlock this episode' })).toBeInTheDocument()
+    await userEvent.click(context.canvas.getByRole('button', { name: 'List Episodes' }))
+    const dialog = within(await page(canvasElement).findByRole('dialog', { name: 'List Episodes' }))
+    await expect(dialog.getByRole('region', { name: 'Next episode' })).toHaveAttribute('data-state', 'sign-in')
+  },
+}
+
+/** Signed in with coins at the end of episode 3: the card shows the balance, the coin unlock and the subscription. */
+export const EndOfEpisodeWithCoins: Story = {
+  globals: { viewer: 'free' },
+  args: { chapterId: '403' },
+  parameters: { kit: { prepareState: (state: MockState) => void creditMockCoins(state, 'user-reader', 25) } },
+  play: async (context) => {
+    await readerSettled(context)
+    const card = within(await within(stripOf(context.canvasElement)).findByRole('region', { name: 'Next episode' }))
+    await expect(await card.findByText('You have 25 coins')).toBeInTheDocument()
+    await expect(card.getByRole('button', { name: 'Unlock for 10 coins' })).toBeInTheDocument()
+    await expect(card.getByRole('link', { name: 'Subscribe to read every episode' })).toBeInTheDocument()
   },
 }
 

@@ -311,6 +311,30 @@ describe("Reader: the 'List Episodes' overlay", () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
+  it('ends the strip on the next episode and what opens it, after the last page and before what follows; List Episodes ends on it too', async () => {
+    const { user } = renderWithKit(<Reader comicId="4" chapterId="403" afterPages={<p>Comments</p>} />)
+    await firstPage('4', '403')
+    const strip = screen.getByRole('region', { name: 'Episode 3' })
+    const card = await within(strip).findByRole('region', { name: 'Next episode' })
+    expect(within(card).getByText('Episode 4')).toBeInTheDocument()
+    expect(within(card).getByRole('button', { name: 'Sign in to unlock this episode' })).toBeInTheDocument()
+    const pages = strip.querySelector('.comics-reader__pages')!
+    const after = within(strip).getByText('Comments')
+    expect(pages.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(card.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'List Episodes' }))
+    const overlay = within(screen.getByRole('dialog', { name: 'List Episodes' }))
+    const inList = overlay.getByRole('region', { name: 'Next episode' })
+    expect(within(inList).getByRole('heading', { level: 3 })).toHaveTextContent('Next episode')
+    expect(within(inList).getByText('Episode 4')).toBeInTheDocument()
+  })
+
+  it('shows no end card in a preview', async () => {
+    renderReader({ chapterId: '401', preview: true }, { viewer: 'admin' })
+    await firstPage()
+    expect(screen.queryByRole('region', { name: 'Next episode' })).toBeNull()
+  })
+
   it('opens the sign-in modal for a guest on a locked row', async () => {
     const { user, navigate } = renderReader()
     await firstPage()
@@ -496,7 +520,11 @@ describe('Reader: asset fetch errors', () => {
     const unlock = await screen.findByRole('button', { name: 'Unlock for 10 coins' })
     expect(screen.getByRole('link', { name: 'Subscribe to read every episode' })).toHaveAttribute('href', '/premium')
     expect(navigate).not.toHaveBeenCalledWith('/premium')
+    // The balance shows beside the offer, and spending is asked first.
+    expect(await screen.findByText('You have 10 coins')).toBeInTheDocument()
     await user.click(unlock)
+    const confirm = await screen.findByRole('dialog', { name: 'Unlock this episode for 10 coins?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Spend 10 coins' }))
     expect(await firstPage('4', '404')).toBeInTheDocument()
   })
 

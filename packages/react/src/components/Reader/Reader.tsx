@@ -31,6 +31,7 @@ import {
 } from '../../hooks'
 import { LockIcon } from '../EpisodeList/LockIcon'
 import { EpisodeUnlock } from '../EpisodeUnlock/EpisodeUnlock'
+import { EpisodeEndCard } from '../EpisodeEndCard/EpisodeEndCard'
 import { ReaderEpisodesDialog } from './ReaderEpisodesDialog'
 import { ReaderPage, ReaderPagePlaceholder } from './ReaderPage'
 import { READER_FIT_PAGE_SIZES, READER_PAGE_SIZES } from './pageSizes'
@@ -96,7 +97,9 @@ function coinUnlockOffered(
  * 'Close reader' (back to the comic page), the episode's pages as one vertical strip, and a footer with
  * 'Prev', 'List Episodes' and 'Next' (core `canGoPrev` / `canGoNext`). Header and footer show at the
  * top and within 10 px of the bottom of the strip (core `isReaderChromeVisible`); a click on the strip
- * toggles them; their state is `data-state` on each and `data-chrome` on the reader.
+ * toggles them; their state is `data-state` on each and `data-chrome` on the reader. The last page is
+ * followed by the end-of-episode card ({@link EpisodeEndCard}: the next episode and what opens it for this
+ * reader), then by `afterPages`.
  *
  * The strip is its own scroll container, focused on open, so Space, PageDown, PageUp and the arrow keys
  * scroll it. Shortcuts: `[` or Shift+ArrowLeft opens the previous episode, `]` or Shift+ArrowRight the
@@ -317,6 +320,12 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
         onClick={onStripClick}
       >
         {strip}
+        {/* The episode ends on the next one and what opens it, before its likes and comments. */}
+        {pages && !preview && (
+          <div className="comics-reader__end" onClick={(event) => event.stopPropagation()}>
+            <EpisodeEndCard comicId={comicId} chapterId={chapterId} uncensored={uncensored} />
+          </div>
+        )}
         {pages && afterPages && (
           // Its own clicks do not toggle the reader's header and footer.
           <div className="comics-reader__after" onClick={(event) => event.stopPropagation()}>

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { EPISODE_COIN_PRICE, offersCoinUnlock, readerPath, type Chapter } from '@comics/core'
+import { EPISODE_COIN_PRICE, isUnlockedByReader, offersCoinUnlock, readerPath, type Chapter } from '@comics/core'
 import { useEpisodeAccess, useLink, useMessages, useViewer } from '../../hooks'
 import { formatMessage } from '../../messages'
 import { LockIcon } from '../EpisodeList/LockIcon'
@@ -18,6 +18,7 @@ export interface ReaderEpisodeRowProps {
  * which opens the episode or runs core's locked action (sign-in modal for a guest, /premium signed in).
  * A signed-in reader without a subscription also gets 'Unlock for 10 coins' on a locked row (core
  * `offersCoinUnlock`, never in the uncensored edition): it opens that episode, where the unlock is offered.
+ * An episode the reader unlocked (coins, or free after a wait) is marked 'Unlocked' (core `isUnlockedByReader`).
  */
 export function ReaderEpisodeRow({ chapter, chapters, current, uncensored, onChoose }: ReaderEpisodeRowProps) {
   const messages = useMessages()
@@ -25,18 +26,21 @@ export function ReaderEpisodeRow({ chapter, chapters, current, uncensored, onCho
   const viewer = useViewer()
   const Link = useLink()
   const coinUnlock = access.locked && !access.isPending && offersCoinUnlock(chapter, chapters, viewer, { uncensored })
+  const unlocked = !access.locked && isUnlockedByReader(chapter, chapters, viewer)
   const titleId = useId()
   return (
     <li
       className="comics-reader-episodes__row"
       data-locked={access.locked ? 'true' : 'false'}
       data-current={current ? 'true' : undefined}
+      data-unlocked={unlocked ? 'true' : undefined}
       aria-current={current ? 'page' : undefined}
     >
       <span id={titleId} className="comics-reader-episodes__title">
         {chapter.title}
       </span>
       {access.locked && <LockIcon />}
+      {unlocked && <span className="comics-episode-unlocked">{messages['coins.unlocked']}</span>}
       <button
         type="button"
         className="comics-button comics-reader-episodes__open"

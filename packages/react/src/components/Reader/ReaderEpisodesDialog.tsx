@@ -1,6 +1,7 @@
 import type { Chapter } from '@comics/core'
 import { Dialog, DialogTitle } from '../../dialog'
 import { useMessages } from '../../hooks'
+import { EpisodeEndCard } from '../EpisodeEndCard/EpisodeEndCard'
 import { ReaderEpisodeRow } from './ReaderEpisodeRow'
 
 export interface ReaderEpisodesDialogProps {
@@ -13,7 +14,8 @@ export interface ReaderEpisodesDialogProps {
 
 /**
  * The reader's 'List Episodes' overlay (spec §2 "Reader"): a modal dialog with a close control, one
- * row per episode with its title, 'Open' and a lock on locked rows. Escape and the backdrop close it;
+ * row per episode with its title, 'Open' and a lock on locked rows, then the end-of-episode card (the
+ * episode after the one open and what opens it for this reader). Escape and the backdrop close it;
  * focus returns to the button that opened it.
  */
 export function ReaderEpisodesDialog({ open, onClose, chapters, currentChapterId, uncensored }: ReaderEpisodesDialogProps) {
@@ -38,6 +40,16 @@ export function ReaderEpisodesDialog({ open, onClose, chapters, currentChapterId
           />
         ))}
       </ol>
+      {chapters.length > 0 && (
+        <EpisodeEndCard
+          comicId={chapters[0]!.comicsId}
+          chapterId={currentChapterId}
+          uncensored={uncensored}
+          headingLevel={3}
+          onChoose={onClose}
+          className="comics-reader-episodes__next"
+        />
+      )}
     </Dialog>
   )
 }

@@ -1,0 +1,1 @@
+export { EpisodeEndCard, type EpisodeEndCardProps } from './EpisodeEndCard'
