@@ -102,7 +102,7 @@ describe('Reader settings', () => {
     await screen.findByAltText(`Page 1 of ${PAGES}`)
     // Scrolled into the episode, so every page is mounted.
     fireEvent.scroll(strip(), { target: { scrollTop: 1 } })
-    await waitFor(() => expect(strip().querySelectorAll('img').length).toBe(PAGES))
+    await waitFor(() => expect(strip().querySelectorAll('[data-page-index] img').length).toBe(PAGES))
     const layout = layOutStrip(container)
     strip().scrollTop = layout.PADDING + 2 * layout.pageHeight() + 0.25 * layout.pageHeight() - 450
     fireEvent.scroll(strip())
@@ -121,7 +121,7 @@ describe('Reader settings', () => {
     const { container } = render(<Reader comicId="4" chapterId="401" />, { wrapper: kit.wrapper })
     await screen.findByAltText(`Page 1 of ${PAGES}`)
     fireEvent.scroll(strip(), { target: { scrollTop: 1 } })
-    await waitFor(() => expect(strip().querySelectorAll('img').length).toBe(PAGES))
+    await waitFor(() => expect(strip().querySelectorAll('[data-page-index] img').length).toBe(PAGES))
     const layout = layOutStrip(container)
     strip().scrollTop = layout.PADDING + 3 * layout.pageHeight() + 0.6 * layout.pageHeight() - 450
     act(() => kit.stores.readerSettings.settle({ pageWidth: 'fit', pageGap: 'medium' as ReaderPageGap, background: 'dark', updatedAt: '2030-01-01T00:00:00.000Z' }))
