@@ -194,7 +194,7 @@ async function main(): Promise<void> {
 
   // -- upload on A, served by B
   {
-    const [[comicId, chapterId]] = (await postgres.query('select comic_id, id from chapters order by id limit 1')) as [[string, string]]
+    const [[comicId, chapterId]] = (await postgres.query("select ch.comic_id, ch.id from chapters ch join comics c on c.id = ch.comic_id where c.content_rating <> 'AO' and c.display_on_mirror order by ch.id limit 1")) as [[string, string]]
     const image = await pageImage()
     const boundary = `----topology${Date.now()}`
     const body = Buffer.concat([

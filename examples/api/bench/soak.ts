@@ -3,7 +3,7 @@ import { cpus, loadavg } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { and, asc, count, eq, inArray, lte } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm'
 import { createUser, startAuthEmulator } from '@comics/auth-emulator'
 import { EPISODE_COIN_PRICE, getCoinPack, PLANS } from '@comics/core/rules'
 import { auditCoinLedgers } from '../src/coins/audit-coin-ledgers'
@@ -176,15 +176,30 @@ try {
     .where(and(eq(assets.variant, 'censored'), eq(chapters.isFree, true), lte(chapters.publishAt, new Date())))
     .orderBy(asc(assets.id))
     .limit(1)
-  // Episodes past the free ones of the first comic: what the readers unlock with coins before subscribing.
-  const [firstEpisode] = await inspect.db.select({ comicId: chapters.comicId }).from(chapters).orderBy(asc(chapters.id)).limit(1)
+  // The comics of the mirror host (core isComicShownOn): fetch sends no Host header of the adult host, so
+  // the readers' calls are the mirror's, which answers no AO comic.
+  const shownOnMirror = and(eq(comics.displayOnMirror, true), inArray(comics.contentRating, ['T', 'M']))
+  // Episodes past the free ones of the mirror's first comic long enough: what the readers unlock with coins
+  // before subscribing.
+  const [unlockComic] = await inspect.db
+    .select({ id: comics.id })
+    .from(comics)
+    .innerJoin(chapters, eq(chapters.comicId, comics.id))
+    .where(and(shownOnMirror, lte(chapters.publishAt, new Date())))
+    .groupBy(comics.id)
+    .having(sql`count(*) >= ${3 + COIN_UNLOCKS}`)
+    .orderBy(asc(comics.id))
+    .limit(1)
   const lockedEpisodeIds = (
-    await inspect.db.select({ id: chapters.id }).from(chapters).where(eq(chapters.comicId, firstEpisode!.comicId)).orderBy(asc(chapters.chapterNumber))
+    await inspect.db
+      .select({ id: chapters.id })
+      .from(chapters)
+      .where(and(eq(chapters.comicId, unlockComic!.id), lte(chapters.publishAt, new Date())))
+      .orderBy(asc(chapters.chapterNumber))
   )
     .slice(3, 3 + COIN_UNLOCKS)
     .map((row) => String(row.id))
-  // A comic of the mirror host: fetch sends no Host header of the adult host, so the calls are the mirror's.
-  const [mirrorComic] = await inspect.db.select({ id: comics.id }).from(comics).where(eq(comics.displayOnMirror, true)).orderBy(asc(comics.id)).limit(1)
+  const [mirrorComic] = await inspect.db.select({ id: comics.id }).from(comics).where(shownOnMirror).orderBy(asc(comics.id)).limit(1)
   const [firstChapter] = await inspect.db.select({ id: chapters.id }).from(chapters).where(eq(chapters.comicId, mirrorComic!.id)).orderBy(asc(chapters.chapterNumber)).limit(1)
   readingComicId = String(mirrorComic!.id)
   readingChapterId = String(firstChapter!.id)
