@@ -155,9 +155,12 @@ export const LockedEpisodeGuest: Story = {
 export const LockedEpisodeSignedIn: Story = {
   globals: { viewer: 'free' },
   args: { chapterId: '404' },
+  parameters: { kit: { prepareState: (state: MockState) => void creditMockCoins(state, 'user-reader', 25) } },
   play: async (context) => {
-    const unlock = await context.canvas.findByRole('button', { name: `Unlock for ${EPISODE_COIN_PRICE} coins` })
-    await expect(unlock).toBeVisible()
+    // Once the balance is in: until then the unlock waits, disabled (with too few coins it becomes Get coins).
+    await context.canvas.findByText('You have 25 coins')
+    await waitFor(() => expect(context.canvas.getByRole('button', { name: `Unlock for ${EPISODE_COIN_PRICE} coins` })).toBeEnabled())
+    await expect(context.canvas.getByRole('button', { name: `Unlock for ${EPISODE_COIN_PRICE} coins` })).toBeVisible()
     await expect(kitOf(context).navigate).not.toHaveBeenCalledWith('/premium')
   },
 }
