@@ -28,14 +28,19 @@ async function toComments(page: Page) {
   return comments
 }
 
+/** Signs a new reader up by email on the mirror host, then opens the episode at its comments. */
+async function signUpThenComments(page: Page, who: string) {
+  await page.goto(stack.mirrorOrigin)
+  await signUpByEmail(page, uniqueEmail(who))
+  await page.goto(readerUrl)
+  return toComments(page)
+}
+
 describe('comments below an episode', () => {
   test('two readers comment, reply and like; markup shows as text', async () => {
     const first = await chromium.open()
     await prepareVisitor(first.context)
-    await first.page.goto(stack.mirrorOrigin)
-    await signUpByEmail(first.page, uniqueEmail('commenter'))
-    await first.page.goto(readerUrl)
-    const comments = await toComments(first.page)
+    const comments = await signUpThenComments(first.page, 'commenter')
     const text = `Loved it ${Date.now()}`
     await comments.getByRole('textbox', { name: 'Write a comment' }).fill(text)
     await comments.getByRole('button', { name: 'Post' }).click()
@@ -56,10 +61,7 @@ describe('comments below an episode', () => {
     await asGuest.getByRole('button', { name: 'Sign in to comment' }).click()
     await expect.poll(() => second.page.getByRole('dialog').filter({ has: second.page.getByLabel('Your Email') }).isVisible()).toBe(true)
     await second.page.keyboard.press('Escape')
-    await second.page.goto(stack.mirrorOrigin)
-    await signUpByEmail(second.page, uniqueEmail('replier'))
-    await second.page.goto(readerUrl)
-    const theirs = await toComments(second.page)
+    const theirs = await signUpThenComments(second.page, 'replier')
     const thread = theirs.locator('article', { hasText: text })
     await thread.getByRole('button', { name: /^Like, 0 likes/ }).click()
     await expect.poll(() => thread.getByRole('button', { name: /^Like, 1 like$/ }).getAttribute('aria-pressed')).toBe('true')
@@ -79,21 +81,15 @@ describe('comments below an episode', () => {
   test('a report reaches the admin, who hides the comment and suspends its author: the reader no longer sees it, and the author cannot post (what they typed stays)', async () => {
     const author = await chromium.open()
     await prepareVisitor(author.context)
-    await author.page.goto(stack.mirrorOrigin)
-    await signUpByEmail(author.page, uniqueEmail('offender'))
-    await author.page.goto(readerUrl)
+    const authorsView = await signUpThenComments(author.page, 'offender')
     const text = `Rude remark ${Date.now()}`
-    const authorsView = await toComments(author.page)
     await authorsView.getByRole('textbox', { name: 'Write a comment' }).fill(text)
     await authorsView.getByRole('button', { name: 'Post' }).click()
     await expect.poll(() => authorsView.getByText(text).isVisible()).toBe(true)
 
     const reporter = await chromium.open()
     await prepareVisitor(reporter.context)
-    await reporter.page.goto(stack.mirrorOrigin)
-    await signUpByEmail(reporter.page, uniqueEmail('reporter'))
-    await reporter.page.goto(readerUrl)
-    const reportersView = await toComments(reporter.page)
+    const reportersView = await signUpThenComments(reporter.page, 'reporter')
     const reported = reportersView.locator('article', { hasText: text })
     await reported.getByRole('button', { name: 'Report' }).click()
     await reported.getByRole('radio', { name: 'Abuse or harassment' }).check()

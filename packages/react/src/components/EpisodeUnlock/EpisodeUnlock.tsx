@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ANALYTICS_EVENTS, coinShopPath, coinShortfall, EPISODE_COIN_PRICE, lockedEpisodeOffer, offersWaitForFree, readerPath, routes, type Chapter, type EpisodeRef } from '@comics/core'
+import { ANALYTICS_EVENTS, coinShopPath, coinShortfall, EPISODE_COIN_PRICE, lockedEpisodeOffer, offersWaitForFree, readerPath, routes, type Chapter, type CoinUnlock, type EpisodeRef } from '@comics/core'
 import { formatMessage } from '../../messages'
 import { useAnalytics, useCoinBalance, useLink, useLocale, useMessages, useUnlockEpisode, useUnlockEpisodeFree, useViewer, useWaitForFree } from '../../hooks'
 import { Dialog, DialogDescription, DialogTitle } from '../../dialog'
@@ -49,7 +49,12 @@ export function EpisodeUnlock({ chapter, chapters, onUnlocked, className }: Epis
   const refusedShort = (unlock.error as { code?: string } | null)?.code === 'insufficient_coins'
   const shortBy = balance === undefined ? 0 : coinShortfall(balance)
   const short = refusedShort || (!balancePending && shortBy > 0)
-  const opened = (chapterId: string) => (onUnlocked ? onUnlocked(chapterId) : navigate(readerLink))
+  /** After an unlock, free or with coins: counted, then the episode opens. */
+  const afterUnlock = (unlocked: CoinUnlock, coins: number) => {
+    analytics.track(ANALYTICS_EVENTS.episodeUnlocked, { comic_id: unlocked.comicsId, chapter_id: unlocked.chapterId, coins })
+    if (onUnlocked) onUnlocked(chapter.id)
+    else navigate(readerLink)
+  }
   const free = waitForFree.countdown && offersWaitForFree(chapter, chapters, viewer, waitForFree.setting) ? waitForFree.countdown : undefined
   return (
     <div className={base} data-offer="unlock-or-subscribe" data-state={short ? 'short' : balancePending ? 'loading' : 'ready'}>
@@ -62,14 +67,7 @@ export function EpisodeUnlock({ chapter, chapters, onUnlocked, className }: Epis
               className="comics-button"
               disabled={unlockFree.isPending}
               aria-busy={unlockFree.isPending}
-              onClick={() =>
-                unlockFree.mutate(chapter.id, {
-                  onSuccess: (unlocked) => {
-                    analytics.track(ANALYTICS_EVENTS.episodeUnlocked, { comic_id: unlocked.comicsId, chapter_id: unlocked.chapterId, coins: 0 })
-                    opened(chapter.id)
-                  },
-                })
-              }
+              onClick={() => unlockFree.mutate(chapter.id, { onSuccess: (unlocked) => afterUnlock(unlocked, 0) })}
             >
               {unlockFree.isPending ? messages['coins.unlocking'] : messages['waitForFree.unlockFree']}
             </button>
@@ -111,13 +109,7 @@ export function EpisodeUnlock({ chapter, chapters, onUnlocked, className }: Epis
             disabled={unlock.isPending}
             aria-busy={unlock.isPending}
             onClick={() =>
-              unlock.mutate(chapter.id, {
-                onSuccess: (unlocked) => {
-                  analytics.track(ANALYTICS_EVENTS.episodeUnlocked, { comic_id: unlocked.comicsId, chapter_id: unlocked.chapterId, coins: unlocked.coins })
-                  opened(chapter.id)
-                },
-                onSettled: () => setConfirming(false),
-              })
+              unlock.mutate(chapter.id, { onSuccess: (unlocked) => afterUnlock(unlocked, unlocked.coins), onSettled: () => setConfirming(false) })
             }
           >
             {unlock.isPending ? messages['coins.unlocking'] : formatMessage(messages['coins.confirm'], { price: EPISODE_COIN_PRICE })}
