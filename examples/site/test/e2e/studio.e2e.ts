@@ -98,6 +98,12 @@ describe("the creator's studio", () => {
     const upload = page.getByRole('form', { name: 'Upload pages' })
     await expect.poll(() => upload.isVisible(), { timeout: 20_000 }).toBe(true)
     await upload.getByLabel('Episode').selectOption({ label: '#1 Episode 1' })
+    // The variants in a creator's words; the values stay the contract's.
+    expect(await upload.getByLabel('Variant').locator('option').evaluateAll((options) => options.map((option) => [(option as HTMLOptionElement).value, option.textContent]))).toEqual([
+      ['censored', 'Adult site, censored (every reader)'],
+      ['uncensored', 'Adult site, uncensored (top plans)'],
+      ['legal', 'General site, safe for all audiences'],
+    ])
     await upload.getByLabel('Variant').selectOption('censored')
 
     // Every page upload that reaches the network, by file name; each waits a while (a slow line), and

@@ -6,6 +6,10 @@ export const ADMIN_MESSAGES = /* @__PURE__ */ Object.freeze({
   // Export of the reader's data (account page)
   // The studio's page uploader (admin)
   'pageUpload.title': 'Pages',
+  // The page variants (contract values censored, uncensored, legal) in a creator's words.
+  'pageUpload.variant.censored': 'Adult site, censored (every reader)',
+  'pageUpload.variant.uncensored': 'Adult site, uncensored (top plans)',
+  'pageUpload.variant.legal': 'General site, safe for all audiences',
   'pageUpload.drop': 'Drop page images or a folder here',
   'pageUpload.pickFiles': 'Choose images',
   'pageUpload.pickFolder': 'Choose a folder',
