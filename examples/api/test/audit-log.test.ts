@@ -128,6 +128,24 @@ describe('every admin write leaves one audit row with who, what, which and when,
     await refusedWrite(200, 'POST', `/payments/${payment!.id}/refund`, {})
   })
 
+  it('the log names what each entry is about: the comic, the episode with its number, the genre', async () => {
+    const response = await call('POST', '/admin/audit/list', { payload: { limit: 200, offset: 0 } })
+    expect(response.statusCode, response.body).toBe(200)
+    type Named = { action: string; targetType: string; targetId: string; comicTitle?: string; targetName?: string; episodeNumber?: number }
+    const entries = (response.json() as { data: Named[] }).data
+    const comicEdit = entries.find((entry) => entry.targetType === 'comic' && entry.targetId === comicId && entry.action === 'edit')
+    expect(comicEdit).toMatchObject({ comicTitle: 'Audited comic, renamed', targetName: 'Audited comic, renamed' })
+    const episodeEdit = entries.find((entry) => entry.targetType === 'chapter' && entry.targetId === chapterId && entry.action === 'edit')
+    expect(episodeEdit).toMatchObject({ comicTitle: 'Audited comic, renamed', targetName: 'One, renamed', episodeNumber: 1 })
+    const pagesUpload = entries.find((entry) => entry.targetType === 'pages' && entry.targetId === chapterId)
+    expect(pagesUpload).toMatchObject({ targetName: 'One, renamed', episodeNumber: 1 })
+    expect(entries.find((entry) => entry.targetType === 'genre')).toMatchObject({ targetName: 'Audited genre' })
+    // Several episodes created at once, and a reader's coins: nothing to name, the ids stay.
+    const created = entries.find((entry) => entry.targetType === 'chapter' && entry.action === 'create')!
+    expect(created.targetName).toBeUndefined()
+    expect(entries.find((entry) => entry.targetType === 'coins')!.targetName).toBeUndefined()
+  })
+
   it('refused writes leave none: bad input, a clash found in the transaction, a non-admin', async () => {
     await refusedWrite(400, 'POST', '/comics', multipart({ title: '', description: 'x', contentRating: 'AO', genres: '[]', displayOnMirror: '0' }))
     await refusedWrite(400, 'POST', '/comics', multipart({ title: 'Unknown genre', description: 'x', contentRating: 'AO', genres: '["9999"]', displayOnMirror: '0' }))

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify'
 import { asc, count, desc, inArray } from 'drizzle-orm'
 import { endpoints } from '@comics/core/contract'
 import type { AppContext } from '../app-context'
-import { auditEntryFromRow } from '../audit/audit-log'
+import { auditEntryFromRow, auditNames } from '../audit/audit-log'
 import { rowIds } from '../db/row-id'
 import { auditLog } from '../db/schema'
 import { registerEndpoint } from '../http/register-endpoint'
 
-/** POST /admin/audit/list: admin only; the audit log, newest first unless asked otherwise, read each time. */
+/**
+ * POST /admin/audit/list: admin only; the audit log, newest first unless asked otherwise, read each time,
+ * each entry with the names of what it is about (core contract `AuditEntry`).
+ */
 export function registerAdminAuditRoutes(app: FastifyInstance, context: AppContext): void {
   const { db } = context
 
@@ -20,6 +23,7 @@ export function registerAdminAuditRoutes(app: FastifyInstance, context: AppConte
       db.select().from(auditLog).where(where).orderBy(direction(auditLog.id)).limit(body.limit).offset(body.offset),
       db.select({ total: count() }).from(auditLog).where(where),
     ])
-    return { data: rows.map(auditEntryFromRow), total: totalRow?.total ?? 0 }
+    const names = await auditNames(db, rows)
+    return { data: rows.map((row) => auditEntryFromRow(row, names)), total: totalRow?.total ?? 0 }
   })
 }

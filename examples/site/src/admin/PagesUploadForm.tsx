@@ -1,16 +1,17 @@
 import { useState } from 'react'
 import { AssetVariantSchema, hasUncensoredEdition, type AssetVariant, type Chapter, type Comic } from '@comics/core'
-import { PageUploader } from '@comics/react'
+import { ADMIN_MESSAGES, PageUploader, useMessages } from '@comics/react'
 
 /**
  * The pages of one episode in one variant: the kit's PageUploader (drop or choose, natural order,
- * reorder, per-file progress, retry) on the episode and variant chosen here. Saving replaces the pages
- * that variant had.
+ * reorder, per-file progress, retry) on the episode and variant chosen here, the variant named in a
+ * creator's words (the general site's pages, not 'legal'). The pages that variant has show first.
  */
 export function PagesUploadForm({ comic, chapters }: { comic: Comic; chapters: readonly Chapter[] }) {
   const [chapterId, setChapterId] = useState(chapters[0]?.id ?? '')
   const [variant, setVariant] = useState<AssetVariant>(comic.contentRating === 'AO' ? 'censored' : 'legal')
   const chapter = chapters.find((candidate) => candidate.id === chapterId)
+  const messages = useMessages(ADMIN_MESSAGES)
 
   return (
     <form className="site-admin__form" onSubmit={(event) => event.preventDefault()} aria-labelledby="site-admin-pages">
@@ -30,7 +31,7 @@ export function PagesUploadForm({ comic, chapters }: { comic: Comic; chapters: r
         <select name="variant" value={variant} onChange={(event) => setVariant(event.target.value as AssetVariant)}>
           {AssetVariantSchema.options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {messages[`pageUpload.variant.${option}`]}
             </option>
           ))}
         </select>

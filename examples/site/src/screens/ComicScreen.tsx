@@ -11,23 +11,35 @@ export interface ComicScreenProps {
   uncensored: boolean
 }
 
-/** The comic page (spec §2): the preview banner, following the series, and the episode list. */
+/**
+ * The comic page (spec §2): on a phone a compact header (cover, title, genres, counts, Start and Follow)
+ * with the episode rows under it; from 768 px two columns, the comic on the left and its episodes on the right.
+ */
 export default function ComicScreen({ uncensored }: ComicScreenProps) {
   const { comicId = '' } = useParams()
   // The counts are the browser's (never in the server's render, which stays the same for every reader).
   const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false)
   return (
     <div className="site-comic">
-      <ComicPreview comicId={comicId} uncensored={uncensored} uncensoredBannerUrl="/uncensored-banner.svg" />
-      <FollowButton comicId={comicId} className="site-comic__follow" />
-      {/* Free after a wait never opens the uncensored edition: no timer there. */}
-      {!uncensored && <WaitForFreeStatus comicId={comicId} className="site-comic__wait-for-free" />}
-      {inBrowser && (
-        <Suspense fallback={null}>
-          <ComicReactions comicId={comicId} />
-        </Suspense>
-      )}
-      <EpisodeList comicId={comicId} uncensored={uncensored} reactions />
+      <ComicPreview
+        comicId={comicId}
+        uncensored={uncensored}
+        uncensoredBannerUrl="/uncensored-banner.svg"
+        className="site-comic__about"
+        actions={<FollowButton comicId={comicId} className="site-comic__follow" />}
+        details={
+          inBrowser && (
+            <Suspense fallback={null}>
+              <ComicReactions comicId={comicId} />
+            </Suspense>
+          )
+        }
+      />
+      <div className="site-comic__episodes">
+        {/* Free after a wait never opens the uncensored edition: no timer there. */}
+        {!uncensored && <WaitForFreeStatus comicId={comicId} className="site-comic__wait-for-free" />}
+        <EpisodeList comicId={comicId} uncensored={uncensored} reactions />
+      </div>
     </div>
   )
 }

@@ -4,7 +4,7 @@ import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import { chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
 import { renderPngs } from '@comics/test-stack/pageImages'
-import { screenshotBothSizes } from '@comics/test-stack/screenshots'
+import { screenshotBothSizes, screenshotPhoneAndDesktop } from '@comics/test-stack/screenshots'
 import { e2eStack } from '@comics/test-stack/stack'
 import { prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
 
@@ -44,7 +44,13 @@ describe('the admin screen', () => {
     await page.getByRole('button', { name: 'Refresh my access' }).click()
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Admin' }).isVisible(), { timeout: 20_000 }).toBe(true)
 
+    // The console is in sections, one shown at a time, the one open kept across a reload.
+    const tab = (name: string) => page.getByRole('tab', { name, exact: true })
+    expect(await page.getByRole('tablist', { name: 'Sections' }).getByRole('tab').allTextContents()).toEqual(['Comics', 'Genres', 'Comments', 'Coins and payments', 'Audit log'])
+    expect(await tab('Comics').getAttribute('aria-selected')).toBe('true')
+    expect(await page.getByLabel('Reader id').isVisible()).toBe(false)
     // A reader's coins: the balance, a support credit with its reason, the history; the top bar follows.
+    await tab('Coins and payments').click()
     await page.getByLabel('Reader id').fill(uid)
     await page.getByRole('button', { name: 'Show coins' }).click()
     const coins = page.getByRole('region', { name: `Coins of ${uid}` })
@@ -64,6 +70,8 @@ describe('the admin screen', () => {
     await expect
       .poll(() => page.getByRole('banner').getByRole('link', { name: /^Your coins/ }).textContent(), { timeout: 15_000 })
       .toBe('Your coins 15 coins')
+    expect(await tab('Coins and payments').getAttribute('aria-selected')).toBe('true')
+    await tab('Comics').click()
 
     const title = `Admin Upload ${Date.now().toString(36)}`
     const [cover, banner, preview1, preview2, page1, page2] = await renderPngs(chromium.browser, [
@@ -120,6 +128,9 @@ describe('the admin screen', () => {
     await upload.getByRole('button', { name: 'Upload pages' }).click()
     await expect.poll(() => upload.getByText('Pages saved in this order.').isVisible(), { timeout: 20_000 }).toBe(true)
     await screenshotBothSizes(page, 'admin')
+    await screenshotPhoneAndDesktop(page, 'admin-console', async () => {
+      await page.evaluate(() => window.scrollTo(0, 0))
+    })
 
     await page.goto(`${stack.adultOrigin}/categories`)
     const card = page.getByRole('link', { name: title })
@@ -133,6 +144,7 @@ describe('the admin screen', () => {
 
     // A mature genre, an edit and a delete.
     await page.goto(`${stack.adultOrigin}/admin`)
+    await tab('Genres').click()
     const genreName = `E2E ${Date.now().toString(36)}`
     const newGenre = page.getByRole('form', { name: 'New genre' })
     await newGenre.getByLabel('New genre').fill(genreName)
@@ -142,18 +154,23 @@ describe('the admin screen', () => {
     await expect.poll(() => genreRow.isVisible(), { timeout: 20_000 }).toBe(true)
     expect(await genreRow.getByRole('checkbox', { name: 'Mature' }).isChecked()).toBe(true)
 
+    await tab('Comics').click()
     await page.getByRole('button', { name: title }).click()
     const edit = page.getByRole('form', { name: `Edit '${title}'` })
     await edit.getByLabel('Title').fill(`${title} (edited)`)
     await edit.getByRole('button', { name: 'Save comic' }).click()
     await expect.poll(() => page.getByRole('form', { name: `Edit '${title} (edited)'` }).isVisible(), { timeout: 20_000 }).toBe(true)
-    // The audit log of the comic names the edit first, by this admin, then the upload and the creation.
+    // The audit log of the comic names the edit first, by this admin, then the upload and the creation, by their names.
+    await tab('Audit log').click()
     const auditRows = page.getByRole('region', { name: 'Audit log' }).getByRole('row')
     await expect.poll(() => auditRows.nth(1).textContent(), { timeout: 20_000 }).toContain('Edited')
     expect(await auditRows.nth(1).textContent()).toContain(email)
     const actions = (await auditRows.allTextContents()).slice(1)
     expect(actions.some((row) => row.includes('Uploaded pages'))).toBe(true)
     expect(actions.at(-1)).toContain('Created')
+    expect(actions.find((row) => row.includes('Uploaded pages'))).toContain(`Pages of episode 1 'Episode 1'in '${title} (edited)'`)
+    await screenshotPhoneAndDesktop(page, 'admin-audit')
+    await tab('Comics').click()
     const edited = page.getByRole('form', { name: `Edit '${title} (edited)'` })
     await edited.getByRole('button', { name: 'Delete comic' }).click()
     await edited.getByRole('button', { name: 'Yes, delete' }).click()

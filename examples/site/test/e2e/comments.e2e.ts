@@ -104,6 +104,7 @@ describe('comments below an episode', () => {
     await admin.page.goto(`${stack.mirrorOrigin}/admin`)
     await openSignIn(admin.page)
     await submitAuthModal(admin.page, adminEmail, PASSWORD, 'sign-in')
+    await admin.page.getByRole('tab', { name: 'Comments', exact: true }).click()
     const queue = admin.page.getByRole('region', { name: 'Reported comments' })
     const item = queue.getByRole('listitem').filter({ hasText: text })
     await expect.poll(() => item.getByText('1 report').isVisible(), { timeout: 20_000 }).toBe(true)
@@ -118,6 +119,7 @@ describe('comments below an episode', () => {
     await expect.poll(() => item.count()).toBe(0)
     // Both are in the audit log, in words.
     await admin.page.reload()
+    await admin.page.getByRole('tab', { name: 'Audit log', exact: true }).click()
     const audit = admin.page.getByRole('region', { name: 'Audit log' })
     const rows = audit.getByRole('row').filter({ hasText: adminEmail })
     await expect.poll(() => rows.allTextContents(), { timeout: 20_000 }).toEqual([

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import type { Page } from 'playwright'
 import { appRunning, chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
-import { screenshotBothSizes } from '@comics/test-stack/screenshots'
+import { screenshotBothSizes, screenshotPhoneAndDesktop } from '@comics/test-stack/screenshots'
 import { e2eStack } from '@comics/test-stack/stack'
 import { authDialog, prepareVisitor } from '@comics/test-stack/visitor'
 
@@ -62,6 +63,34 @@ describe('a guest', () => {
     await screenshotBothSizes(page, 'comic-page')
 
     const rows = page.locator('.comics-episode-row')
+    // The comic's genres, counts and latest update are on its page; no row reads a bare 'Open'.
+    await expect.poll(() => page.getByRole('list', { name: 'Genres' }).getByRole('listitem').count()).toBeGreaterThan(0)
+    await expect.poll(() => page.locator('.comics-comic-preview__meta').textContent()).toMatch(new RegExp(`^${comic.chapterIds.length} Episodes·?Updated `))
+    expect(await page.getByText('Open', { exact: true }).count()).toBe(0)
+    await expect.poll(() => rows.first().getByRole('link', { name: `Open ${comic.chapterTitles[0]}`, exact: true }).count()).toBe(1)
+    const box = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())!
+    const start = page.getByRole('button', { name: 'Start Reading' })
+    const follow = page.getByRole('button', { name: 'Follow' })
+    await screenshotPhoneAndDesktop(page, 'comic-page-guest', async (size) => {
+      await page.evaluate(() => window.scrollTo(0, 0))
+      const [startBox, followBox, firstRow, preview, download] = await Promise.all([
+        box(start), box(follow), box(rows.first()), box(rows.first().locator('.comics-episode-row__preview')), box(rows.first().locator('.comics-episode-row__download')),
+      ])
+      // One button height; Follow a button, not a bar across the page.
+      expect(followBox.height).toBe(startBox.height)
+      expect(followBox.width).toBeLessThan(240)
+      // Download beside the episode's thumbnail, never wrapped under it.
+      expect(download.x).toBeGreaterThanOrEqual(preview.x + preview.width)
+      expect(download.y).toBeLessThan(preview.y + preview.height)
+      if (size.width === 390) {
+        // An episode row on the first screen of a phone.
+        expect(firstRow.y + firstRow.height).toBeLessThanOrEqual(size.height)
+      } else {
+        // Two columns: the episodes to the right of the comic.
+        const cover = await box(page.locator('.comics-comic-preview__cover'))
+        expect(firstRow.x).toBeGreaterThan(cover.x + cover.width)
+      }
+    })
     for (const index of [0, 1, 2]) {
       await rows.nth(index).getByRole('link', { name: 'Open' }).click()
       await expect.poll(() => new URL(page.url()).pathname).toBe(`/comic/${comic.id}/${comic.chapterIds[index]}`)

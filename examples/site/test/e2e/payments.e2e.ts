@@ -147,6 +147,7 @@ describe('paying through the sandbox provider', () => {
       env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: stack.emulatorHost },
     })
     await adminPage.getByRole('button', { name: 'Refresh my access' }).click()
+    await adminPage.getByRole('tab', { name: 'Coins and payments', exact: true }).click()
     const payments = adminPage.getByRole('region', { name: 'Payments' })
     const row = payments.getByRole('group').filter({ hasText: readerUid })
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1)

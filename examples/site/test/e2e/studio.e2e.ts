@@ -98,6 +98,12 @@ describe("the creator's studio", () => {
     const upload = page.getByRole('form', { name: 'Upload pages' })
     await expect.poll(() => upload.isVisible(), { timeout: 20_000 }).toBe(true)
     await upload.getByLabel('Episode').selectOption({ label: '#1 Episode 1' })
+    // The variants in a creator's words; the values stay the contract's.
+    expect(await upload.getByLabel('Variant').locator('option').evaluateAll((options) => options.map((option) => [(option as HTMLOptionElement).value, option.textContent]))).toEqual([
+      ['censored', 'Adult site, censored (every reader)'],
+      ['uncensored', 'Adult site, uncensored (top plans)'],
+      ['legal', 'General site, safe for all audiences'],
+    ])
     await upload.getByLabel('Variant').selectOption('censored')
 
     // Every page upload that reaches the network, by file name; each waits a while (a slow line), and
@@ -170,5 +176,23 @@ describe("the creator's studio", () => {
     for (let n = 1; n <= 12; n += 1) heights.push(Number(await reader.page.getByRole('img', { name: `Page ${n} of 12` }).getAttribute('height')))
     expect(heights).toEqual(chosen.map((name) => heightOf(Number(/\d+/.exec(name)![0]))))
     expect(reader.pageErrors).toEqual([])
+
+    // After a reload the studio shows the episode's 12 saved pages, to move again with no upload.
+    await page.reload()
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Admin' }).isVisible(), { timeout: 20_000 }).toBe(true)
+    await page.getByRole('search', { name: 'Find comics' }).getByLabel('Find by title').fill(title)
+    await page.getByRole('button', { name: title }).click()
+    await expect.poll(() => upload.isVisible(), { timeout: 20_000 }).toBe(true)
+    await upload.getByLabel('Episode').selectOption({ label: '#1 Episode 1' })
+    await upload.getByLabel('Variant').selectOption('censored')
+    await expect.poll(() => shownNames(page)).toEqual(chosen.map((_, i) => `Saved page ${i + 1}`))
+    expect(await upload.getByText('No pages yet', { exact: false }).count()).toBe(0)
+    const uploadsBefore = sent.length
+    await upload.getByRole('button', { name: 'Move Saved page 1', exact: true }).focus()
+    await page.keyboard.press('End')
+    await upload.getByRole('button', { name: 'Save page order' }).click()
+    await expect.poll(() => upload.getByText('Pages saved in this order.').isVisible()).toBe(true)
+    expect(sent.length).toBe(uploadsBefore)
+    expect(visit.pageErrors).toEqual([])
   })
 })

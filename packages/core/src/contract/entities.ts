@@ -398,7 +398,7 @@ export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>
 /**
  * One entry of the audit log (GET by POST /admin/audit/list, admin only): who (`actorUid`, and
  * `actorEmail` when their token carried one) did what (`action`) to what (`targetType`, `targetId`, the
- * comic it belongs to) and when. `detail` is a small object of what changed (field names, a publish time,
+ * comic it belongs to; and, while they exist, their names: `comicTitle`, `targetName`, `episodeNumber`) and when. `detail` is a small object of what changed (field names, a publish time,
  * a page count).
  */
 export const AuditEntrySchema = builtOnUse(() =>
@@ -410,6 +410,12 @@ export const AuditEntrySchema = builtOnUse(() =>
     targetType: AuditTargetTypeSchema,
     targetId: z.string().check(z.minLength(1)),
     comicsId: z.optional(IdSchema),
+    /** The title of the comic it belongs to, while that comic exists. */
+    comicTitle: z.optional(z.string()),
+    /** What the target is called now, while it exists: a comic's or an episode's title, a genre's name. */
+    targetName: z.optional(z.string()),
+    /** The number of the episode an episode's or its pages' entry is about, while it exists. */
+    episodeNumber: z.optional(count(1)),
     detail: z.record(z.string(), z.unknown()),
     /** ISO timestamp. */
     createdAt: z.string(),

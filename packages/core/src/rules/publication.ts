@@ -53,3 +53,17 @@ export function nextPublication(chapters: readonly Publishable[], now: Date): Da
   }
   return next === null ? null : new Date(next)
 }
+
+/**
+ * The latest publish time at or before `now` among the episodes: when the comic was last updated, as its
+ * page says. `null` when no episode carries a publish time (a server before scheduled releases).
+ * @example latestPublication([{ publishAt: '2026-01-02T00:00:00Z' }, { publishAt: null }], now) // 2026-01-02
+ */
+export function latestPublication(chapters: readonly Publishable[], now: Date): Date | null {
+  let latest: number | null = null
+  for (const chapter of chapters) {
+    const time = publishTime(chapter)
+    if (typeof time === 'number' && time <= now.getTime() && (latest === null || time > latest)) latest = time
+  }
+  return latest === null ? null : new Date(latest)
+}

@@ -4,9 +4,28 @@ import { nextMockId } from './mockState'
 import { pageOf, passes } from './paging'
 import type { Resolver, ResolverContext } from './resolverContext'
 
-/** POST /admin/audit/list (admin): the audit log, newest first, of some comics with `filters.comicsId`. */
+/**
+ * POST /admin/audit/list (admin): the audit log, newest first, of some comics with `filters.comicsId`,
+ * each entry with the names of what it is about while that exists, as the API answers.
+ */
 export const listAudit: Resolver<'listAudit'> = ({ body, state }) => {
-  const rows = state.auditLog.filter((entry) => passes(body.filters.comicsId, entry.comicsId))
+  const named = (entry: AuditEntry): AuditEntry => {
+    const comicTitle = state.comics.find((comic) => comic.id === entry.comicsId)?.title
+    const episode = entry.targetType === 'chapter' || entry.targetType === 'pages' ? state.chapters.find((chapter) => chapter.id === entry.targetId) : undefined
+    const targetName =
+      entry.targetType === 'comic'
+        ? state.comics.find((comic) => comic.id === entry.targetId)?.title
+        : entry.targetType === 'genre'
+          ? state.genres.find((genre) => genre.id === entry.targetId)?.name
+          : episode?.title
+    return {
+      ...entry,
+      ...(comicTitle !== undefined ? { comicTitle } : {}),
+      ...(targetName !== undefined ? { targetName } : {}),
+      ...(episode ? { episodeNumber: episode.chapterNumber } : {}),
+    }
+  }
+  const rows = state.auditLog.filter((entry) => passes(body.filters.comicsId, entry.comicsId)).map(named)
   return HttpResponse.json(pageOf(body.sort?.order === 'asc' ? rows : [...rows].reverse(), body))
 }
 

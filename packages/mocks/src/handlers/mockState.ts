@@ -76,10 +76,11 @@ export interface MockState {
  */
 export function createMockState(): MockState {
   const comics = structuredClone([...MOCK_COMICS])
+  const chapters = structuredClone([...MOCK_CHAPTERS])
   return {
     genres: structuredClone([...MOCK_GENRES]),
     comics,
-    chapters: structuredClone([...MOCK_CHAPTERS]),
+    chapters,
     assets: structuredClone([...MOCK_ASSETS]),
     subscriptions: structuredClone([...MOCK_SUBSCRIPTIONS]),
     payments: structuredClone([...MOCK_PAYMENTS]),
@@ -87,7 +88,7 @@ export function createMockState(): MockState {
     checkouts: [],
     coinLedger: [],
     coinUnlocks: [],
-    auditLog: fixtureAuditLog({ comics }),
+    auditLog: fixtureAuditLog({ comics, chapters }),
     readingProgress: {},
     follows: {},
     readerSettings: {},

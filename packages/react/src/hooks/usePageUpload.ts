@@ -14,12 +14,19 @@ import {
 } from '@comics/core'
 import { useComicsContext } from './useComicsContext'
 
-/** One file of an episode's upload. */
+/** One page of an episode's upload: a file chosen here, or a page the episode already has on the server. */
 export interface PageUploadItem {
   /** Stable for the life of the item (a replaced file keeps it). */
   key: string
-  file: File
-  /** An object URL of the file, for its thumbnail; revoked when the item goes. */
+  /** The file chosen; none for a page already saved (`saved`). */
+  file?: File
+  /** The file's name, or for a saved page its place when loaded ('Saved page 3'). */
+  name: string
+  /** Bytes of the file; 0 for a saved page. */
+  size: number
+  /** A page the episode had when the uploader opened: sent already, it moves and goes without any upload. */
+  saved?: boolean
+  /** An object URL of the file (revoked when the item goes), or a saved page's own image URL, for its thumbnail. */
   previewUrl: string
   status: PageUploadStatus
   /** Bytes sent while it uploads. */
@@ -49,6 +56,10 @@ export interface PageUpload {
   skipped: number
   /** The last order could not be saved. */
   orderFailed: boolean
+  /** The episode's saved pages are being loaded. */
+  loading: boolean
+  /** The episode's saved pages could not be loaded. */
+  loadFailed: boolean
   /** Adds files in natural name order after those there; files that are not page images are skipped. */
   add: (files: readonly File[]) => void
   move: (from: number, to: number) => void
@@ -64,17 +75,28 @@ export interface PageUpload {
 
 const isPageImage = (file: File) => (UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type)
 let nextKey = 0
+/** Only a file's object URL is the uploader's to revoke; a saved page's URL is the server's. */
+const release = (item: PageUploadItem) => {
+  if (item.file) URL.revokeObjectURL(item.previewUrl)
+}
+
+export interface PageUploadOptions {
+  /** A saved page's name in the list, from its place when loaded (1-based). */
+  savedPageName?: (position: number) => string
+}
 
 /**
  * The state and actions of the studio's page uploader for one episode in one variant: files sent one at
  * a time (`api.assets.uploadPage`, with upload progress and cancel), then the order set in one call
  * (`api.assets.setOrder`), which also drops the pages the episode had before. A move after that saves
- * the new order without sending any file again.
+ * the new order without sending any file again. The pages the episode already has in that variant are
+ * loaded first (`api.assets.ofEpisode`), so that they show, move and go without being uploaded again;
+ * new files are added after them.
  * @example
  * const upload = usePageUpload({ comicId: '7', chapterId: '701', variant: 'censored' })
  * upload.add([...input.files]); await upload.upload()
  */
-export function usePageUpload(target: PageUploadTarget): PageUpload {
+export function usePageUpload(target: PageUploadTarget, options: PageUploadOptions = {}): PageUpload {
   const { api } = useComicsContext('usePageUpload')
   const queryClient = useQueryClient()
   const [items, setItemsState] = useState<readonly PageUploadItem[]>([])
@@ -82,6 +104,10 @@ export function usePageUpload(target: PageUploadTarget): PageUpload {
   const [savedOrder, setSavedOrder] = useState<string | null>(null)
   const [skipped, setSkipped] = useState(0)
   const [orderFailed, setOrderFailed] = useState(false)
+  const [loading, setLoading] = useState(true)
+  const [loadFailed, setLoadFailed] = useState(false)
+  const savedPageName = useRef(options.savedPageName ?? ((position: number) => `Saved page ${position}`))
+  savedPageName.current = options.savedPageName ?? savedPageName.current
   const itemsRef = useRef(items)
   const abortRef = useRef<AbortController | null>(null)
   const targetRef = useRef(target)
@@ -97,17 +123,47 @@ export function usePageUpload(target: PageUploadTarget): PageUpload {
   )
 
   // The thumbnails' object URLs go with the uploader.
-  useEffect(() => () => itemsRef.current.forEach((item) => URL.revokeObjectURL(item.previewUrl)), [])
-  // Another episode or variant: nothing chosen for this one carries over.
+  useEffect(() => () => itemsRef.current.forEach(release), [])
+  // Another episode or variant: nothing chosen for this one carries over; its saved pages are loaded.
   useEffect(() => {
     abortRef.current?.abort()
     setItems((list) => {
-      list.forEach((item) => URL.revokeObjectURL(item.previewUrl))
+      list.forEach(release)
       return []
     })
     setPhase('idle')
     setSavedOrder(null)
-  }, [target.comicId, target.chapterId, target.variant, setItems])
+    setLoading(true)
+    setLoadFailed(false)
+    const controller = new AbortController()
+    const { comicId, chapterId, variant } = target
+    api.assets.ofEpisode({ comicId, chapterId, variant }, { signal: controller.signal }).then(
+      ({ data }) => {
+        if (controller.signal.aborted) return
+        const saved = data.map((page: Asset, index): PageUploadItem => ({
+          key: `saved-${page.id}`,
+          name: savedPageName.current(index + 1),
+          size: 0,
+          saved: true,
+          previewUrl: page.url,
+          status: 'done',
+          sent: 0,
+          assetId: page.id,
+        }))
+        // Files chosen while the pages loaded come after them.
+        setItems((list) => [...saved, ...list])
+        setSavedOrder(saved.map((item) => item.assetId).join(','))
+        setLoading(false)
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return
+        console.error('Loading the saved pages failed', error)
+        setLoadFailed(true)
+        setLoading(false)
+      },
+    )
+    return () => controller.abort()
+  }, [api, target.comicId, target.chapterId, target.variant, setItems])
 
   const add = useCallback(
     (files: readonly File[]) => {
@@ -115,7 +171,7 @@ export function usePageUpload(target: PageUploadTarget): PageUpload {
       setSkipped(files.length - images.length)
       setItems((list) => [
         ...list,
-        ...images.map((file) => ({ key: `page-${(nextKey += 1)}`, file, previewUrl: URL.createObjectURL(file), status: 'queued' as const, sent: 0 })),
+        ...images.map((file) => ({ key: `page-${(nextKey += 1)}`, file, name: file.name, size: file.size, previewUrl: URL.createObjectURL(file), status: 'queued' as const, sent: 0 })),
       ])
       setPhase((current) => (current === 'uploading' ? current : 'idle'))
     },
@@ -129,7 +185,7 @@ export function usePageUpload(target: PageUploadTarget): PageUpload {
       setItems((list) => {
         const gone = list.find((item) => item.key === key)
         if (!gone || gone.status === 'uploading') return list
-        URL.revokeObjectURL(gone.previewUrl)
+        release(gone)
         return list.filter((item) => item !== gone)
       }),
     [setItems],
@@ -141,8 +197,8 @@ export function usePageUpload(target: PageUploadTarget): PageUpload {
       setItems((list) =>
         list.map((item) => {
           if (item.key !== key || item.status === 'uploading') return item
-          URL.revokeObjectURL(item.previewUrl)
-          return { key, file, previewUrl: URL.createObjectURL(file), status: 'queued', sent: 0 }
+          release(item)
+          return { key, file, name: file.name, size: file.size, previewUrl: URL.createObjectURL(file), status: 'queued', sent: 0 }
         }),
       )
       setPhase((current) => (current === 'uploading' ? current : 'idle'))
@@ -184,6 +240,7 @@ export function usePageUpload(target: PageUploadTarget): PageUpload {
         if (!next || controller.signal.aborted) break
         const { key, file } = next
         tried.add(key)
+        if (!file) continue
         update(key, { status: 'uploading', sent: 0, failure: undefined })
         try {
           const { data } = await api.assets.uploadPage(
@@ -209,10 +266,10 @@ export function usePageUpload(target: PageUploadTarget): PageUpload {
   const cancel = useCallback(() => abortRef.current?.abort(), [])
 
   const progress = useMemo(
-    () => episodeUploadProgress(items.map((item) => ({ status: item.status, size: item.file.size, sent: item.sent }))),
+    () => episodeUploadProgress(items.map((item) => ({ status: item.status, size: item.size, sent: item.sent }))),
     [items],
   )
   const orderChanged = savedOrder !== null && items.map((item) => item.assetId ?? '').join(',') !== savedOrder
 
-  return { items, phase, progress, orderChanged, skipped, orderFailed, add, move, remove, replace, upload, cancel, saveOrder }
+  return { items, phase, progress, orderChanged, skipped, orderFailed, loading, loadFailed, add, move, remove, replace, upload, cancel, saveOrder }
 }

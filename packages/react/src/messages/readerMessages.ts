@@ -69,9 +69,14 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   'comic.continueReading': "Continue reading '{chapterTitle}'",
   'comic.readUncensored': '🔥Read Uncensored',
   'comic.coverAlt': '{title} cover',
+  'comic.genres': 'Genres',
+  'comic.about': 'About this comic',
+  'comic.updated': 'Updated {date}',
   // spec §2 '{n} Episodes', in the singular for one.
   'episodes.count': { one: '{n} Episode', other: '{n} Episodes' },
   'episodes.open': 'Open',
+  // A row of the comic page's list is one link (or, locked, one button) named by its episode.
+  'episodes.openEpisode': 'Open {title}',
   'episodes.locked': 'Locked',
   'episodes.empty': 'No episodes yet',
   'upgrade.continue': 'Upgrade your plan to continue reading and unlock the full story',

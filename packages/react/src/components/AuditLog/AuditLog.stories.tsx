@@ -35,6 +35,7 @@ export const Entries: Story = {
     // The header row, then the schedule, the upload and the creation.
     expect(rows).toHaveLength(4)
     await expect(rows[1]).toHaveTextContent('Scheduled')
+    await expect(rows[1]).toHaveTextContent("Episode 1 'Episode 1'")
     await expect(rows[1]).toHaveTextContent('admin@comics.test')
     await expect(rows[3]).toHaveTextContent('Created')
     expect(canvas.queryByRole('button', { name: 'Show older changes' })).toBeNull()
@@ -107,5 +108,15 @@ export const CommentModeration: Story = {
       expect.stringContaining('Pinned'),
     ])
     for (const row of rows.slice(1)) await expect(row).toHaveTextContent('Comment 17')
+  },
+}
+
+/** On a phone: each entry a card that fits the width, nothing scrolls sideways. */
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findAllByRole('row')
+    const log = canvasElement.querySelector('.comics-audit-log')!
+    await expect(log.scrollWidth).toBeLessThanOrEqual(log.clientWidth)
   },
 }

@@ -16,7 +16,9 @@ export interface AuditLogProps {
 
 /**
  * The admin's audit log: who changed what and when (created, edited, deleted, uploaded, reordered,
- * published, scheduled), newest first, in a table; "Show older changes" loads the next page.
+ * published, scheduled), newest first, in a table; "Show older changes" loads the next page. What changed
+ * is named as it is now ("Episode 3 'The duel'", under it "in 'Silent Blade'"), by its id once it is gone.
+ * On a phone each row is a card that fits the width.
  * @example
  * <AuditLog comicsId={comic.id} />
  */
@@ -27,7 +29,17 @@ export function AuditLog({ comicsId, pageSize, className }: AuditLogProps) {
   const base = className ? `comics-audit-log ${className}` : 'comics-audit-log'
   const state = isPending ? 'loading' : error && entries.length === 0 ? 'error' : entries.length === 0 ? 'empty' : 'ready'
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
-  const target = (entry: AuditEntry) => formatMessage(messages[`audit.target.${entry.targetType}` satisfies AdminMessageKey], { id: entry.targetId }, locale)
+  const target = (entry: AuditEntry) => {
+    const { targetType, targetName: name, episodeNumber: number } = entry
+    if (name !== undefined) {
+      if ((targetType === 'chapter' || targetType === 'pages') && number !== undefined) return formatMessage(messages[`audit.named.${targetType}`], { name, number }, locale)
+      if (targetType === 'comic' || targetType === 'genre') return formatMessage(messages[`audit.named.${targetType}`], { name }, locale)
+    }
+    return formatMessage(messages[`audit.target.${targetType}` satisfies AdminMessageKey], { id: entry.targetId }, locale)
+  }
+  // The comic an episode's, its pages' or a comment's entry belongs to, under it; a comic's entry names it already.
+  const comicOf = (entry: AuditEntry) =>
+    entry.comicTitle !== undefined && entry.targetType !== 'comic' ? formatMessage(messages['audit.inComic'], { title: entry.comicTitle }, locale) : null
   return (
     <section className={base} data-state={state} aria-busy={isPending || isLoadingMore} aria-labelledby="comics-audit-log-heading">
       <h2 id="comics-audit-log-heading" className="comics-audit-log__heading">{messages['audit.heading']}</h2>
@@ -40,22 +52,26 @@ export function AuditLog({ comicsId, pageSize, className }: AuditLogProps) {
       )}
       {state === 'empty' && <p className="comics-audit-log__empty">{messages['audit.empty']}</p>}
       {entries.length > 0 && (
-        <table className="comics-audit-log__table">
-          <thead>
-            <tr>
-              <th scope="col">{messages['audit.when']}</th>
-              <th scope="col">{messages['audit.who']}</th>
-              <th scope="col">{messages['audit.what']}</th>
-              <th scope="col">{messages['audit.target']}</th>
+        // Explicit roles: on a phone the rows are laid out as cards, and a table's semantics must stay.
+        <table className="comics-audit-log__table" role="table">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">{messages['audit.when']}</th>
+              <th scope="col" role="columnheader">{messages['audit.who']}</th>
+              <th scope="col" role="columnheader">{messages['audit.what']}</th>
+              <th scope="col" role="columnheader">{messages['audit.target']}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {entries.map((entry) => (
-              <tr key={entry.id} data-action={entry.action}>
-                <td><time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time></td>
-                <td>{entry.actorEmail ?? entry.actorUid}</td>
-                <td>{messages[`audit.action.${entry.action}` satisfies AdminMessageKey]}</td>
-                <td>{target(entry)}</td>
+              <tr key={entry.id} data-action={entry.action} role="row">
+                <td role="cell" className="comics-audit-log__when"><time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time></td>
+                <td role="cell" className="comics-audit-log__who">{entry.actorEmail ?? entry.actorUid}</td>
+                <td role="cell" className="comics-audit-log__what">{messages[`audit.action.${entry.action}` satisfies AdminMessageKey]}</td>
+                <td role="cell" className="comics-audit-log__target">
+                  {target(entry)}
+                  {comicOf(entry) && <span className="comics-audit-log__comic">{comicOf(entry)}</span>}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -105,3 +105,18 @@ export const LoadError: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Something went wrong')
   },
 }
+
+/** The lead of the site's featured list: 'Comic of the day' above its title, with its genres and counts. */
+export const Featured: Story = {
+  parameters: {
+    kit: {
+      site: { featured: [{ id: '4', image: '', mobileImage: '', title: 'Silent Blade', description: '', rating: 5, ageRating: '', isReadersChoice: true }] },
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Comic of the day')).toBeVisible()
+    await expect(canvas.getByText("Reader's choice")).toBeVisible()
+    await expect(canvas.getByRole('list', { name: 'Genres' })).toBeVisible()
+    await expect(await canvas.findByText('8 Episodes')).toBeVisible()
+  },
+}

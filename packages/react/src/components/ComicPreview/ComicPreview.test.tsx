@@ -22,12 +22,39 @@ describe('ComicPreview', () => {
     expect(await screen.findByRole('heading', { name: 'Silent Blade' })).toBeInTheDocument()
     expect(screen.getByText('A swordswoman who cannot speak duels her way to the capital.')).toBeInTheDocument()
     expect(screen.getByRole('img', { name: 'Silent Blade cover' })).toBeInTheDocument()
-    expect(screen.getByText('Comic of the day')).toBeInTheDocument()
-    expect(screen.getByText("Reader's choice")).toBeInTheDocument()
     const back = screen.getByRole('link', { name: 'Back to main' })
     expect(back).toHaveAttribute('href', '/')
     await user.click(back)
     expect(navigate).toHaveBeenCalledWith('/')
+  })
+
+  it('shows the genres and the episode count, with no badge on a comic the site does not feature', async () => {
+    renderWithKit(<ComicPreview comicId="4" />)
+    const genres = await screen.findByRole('list', { name: 'Genres' })
+    expect(within(genres).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Action', 'Fantasy'])
+    expect(await screen.findByText('8 Episodes')).toBeInTheDocument()
+    expect(screen.queryByText('Comic of the day')).toBeNull()
+    expect(screen.queryByText("Reader's choice")).toBeNull()
+  })
+
+  it("shows only the badges that apply: 'Comic of the day' on the featured lead, \"Reader's choice\" where its entry says so", async () => {
+    const entry = (id: string, isReadersChoice: boolean) => ({ id, image: '', mobileImage: '', title: '', description: '', rating: 5, ageRating: '', isReadersChoice })
+    const site = { featured: [entry('4', false), entry('6', true)] }
+    const lead = renderWithKit(<ComicPreview comicId="4" />, { site })
+    await screen.findByRole('heading', { name: 'Silent Blade' })
+    expect(screen.getByText('Comic of the day')).toBeInTheDocument()
+    expect(screen.queryByText("Reader's choice")).toBeNull()
+    lead.unmount()
+    renderWithKit(<ComicPreview comicId="6" />, { site })
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.getByText("Reader's choice")).toBeInTheDocument()
+    expect(screen.queryByText('Comic of the day')).toBeNull()
+  })
+
+  it('puts the actions it is given beside the start button', async () => {
+    renderWithKit(<ComicPreview comicId="4" actions={<button type="button">Follow</button>} />)
+    const start = await screen.findByRole('button', { name: 'Start Reading' })
+    expect(start.parentElement).toContainElement(screen.getByRole('button', { name: 'Follow' }))
   })
 
   it('records comic_page_view once on mount', async () => {

@@ -1,13 +1,15 @@
-import { useEffect, useRef } from 'react'
-import { ANALYTICS_EVENTS, hasUncensoredEdition, readerPath, readUncensoredPath, routes } from '@comics/core'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { ANALYTICS_EVENTS, comicBadges, hasUncensoredEdition, latestPublication, readerPath, readUncensoredPath, routes } from '@comics/core'
 import {
   useAnalytics,
   useChapters,
   useComic,
   useLink,
+  useLocale,
   useMessages,
   useNavigate,
   useReadingProgress,
+  useSiteConfig,
   useViewer,
 } from '../../hooks'
 import { formatMessage } from '../../messages'
@@ -18,12 +20,19 @@ export interface ComicPreviewProps {
   uncensored?: boolean
   /** The banner image of uncensored mode; default the comic's own banner. */
   uncensoredBannerUrl?: string
+  /** More actions beside the start button, at its height (the site's Follow). */
+  actions?: ReactNode
+  /** More about the comic under its genres and counts (the site's likes and comments totals). */
+  details?: ReactNode
   className?: string
 }
 
 /**
- * The comic page's preview banner (spec §2 "Comic page"): 'Back to main', title, description and
- * cover with the tags 'Comic of the day' and "Reader's choice". The start button reads 'Start Reading'
+ * The comic page's preview banner (spec §2 "Comic page"): 'Back to main', cover, title, the tags 'Comic of
+ * the day' and "Reader's choice" where they apply (core `comicBadges` on the site's featured list), genres,
+ * the episode count and the latest update (core `latestPublication`), description and actions. On a phone
+ * it is a compact header (a small cover beside the title) so that the episode rows show on the first
+ * screen; from 768 px the cover leads and the rest stacks under it. The start button reads 'Start Reading'
  * (first episode by chapter number) or "Continue reading '{chapter title}'" when the reader has saved
  * progress in this comic (that episode). '🔥Read Uncensored' shows for a comic with an uncensored
  * edition outside uncensored mode and leads where core `readUncensoredPath` says. Records
@@ -31,8 +40,10 @@ export interface ComicPreviewProps {
  * @example
  * <ComicPreview comicId={params.id} uncensored={isUncensoredRoute} uncensoredBannerUrl="/img/uncensored.jpg" />
  */
-export function ComicPreview({ comicId, uncensored = false, uncensoredBannerUrl, className }: ComicPreviewProps) {
+export function ComicPreview({ comicId, uncensored = false, uncensoredBannerUrl, actions, details, className }: ComicPreviewProps) {
   const messages = useMessages()
+  const locale = useLocale()
+  const site = useSiteConfig()
   const Link = useLink()
   const navigate = useNavigate()
   const analytics = useAnalytics()
@@ -64,6 +75,8 @@ export function ComicPreview({ comicId, uncensored = false, uncensoredBannerUrl,
     navigate(readerPath(comicId, target.id, { uncensored }))
   }
   const bannerUrl = uncensoredBannerUrl ?? comic?.bannerImageUrl ?? ''
+  const badges = comicBadges(comicId, site.featured ?? [])
+  const updated = chaptersQuery.data ? latestPublication(chapters, new Date()) : null
 
   return (
     <section
@@ -97,41 +110,66 @@ export function ComicPreview({ comicId, uncensored = false, uncensoredBannerUrl,
               height={800}
             />
           )}
-          <figcaption className="comics-comic-preview__tags">
-            <span className="comics-comic-preview__tag" data-tag="comic-of-the-day">
-              {messages['comic.comicOfTheDay']}
-            </span>
-            <span className="comics-comic-preview__tag" data-tag="readers-choice">
-              {messages['comic.readersChoice']}
-            </span>
-          </figcaption>
         </figure>
-        <div className="comics-comic-preview__text">
+        <div className="comics-comic-preview__head">
+          {badges.length > 0 && (
+            <p className="comics-comic-preview__tags">
+              {badges.map((badge) => (
+                <span key={badge} className="comics-comic-preview__tag" data-tag={badge}>
+                  {badge === 'comic-of-the-day' ? messages['comic.comicOfTheDay'] : messages['comic.readersChoice']}
+                </span>
+              ))}
+            </p>
+          )}
           {comic && (
             <>
               <h1 className="comics-comic-preview__title">{comic.title}</h1>
-              <p className="comics-comic-preview__description">{comic.description}</p>
+              {comic.genres.length > 0 && (
+                <ul className="comics-comic-preview__genres" aria-label={messages['comic.genres']}>
+                  {comic.genres.map((genre) => (
+                    <li key={genre.id} className="comics-chip">
+                      {genre.name}
+                    </li>
+                  ))}
+                </ul>
+              )}
             </>
           )}
-          <div className="comics-comic-preview__actions">
-            <button type="button" className="comics-button comics-comic-preview__start" disabled={!target} onClick={start}>
-              {progress
-                ? formatMessage(messages['comic.continueReading'], { chapterTitle: progress.chapterTitle })
-                : messages['comic.startReading']}
+          {chaptersQuery.data && (
+            <p className="comics-comic-preview__meta">
+              <span>{formatMessage(messages['episodes.count'], { n: chapters.length }, locale)}</span>
+              {updated && (
+                <span>
+                  {formatMessage(messages['comic.updated'], {
+                    // UTC: the server's render and the browser's agree on the day.
+                    date: updated.toLocaleDateString(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+                  })}
+                </span>
+              )}
+            </p>
+          )}
+          {details}
+        </div>
+        {comic && <p className="comics-comic-preview__description" title={comic.description}>{comic.description}</p>}
+        <div className="comics-comic-preview__actions">
+          <button type="button" className="comics-button comics-comic-preview__start" disabled={!target} onClick={start}>
+            {progress
+              ? formatMessage(messages['comic.continueReading'], { chapterTitle: progress.chapterTitle })
+              : messages['comic.startReading']}
+          </button>
+          {comic && !uncensored && hasUncensoredEdition(comic) && (
+            <button
+              type="button"
+              className="comics-button comics-comic-preview__uncensored"
+              data-variant="ghost"
+              // Until the level is known the rule would send a subscriber to /premium.
+              disabled={viewer.isPending}
+              onClick={() => navigate(readUncensoredPath(comicId, viewer.level))}
+            >
+              {messages['comic.readUncensored']}
             </button>
-            {comic && !uncensored && hasUncensoredEdition(comic) && (
-              <button
-                type="button"
-                className="comics-button comics-comic-preview__uncensored"
-                data-variant="ghost"
-                // Until the level is known the rule would send a subscriber to /premium.
-                disabled={viewer.isPending}
-                onClick={() => navigate(readUncensoredPath(comicId, viewer.level))}
-              >
-                {messages['comic.readUncensored']}
-              </button>
-            )}
-          </div>
+          )}
+          {actions}
         </div>
       </div>
     </section>

@@ -20,16 +20,16 @@ const renderList = (comicId: string, options: KitOptions & { uncensored?: boolea
     options,
   )
 
-/** The rows once loaded and, for a signed-in viewer, once the level is known (no Open button waits). */
+/** The rows once loaded and, for a signed-in viewer, once the level is known (no locked row's button waits). */
 async function loadedRows(count: number) {
   await screen.findByRole('heading', { name: `${count} Episodes` })
   const rows = screen.getAllByRole('listitem')
-  await waitFor(() => rows.forEach((row) => expect(within(row).getByText('Open')).toBeEnabled()))
+  await waitFor(() => rows.forEach((row) => expect(within(row).getByLabelText(/^Open Episode/)).toBeEnabled()))
   return rows
 }
 
 const lockedTitles = (rows: HTMLElement[]) =>
-  rows.filter((row) => within(row).queryByRole('img', { name: 'Locked' })).map((row) => within(row).getByText(/^Episode/).textContent)
+  rows.filter((row) => within(row).queryByRole('button', { name: /^Open .*, Locked$/ })).map((row) => within(row).getByText(/^Episode/).textContent)
 
 describe('EpisodeList', () => {
   it('shows a failed load as an error with a retry, never as an empty list', async () => {
@@ -55,9 +55,20 @@ describe('EpisodeList', () => {
       'Episode 10',
     ])
     for (const row of rows) {
-      expect(within(row).getByText('Open')).toBeInTheDocument()
       expect(row.querySelector('img.comics-episode-row__preview')).toHaveAttribute('src', expect.stringContaining('data:image/svg+xml'))
     }
+  })
+
+  it("makes each row one control named by its episode, its thumbnail and title inside, with no bare 'Open' on every row", async () => {
+    renderList('4')
+    const rows = await loadedRows(8)
+    expect(screen.queryByText('Open')).toBeNull()
+    const names = rows.map((row) => within(row).getByLabelText(/^Open Episode/).getAttribute('aria-label'))
+    expect(names.slice(0, 4)).toEqual(['Open Episode 1', 'Open Episode 2', 'Open Episode 3', 'Open Episode 4, Locked'])
+    expect(new Set(names).size).toBe(rows.length)
+    const first = within(rows[0]!).getByRole('link', { name: 'Open Episode 1' })
+    expect(first).toContainElement(rows[0]!.querySelector('.comics-episode-row__preview') as HTMLElement)
+    expect(first).toContainElement(within(rows[0]!).getByText('Episode 1'))
   })
 
   it.each<[KitViewer, string[], string | null]>([
@@ -128,9 +139,8 @@ describe('EpisodeList', () => {
   it('opens an unlocked episode in the reader', async () => {
     const { user, navigate } = renderList('4')
     const rows = await loadedRows(8)
-    const open = within(rows[1]!).getByRole('link', { name: 'Open' })
+    const open = within(rows[1]!).getByRole('link', { name: 'Open Episode 2' })
     expect(open).toHaveAttribute('href', '/comic/4/402')
-    expect(open).toHaveAccessibleDescription('Episode 2')
     await user.click(open)
     expect(navigate).toHaveBeenCalledWith('/comic/4/402')
   })
@@ -138,14 +148,14 @@ describe('EpisodeList', () => {
   it('opens the uncensored reader in uncensored mode', async () => {
     const { user, navigate } = renderList('1', { viewer: 'level3', siteMode: 'adult', uncensored: true })
     const rows = await loadedRows(6)
-    await user.click(within(rows[4]!).getByRole('link', { name: 'Open' }))
+    await user.click(within(rows[4]!).getByRole('link', { name: 'Open Episode 5' }))
     expect(navigate).toHaveBeenCalledWith('/comic/1/105/uncensored')
   })
 
   it('opens the sign-in modal when a guest opens a locked episode', async () => {
     const { user, navigate } = renderList('4')
     const rows = await loadedRows(8)
-    await user.click(within(rows[3]!).getByRole('button', { name: 'Open' }))
+    await user.click(within(rows[3]!).getByRole('button', { name: 'Open Episode 4, Locked' }))
     expect(screen.getByRole('status', { name: 'auth modal' })).toHaveTextContent('sign-in')
     expect(navigate).not.toHaveBeenCalled()
   })
@@ -154,7 +164,7 @@ describe('EpisodeList', () => {
     const { user, navigate } = renderList('6', { viewer: 'free' })
     const rows = await loadedRows(5)
     expect(lockedTitles(rows)).toEqual(['Episode 7', 'Episode 10'])
-    await user.click(within(rows[4]!).getByRole('button', { name: 'Open' }))
+    await user.click(within(rows[4]!).getByRole('button', { name: 'Open Episode 10, Locked' }))
     expect(navigate).toHaveBeenCalledWith('/premium')
     expect(screen.getByRole('status', { name: 'auth modal' })).toHaveTextContent('closed')
   })
@@ -169,7 +179,7 @@ describe('EpisodeList', () => {
     expect(fourth).toHaveAccessibleDescription('Episode 4')
     await user.click(fourth)
     expect(navigate).toHaveBeenLastCalledWith('/comic/4/404')
-    await user.click(within(rows[3]!).getByRole('button', { name: 'Open' }))
+    await user.click(within(rows[3]!).getByRole('button', { name: 'Open Episode 4, Locked' }))
     expect(navigate).toHaveBeenLastCalledWith('/premium')
   })
 

@@ -17,7 +17,7 @@ export interface EpisodeListProps {
 
 /**
  * The comic page's episode list (spec §2 "Comic page", §6): the heading '{n} Episodes' ('1 Episode'), rows sorted by
- * chapter number with a preview, the title, a lock on locked rows and 'Open', and the upgrade banner
+ * chapter number, each row one control named 'Open {title}' (a lock on locked rows), and the upgrade banner
  * before the 4th row when core `upgradeBanner(viewer, comic)` names one. A locked row opens the
  * sign-in modal for a guest and goes to /premium when signed in. `aria-busy` while loading. In a comic the
  * reader follows, the episodes out since they last read it are marked 'NEW' (`useNewEpisodeIds`). With

@@ -20,7 +20,8 @@ export interface EpisodeRowProps {
 
 /**
  * One row of the episode list: preview image (its box alone until the app runs a page rendered on the
- * server), title, a lock on a locked episode and 'Open'. An
+ * server), title, publish date, a lock on a locked episode. The thumbnail and title are the row's one
+ * control, named 'Open {title}' (no bare 'Open' repeated on every row): an
  * unlocked episode is a real link to the reader (it opens in a new tab too); a locked one is a button
  * whose action is core's: the sign-in modal for a guest, /premium when signed in (spec §6). A signed-in
  * reader without a subscription also gets 'Unlock for 10 coins' on a locked row (core `offersCoinUnlock`,
@@ -44,6 +45,53 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false, react
   // Decorative, and often below the comic's cover: on a page rendered on the server the previews are
   // asked for once the app runs, so that the cover and the scripts have the connection first.
   const appRunning = useAppRunning()
+  const name = formatMessage(messages['episodes.openEpisode'], { title: chapter.title })
+  const published = chapter.publishAt ? new Date(chapter.publishAt) : null
+  // The thumbnail, the title and what is known of the episode: the row's one link (or, locked, button).
+  const main = (
+    <>
+      {chapter.previewImageUrl && appRunning ? (
+        // The title beside it names the row: the preview is decorative.
+        <img className="comics-episode-row__preview" src={chapter.previewImageUrl} alt="" loading="lazy" decoding="async" width={160} height={90} />
+      ) : (
+        <span className="comics-episode-row__preview" aria-hidden="true" />
+      )}
+      <span className="comics-episode-row__text">
+        <span className="comics-episode-row__title">
+          {/* Only the title describes the row's other links, not its marks or counts. */}
+          <span id={titleId}>{chapter.title}</span>
+          {unlocked && (
+            <>
+              {' '}
+              <span className="comics-episode-unlocked">{messages['coins.unlocked']}</span>
+            </>
+          )}
+          {isNew && (
+            <>
+              {' '}
+              <span className="comics-episode-row__new">{messages['episodes.new']}</span>
+            </>
+          )}
+        </span>
+        {(published || (reactions && (reactions.likes > 0 || reactions.comments > 0))) && (
+          <span className="comics-episode-row__meta">
+            {published && !Number.isNaN(published.getTime()) && (
+              <span>{published.toLocaleDateString(locale, { dateStyle: 'medium', timeZone: 'UTC' })}</span>
+            )}
+            {reactions && (reactions.likes > 0 || reactions.comments > 0) && (
+              <span className="comics-episode-row__reactions">
+                {formatMessage(commentMessages['likes.count'], { n: reactions.likes }, locale)}
+                {' · '}
+                {formatMessage(commentMessages['comments.count'], { n: reactions.comments }, locale)}
+              </span>
+            )}
+          </span>
+        )}
+      </span>
+      {/* The button's name says it is locked. */}
+      {access.locked && <LockIcon className="comics-episode-row__lock" decorative />}
+    </>
+  )
   return (
     <li
       className="comics-episode-row"
@@ -52,54 +100,20 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false, react
       data-new={isNew ? 'true' : undefined}
       data-unlocked={unlocked ? 'true' : undefined}
     >
-      {chapter.previewImageUrl && appRunning ? (
-        // The title beside it names the row: the preview is decorative.
-        <img className="comics-episode-row__preview" src={chapter.previewImageUrl} alt="" loading="lazy" decoding="async" width={160} height={90} />
-      ) : (
-        <span className="comics-episode-row__preview" aria-hidden="true" />
-      )}
-      <span className="comics-episode-row__title">
-        {/* Only the title describes the row's buttons and links, not its marks or counts. */}
-        <span id={titleId}>{chapter.title}</span>
-        {unlocked && (
-          <>
-            {' '}
-            <span className="comics-episode-unlocked">{messages['coins.unlocked']}</span>
-          </>
-        )}
-        {isNew && (
-          <>
-            {' '}
-            <span className="comics-episode-row__new">{messages['episodes.new']}</span>
-          </>
-        )}
-        {reactions && (reactions.likes > 0 || reactions.comments > 0) && (
-          <span className="comics-episode-row__reactions">
-            {formatMessage(commentMessages['likes.count'], { n: reactions.likes }, locale)}
-            {' · '}
-            {formatMessage(commentMessages['comments.count'], { n: reactions.comments }, locale)}
-          </span>
-        )}
-      </span>
-      {access.locked && <LockIcon className="comics-episode-row__lock" />}
       {access.locked ? (
         <button
           type="button"
-          className="comics-button comics-episode-row__open"
-          aria-describedby={titleId}
+          className="comics-episode-row__open"
+          aria-label={`${name}, ${messages['episodes.locked']}`}
           // While a signed-in viewer's level loads the lock may still lift: do not send them to /premium yet.
           disabled={access.isPending}
           onClick={access.open}
         >
-          {messages['episodes.open']}
+          {main}
         </button>
       ) : (
-        <Link
-          to={readerPath(chapter.comicsId, chapter.id, { uncensored })}
-          className="comics-button comics-episode-row__open"
-          aria-describedby={titleId}
-        >
-          {messages['episodes.open']}
+        <Link to={readerPath(chapter.comicsId, chapter.id, { uncensored })} className="comics-episode-row__open" aria-label={name}>
+          {main}
         </Link>
       )}
       {!access.locked && <DownloadButton comicId={chapter.comicsId} chapterId={chapter.id} uncensored={uncensored} episodeTitle={chapter.title} className="comics-episode-row__download" />}

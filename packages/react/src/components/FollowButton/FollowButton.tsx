@@ -6,7 +6,8 @@ export interface FollowButtonProps {
 }
 
 /**
- * Follow or unfollow a comic from its page: 'Follow', or 'Following' pressed (`aria-pressed`). A guest's
+ * Follow or unfollow a comic from its page, a secondary button beside the start button: 'Follow', or
+ * 'Following' pressed (`aria-pressed`). A guest's
  * press opens the sign-in modal. While the change is sent the button is busy; a failure says so under it
  * and the button stays as it was, to press again.
  * @example
@@ -23,7 +24,8 @@ export function FollowButton({ comicId, className }: FollowButtonProps) {
       <button
         type="button"
         className="comics-button comics-follow__button"
-        data-variant={following ? 'ghost' : undefined}
+        // A secondary action: the page's one primary action is reading.
+        data-variant="ghost"
         aria-pressed={signedIn ? following : undefined}
         aria-busy={isChanging || undefined}
         disabled={signedIn && (isPending || isChanging)}

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { HttpResponse, http } from 'msw'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
+import type { MockState } from '@comics/mocks'
 import { PageUploader } from './PageUploader'
 
 const meta = {
@@ -8,6 +9,8 @@ const meta = {
   component: PageUploader,
   globals: { viewer: 'admin' },
   args: { comicId: '5', chapterId: '501', variant: 'legal' },
+  // An episode with no page yet in this variant, unless a story says otherwise.
+  parameters: { kit: { prepareState: (state: MockState) => void (state.assets = state.assets.filter((asset) => !(asset.chapterId === '501' && asset.variant === 'legal'))) } },
 } satisfies Meta<typeof PageUploader>
 
 export default meta
@@ -42,7 +45,7 @@ async function choosePages(canvas: ReturnType<typeof within>) {
 export const Empty: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Drop page images or a folder here')).toBeVisible()
-    await expect(canvas.getByText(/No pages yet/)).toBeVisible()
+    await expect(await canvas.findByText(/No pages yet/)).toBeVisible()
   },
 }
 
@@ -145,4 +148,25 @@ export const Draft: Story = {
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile', isRotated: false } },
   play: Reordered.play,
+}
+
+/** An episode that has pages: they show first, from the server, to move and save with no upload. */
+export const SavedPages: Story = {
+  parameters: { kit: { prepareState: () => {} } },
+  play: async ({ canvas, canvasElement }) => {
+    await waitFor(() => expect(names(canvasElement).slice(0, 2)).toEqual(['Saved page 1', 'Saved page 2']))
+    await expect(canvas.queryByText(/No pages yet/)).toBeNull()
+    canvas.getByRole('button', { name: 'Move Saved page 1' }).focus()
+    await userEvent.keyboard('{ArrowDown}')
+    await expect(names(canvasElement).slice(0, 2)).toEqual(['Saved page 2', 'Saved page 1'])
+    await expect(canvas.getByRole('button', { name: 'Save page order' })).toBeEnabled()
+  },
+}
+
+/** The saved pages are being loaded. */
+export const LoadingSavedPages: Story = {
+  parameters: { kit: { prepareState: () => {}, mocks: { latencyMs: { listAssets: 'infinite' } } } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Loading the pages this episode has…')).toBeVisible()
+  },
 }

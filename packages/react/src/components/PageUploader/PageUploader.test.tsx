@@ -38,20 +38,28 @@ beforeEach(() => {
 })
 afterEach(() => vi.restoreAllMocks())
 
+/** The mock catalogue with no page yet in the episode and variant uploaded to. */
+function emptyEpisode() {
+  const state = createMockState()
+  state.assets = state.assets.filter((asset) => !(asset.chapterId === '501' && asset.variant === 'legal'))
+  return state
+}
+const empty = () => ({ viewer: 'admin' as const, mocks: { state: emptyEpisode() } })
+
 async function choose(files: File[]) {
   const input = screen.getByLabelText('Choose images')
   await act(async () => fireEvent.change(input, { target: { files } }))
 }
 
 describe('PageUploader', () => {
-  it('says what to do when no page is chosen yet', () => {
-    renderWithKit(<PageUploader {...target} />, { viewer: 'admin' })
-    expect(screen.getByText(/No pages yet/)).toBeVisible()
+  it('says what to do when the episode has no page and none is chosen yet', async () => {
+    renderWithKit(<PageUploader {...target} />, empty())
+    expect(await screen.findByText(/No pages yet/)).toBeVisible()
     expect(screen.queryByRole('button', { name: 'Upload pages' })).toBeNull()
   })
 
   it('lists chosen files in natural name order, each with its thumbnail at once, and leaves out what is not an image', async () => {
-    renderWithKit(<PageUploader {...target} />, { viewer: 'admin' })
+    renderWithKit(<PageUploader {...target} />, empty())
     await choose([...shuffled.map(page), new File(['x'], 'notes.txt', { type: 'text/plain' })])
     expect(shownNames()).toEqual(inOrder)
     const thumbs = screen.getByRole('list', { name: 'Pages in reading order' }).querySelectorAll('img')
@@ -62,7 +70,7 @@ describe('PageUploader', () => {
   })
 
   it('moves a page by keyboard on its handle, keeps the focus there and announces the move', async () => {
-    const { user } = renderWithKit(<PageUploader {...target} />, { viewer: 'admin' })
+    const { user } = renderWithKit(<PageUploader {...target} />, empty())
     await choose(shuffled.map(page))
     const handle = screen.getByRole('button', { name: 'Move page-10.png' })
     handle.focus()
@@ -75,7 +83,7 @@ describe('PageUploader', () => {
   })
 
   it('removes one page and replaces another', async () => {
-    const { user } = renderWithKit(<PageUploader {...target} />, { viewer: 'admin' })
+    const { user } = renderWithKit(<PageUploader {...target} />, empty())
     await choose(shuffled.map(page))
     await user.click(screen.getByRole('button', { name: 'Remove page-3.png' }))
     expect(shownNames()).toEqual(['page-1.png', 'page-2.png', 'page-10.png', 'page-11.png', 'page-12.png'])
@@ -86,7 +94,7 @@ describe('PageUploader', () => {
   })
 
   it('sends each file once, then saves the chosen order; a later move saves the order with no file sent', async () => {
-    const state = createMockState()
+    const state = emptyEpisode()
     const sent = countUploads()
     const answered: string[] = []
     server.events.on('response:mocked', async ({ request, response }) => {
@@ -122,7 +130,7 @@ describe('PageUploader', () => {
 
   it('keeps going past a failed file, says so, and a retry sends only the files that failed', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    const state = createMockState()
+    const state = emptyEpisode()
     const sent = countUploads()
     const { user } = renderWithKit(<PageUploader {...target} />, { viewer: 'admin', mocks: { state } })
     // Before the mocks: the 2nd and 5th files sent meet a cut connection.
@@ -151,7 +159,7 @@ describe('PageUploader', () => {
   })
 
   it('cancels the file on its way; uploading again sends it and the rest', async () => {
-    const state = createMockState()
+    const state = emptyEpisode()
     const { user } = renderWithKit(<PageUploader {...target} />, { viewer: 'admin', mocks: { state, latencyMs: { uploadPage: 'infinite' } } })
     await choose(shuffled.slice(0, 2).map(page))
     await user.click(screen.getByRole('button', { name: 'Upload pages' }))
@@ -160,6 +168,40 @@ describe('PageUploader', () => {
     expect(await screen.findByText(/Upload cancelled/)).toBeVisible()
     expect(screen.getAllByRole('listitem').map((item) => item.dataset.status)).toEqual(['queued', 'queued'])
     expect(screen.getByRole('button', { name: 'Upload pages' })).toBeEnabled()
+  })
+
+  it('shows the pages the episode already has, to move and save in a new order or remove, with no file sent', async () => {
+    const state = createMockState()
+    const sent = countUploads()
+    const before = state.assets.filter((a) => a.chapterId === '501' && a.variant === 'legal').sort((a, b) => a.position! - b.position!)
+    expect(before.length).toBeGreaterThan(2)
+    const stored = () =>
+      state.assets
+        .filter((a) => a.chapterId === '501' && a.variant === 'legal')
+        .sort((a, b) => a.position! - b.position!)
+        .map((a) => a.id)
+    const { user } = renderWithKit(<PageUploader {...target} />, { viewer: 'admin', mocks: { state } })
+    await waitFor(() => expect(shownNames()).toHaveLength(before.length))
+    expect(screen.queryByText(/No pages yet/)).toBeNull()
+    expect(shownNames().slice(0, 2)).toEqual(['Saved page 1', 'Saved page 2'])
+    const thumbs = screen.getByRole('list', { name: 'Pages in reading order' }).querySelectorAll('img')
+    expect([...thumbs].map((img) => img.getAttribute('src'))).toEqual(before.map((a) => a.url))
+    expect(screen.getAllByText('Saved')).toHaveLength(before.length)
+    expect(screen.queryByRole('button', { name: 'Upload pages' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Save page order' })).toBeNull()
+
+    screen.getByRole('button', { name: 'Move Saved page 1' }).focus()
+    await user.keyboard('{ArrowDown}')
+    expect(shownNames().slice(0, 2)).toEqual(['Saved page 2', 'Saved page 1'])
+    await user.click(screen.getByRole('button', { name: 'Save page order' }))
+    await screen.findByText('Pages saved in this order.')
+    const ids = before.map((a) => a.id)
+    expect(stored()).toEqual([ids[1], ids[0], ...ids.slice(2)])
+
+    await user.click(screen.getByRole('button', { name: 'Remove Saved page 2' }))
+    await user.click(screen.getByRole('button', { name: 'Save page order' }))
+    await waitFor(() => expect(stored()).toEqual([ids[0], ...ids.slice(2)]))
+    expect(sent.count).toBe(0)
   })
 
   it('says when readers will see a scheduled episode, and that a draft is hidden', () => {

@@ -21,7 +21,8 @@ const PAGE_DRAG_TYPE = 'application/x-comics-page'
 const CONNECTION_FAILURES = new Set(['network', 'timeout', 'unknown'])
 
 /**
- * The studio's pages of one episode in one variant: drop files or a folder (or choose them), see them in
+ * The studio's pages of one episode in one variant: the pages it already has first (shown from the
+ * server, to move or remove with no upload), then drop files or a folder (or choose them), see them in
  * natural file-name order with their thumbnails at once, move a page by drag or by keyboard (arrow keys
  * on its handle; each move is announced), remove or replace one, then upload with a progress bar per file
  * and for the whole episode, cancel, and retry only the files that failed. Once every file is sent the
@@ -32,7 +33,10 @@ const CONNECTION_FAILURES = new Set(['network', 'timeout', 'unknown'])
 export function PageUploader({ comicId, chapterId, variant, publishAt, now, className }: PageUploaderProps) {
   const messages = useMessages(ADMIN_MESSAGES)
   const locale = useLocale()
-  const upload = usePageUpload({ comicId, chapterId, variant })
+  const upload = usePageUpload(
+    { comicId, chapterId, variant },
+    { savedPageName: (position) => formatMessage(messages['pageUpload.savedPage'], { position }) },
+  )
   const { items, phase, progress } = upload
   const [announcement, setAnnouncement] = useState('')
   const [dropping, setDropping] = useState(false)
@@ -55,7 +59,7 @@ export function PageUploader({ comicId, chapterId, variant, publishAt, now, clas
     const item = items[from]
     if (!item || to < 0 || to >= total || to === from) return
     upload.move(from, to)
-    setAnnouncement(formatMessage(messages['pageUpload.moved'], { name: item.file.name, position: to + 1, total }))
+    setAnnouncement(formatMessage(messages['pageUpload.moved'], { name: item.name, position: to + 1, total }))
   }
 
   const onHandleKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -141,8 +145,15 @@ export function PageUploader({ comicId, chapterId, variant, publishAt, now, clas
         )}
       </div>
 
+      {upload.loadFailed && (
+        <p className="comics-page-uploader__error" role="alert">
+          {messages['pageUpload.loadFailed']}
+        </p>
+      )}
       {total === 0 ? (
-        <p className="comics-page-uploader__empty">{messages['pageUpload.empty']}</p>
+        <p className="comics-page-uploader__empty" aria-busy={upload.loading || undefined}>
+          {upload.loading ? messages['pageUpload.loading'] : messages['pageUpload.empty']}
+        </p>
       ) : (
         <>
           <p id={hintId} className="comics-page-uploader__hint">
@@ -150,7 +161,7 @@ export function PageUploader({ comicId, chapterId, variant, publishAt, now, clas
           </p>
           <ol className="comics-page-uploader__list" aria-label={messages['pageUpload.list']}>
             {items.map((item, index) => {
-              const name = item.file.name
+              const name = item.name
               return (
                 <li
                   key={item.key}
@@ -205,15 +216,17 @@ export function PageUploader({ comicId, chapterId, variant, publishAt, now, clas
                     </span>
                     <span className="comics-page-uploader__name">{name}</span>
                     <span className="comics-page-uploader__status">
-                      {item.status === 'failed' && !CONNECTION_FAILURES.has(item.failure ?? '')
-                        ? messages['pageUpload.refused']
-                        : messages[`pageUpload.${item.status}`]}
+                      {item.saved
+                        ? messages['pageUpload.onServer']
+                        : item.status === 'failed' && !CONNECTION_FAILURES.has(item.failure ?? '')
+                          ? messages['pageUpload.refused']
+                          : messages[`pageUpload.${item.status}`]}
                     </span>
                   </div>
                   <progress
                     className="comics-page-uploader__progress"
-                    max={item.file.size || 1}
-                    value={item.status === 'done' ? item.file.size || 1 : item.sent}
+                    max={item.size || 1}
+                    value={item.status === 'done' ? item.size || 1 : item.sent}
                     aria-label={formatMessage(messages['pageUpload.fileProgress'], { name })}
                   />
                   <div className="comics-page-uploader__actions">
