@@ -107,10 +107,10 @@ function LastReadSlides({ comicIds, className }: { comicIds: string[]; className
   }
 
   if (query.isSuccess && comics.length === 0) return null
-  const rootClass = className ? `comics-last-read ${className}` : 'comics-last-read'
+  const rootClass = className ? `comics-card comics-last-read ${className}` : 'comics-card comics-last-read'
   return (
     <section className={rootClass} aria-labelledby={headingId} aria-roledescription="carousel">
-      <h2 id={headingId} className="comics-last-read__heading">
+      <h2 id={headingId} className="comics-card__heading comics-last-read__heading">
         {messages['account.lastRead']}
       </h2>
       {binding}
