@@ -175,6 +175,9 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   // LAST READ on home (spec §2), shown on the account page too
   'account.lastRead': 'LAST READ',
   'account.lastReadSlide': '{n} of {total}',
+  // Not in the spec: where the reader stopped, under each LAST READ card.
+  'account.lastReadPageOf': '{episode} · page {page} of {total}',
+  'account.lastReadPage': '{episode} · page {page}',
 
   // Search: the top bar's field and the /search page
   'search.label': 'Search comics',
