@@ -23,6 +23,15 @@ export const Default: Story = {
   },
 }
 
+/** A subscriber's badge names the plan in force. */
+export const Subscriber: Story = {
+  globals: { viewer: 'level3' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Premium · 12 weeks')).toBeVisible()
+    await expect(canvas.queryByText('Basic')).toBeNull()
+  },
+}
+
 /** Log Out clears the session and goes to /. */
 export const LogOut: Story = {
   play: async (context) => {
