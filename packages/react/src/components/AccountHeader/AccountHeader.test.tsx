@@ -14,9 +14,17 @@ describe('AccountHeader', () => {
   ])('shows %s MY ACCOUNT and the badge of the plan in force, %j', async (viewer, badge) => {
     renderWithKit(<AccountHeader />, { viewer })
     expect(screen.getByRole('heading', { level: 1, name: 'MY ACCOUNT' })).toBeInTheDocument()
-    expect(await screen.findByText(badge)).toHaveClass('comics-account-header__badge')
+    expect(await screen.findByText(badge, {}, { timeout: 5000 })).toHaveClass('comics-account-header__badge')
     expect(screen.queryByText(badge === 'Basic' ? /^Premium/ : 'Basic')).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeEnabled()
+  })
+
+  it('names no plan when the subscriptions cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { queryClient } = renderWithKit(<AccountHeader />, { viewer: 'level3', mocks: { errors: { listSubscriptions: 500 } } })
+    await waitFor(() => expect(queryClient.getQueryCache().getAll().some((query) => query.state.status === 'error')).toBe(true))
+    expect(screen.queryByText('Basic')).not.toBeInTheDocument()
+    expect(screen.queryByText(/^Premium/)).not.toBeInTheDocument()
   })
 
   it('logs out through the auth service, clears the session and goes to /', async () => {

@@ -23,7 +23,7 @@ export function AccountHeader({ onBack, className }: AccountHeaderProps) {
   const { logout, pending, errorMessage } = useAuth()
   const titleId = useId()
   const back = useGoBack(onBack)
-  const { active, isPending } = useSubscription()
+  const { active, isPending, error } = useSubscription()
   const plan = active ? planOfSubscription(active) : undefined
   const badgeState = isPending ? 'loading' : plan ? 'member' : 'basic'
   return (
@@ -34,13 +34,16 @@ export function AccountHeader({ onBack, className }: AccountHeaderProps) {
       <h1 id={titleId} className="comics-account-header__title">
         {messages['account.title']}
       </h1>
-      <span className="comics-account-header__badge" data-state={badgeState} aria-busy={isPending || undefined}>
-        {isPending
-          ? messages['common.loading']
-          : plan
-            ? formatMessage(messages['account.badgePlan'], { badge: plan.badge, duration: plan.duration })
-            : messages['account.badge']}
-      </span>
+      {/* A failed load names no plan rather than a wrong one (YOUR BENEFITS offers the retry). */}
+      {!error && (
+        <span className="comics-account-header__badge" data-state={badgeState} aria-busy={isPending || undefined}>
+          {isPending
+            ? messages['common.loading']
+            : plan
+              ? formatMessage(messages['account.badgePlan'], { badge: plan.badge, duration: plan.duration })
+              : messages['account.badge']}
+        </span>
+      )}
       <button
         type="button"
         className="comics-button comics-account-header__logout"
