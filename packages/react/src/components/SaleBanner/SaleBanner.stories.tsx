@@ -15,7 +15,7 @@ type Story = StoryObj<typeof meta>
 export const Default: Story = {
   globals: { viewer: 'free' },
   play: async (context) => {
-    await userEvent.click(context.canvas.getByRole('link', { name: 'Become a member' }))
+    await userEvent.click(await context.canvas.findByRole('link', { name: 'Become a member' }, { timeout: 5000 }))
     await expect(kitOf(context).navigate).toHaveBeenCalledWith('/premium')
   },
 }
