@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PLANS, defaultPlanId, getPlan, offeredPlans } from '@comics/core/rules'
+import { PLANS, defaultPlanId, getPlan, membershipOffer, offeredPlans, planOfSubscription } from '@comics/core/rules'
 import { PlanSchema } from '@comics/core/contract'
 
 describe('plans (spec §3, §9)', () => {
@@ -26,5 +26,17 @@ describe('plans (spec §3, §9)', () => {
     expect(defaultPlanId(3)).toBe('24weeks')
     expect(defaultPlanId(4)).toBeNull()
     expect(getPlan('nope')).toBeUndefined()
+  })
+
+  it('finds a subscription\'s plan by its id, or by its level without one', () => {
+    expect(planOfSubscription({ planId: '12weeks', level: 3 })?.duration).toBe('12 weeks')
+    expect(planOfSubscription({ level: 2 })?.id).toBe('4weeks')
+    expect(planOfSubscription({ planId: null, level: 9 })).toBeUndefined()
+  })
+
+  it('offers membership to a reader without one, an upgrade below the top plan, nothing on it', () => {
+    expect(membershipOffer(0)).toBe('join')
+    expect([1, 2, 3].map(membershipOffer)).toEqual(['upgrade', 'upgrade', 'upgrade'])
+    expect(membershipOffer(4)).toBe('none')
   })
 })

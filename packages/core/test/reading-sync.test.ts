@@ -6,6 +6,7 @@ import {
   createProgressStore,
   createProgressSync,
   createSessionStore,
+  episodeProgress,
   isNewerPosition,
   mergeReadingProgress,
   newEpisodes,
@@ -37,6 +38,19 @@ describe('mergeReadingProgress', () => {
     expect(isNewerPosition({ updatedAt: 11 }, { updatedAt: 10 })).toBe(true)
     expect(isNewerPosition({ updatedAt: 10 }, { updatedAt: 10 })).toBe(false)
     expect(isNewerPosition({ updatedAt: 0 }, undefined)).toBe(true)
+  })
+})
+
+describe('episodeProgress', () => {
+  it('counts pages from 1 and the page in view as read', () => {
+    expect(episodeProgress(11, 40)).toEqual({ page: 12, pageCount: 40, share: 0.3 })
+    expect(episodeProgress(undefined, 4)).toEqual({ page: 1, pageCount: 4, share: 0.25 })
+  })
+
+  it('gives the page alone without a count, and the last page past the end', () => {
+    expect(episodeProgress(3)).toEqual({ page: 4 })
+    expect(episodeProgress(3, 0)).toEqual({ page: 4 })
+    expect(episodeProgress(50, 40)).toEqual({ page: 40, pageCount: 40, share: 1 })
   })
 })
 

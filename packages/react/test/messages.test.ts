@@ -42,7 +42,8 @@ const SPEC_COPY = [
   'Sign Up',
   'Not a member?',
   'Already a member?',
-  'SIGN UP AND DISCOVER NEW EPISODES from your favourites comics',
+  // The spec's 'favourites comics', corrected (docs/decisions.md).
+  'SIGN UP AND DISCOVER NEW EPISODES from your favourite comics',
   'Are you over the age of 18?',
   'You need to confirm that you are over the age of 18 to read adult content.',
   'Yes',
@@ -90,8 +91,15 @@ describe('messages', () => {
     expect(formatMessage(DEFAULT_MESSAGES['reader.pageAlt'], { n: 3, total: 42 })).toBe('Page 3 of 42')
   })
 
-  it('shows the maximum-subscription text in Russian (spec §2)', () => {
-    expect(DEFAULT_MESSAGES['premium.maximum']).toMatch(/^[А-Яа-яЁё ]+$/)
+  it('speaks English by default, the maximum-subscription text included (the spec\'s Russian, docs/decisions.md)', () => {
+    expect(DEFAULT_MESSAGES['premium.maximum']).toBe('You already have the maximum subscription')
+    const cyrillic = Object.entries(DEFAULT_MESSAGES).filter(([, value]) => /[А-Яа-яЁё]/.test(JSON.stringify(value)))
+    expect(cyrillic).toEqual([])
+  })
+
+  it('corrects the spec\'s grammar where a reader would call it a mistake', () => {
+    expect(DEFAULT_MESSAGES['authModal.banner']).toBe('SIGN UP AND DISCOVER NEW EPISODES from your favourite comics')
+    expect(formatMessage(DEFAULT_MESSAGES['verifyEmail.notSent'], { email: 'a@b.c' })).toBe('Confirm a@b.c: we will send you a link to open.')
   })
 
   it('merges in every auth and form message of core', () => {

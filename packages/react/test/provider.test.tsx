@@ -101,7 +101,7 @@ describe('ComicsProvider', () => {
       )
     }
     renderWithKit(<Copy />, { messages: { 'reader.next': 'Weiter' } })
-    expect(screen.getByText('Weiter / У вас уже максимальная подписка')).toBeInTheDocument()
+    expect(screen.getByText('Weiter / You already have the maximum subscription')).toBeInTheDocument()
   })
 
   it("gives the readers' messages alone, and a component's own table with the provider's overrides over it", () => {

@@ -8,7 +8,6 @@ import {
   ChangeEmailModal,
   ChangePasswordModal,
   DeleteAccount,
-  CoinBalance,
   CoinHistory,
   DownloadMyData,
   FollowedComics,
@@ -48,7 +47,6 @@ export default function AccountScreen() {
         <div className="site-account__details">
           <AccountInfo onChangePassword={() => setChangingPassword(true)} onChangeEmail={() => setChangingEmail(true)} />
           <AccountBenefits />
-          <CoinBalance />
           <CoinHistory />
           <DownloadedEpisodes />
           <DownloadMyData />

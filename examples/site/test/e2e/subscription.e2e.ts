@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
 import { payForSelectedPlan, selectedPlan } from '@comics/test-stack/premium'
-import { screenshotBothSizes } from '@comics/test-stack/screenshots'
+import { screenshotBothSizes, screenshotPhoneAndDesktop } from '@comics/test-stack/screenshots'
 import { e2eStack } from '@comics/test-stack/stack'
 import { prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
 
@@ -76,9 +76,21 @@ describe('a reader who subscribes', () => {
     await expect.poll(() => benefits.getByRole('link', { name: 'Upgrade Plan' }).isVisible()).toBe(true)
     await screenshotBothSizes(page, 'account')
 
+    // The badge names the plan, YOUR BENEFITS says when it renews, the top bar offers an upgrade, not Premium.
+    expect(await page.locator('.comics-account-header__badge').textContent()).toBe('Premium · 4 weeks')
+    expect(await benefits.getByText(/^Renews on /).isVisible()).toBe(true)
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Upgrade' }).isVisible()).toBe(true)
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Premium' }).count()).toBe(0)
+
     // Level 2: every episode, but not the uncensored edition.
     await page.goto(`${stack.adultOrigin}/comic/${comic.id}/${comic.chapterIds[3]}`)
     await expect.poll(() => page.getByRole('img', { name: /^Page 1 of \d+$/ }).isVisible()).toBe(true)
+    // LAST READ says where the reader stopped and leads back there.
+    await page.goto(`${stack.adultOrigin}/account`)
+    const lastRead = page.getByRole('region', { name: 'LAST READ' })
+    await expect.poll(() => lastRead.getByText(/ · page 1 of \d+$/).isVisible()).toBe(true)
+    expect(await lastRead.getByRole('link', { name: /^Continue reading '/ }).getAttribute('href')).toBe(`/comic/${comic.id}/${comic.chapterIds[3]}`)
+    await screenshotPhoneAndDesktop(page, 'account-subscriber')
     await page.goto(comicPage)
     const readUncensored = page.getByRole('button', { name: '🔥Read Uncensored' })
     await expect.poll(() => readUncensored.isEnabled()).toBe(true)

@@ -166,3 +166,23 @@ export function isFirstPurchase(payments: readonly PaymentRef[]): boolean {
 export function priceToPay(p: Plan, payments: readonly PaymentRef[]): Charge {
   return chargeFor(p, { firstPurchase: isFirstPurchase(payments) })
 }
+
+/**
+ * The plan of a subscription: by its plan id, or by its level for older records without one.
+ * @example planOfSubscription({ planId: '12weeks', level: 3 })?.duration // '12 weeks'
+ */
+export function planOfSubscription(subscription: { planId?: string | null; level: number }): Plan | undefined {
+  return getPlan(subscription.planId ?? '') ?? PLANS.find((p) => p.level === subscription.level)
+}
+
+/**
+ * What the site's membership offers (the top bar's Premium button, the sale banner) say to a reader at
+ * `activeLevel`: 'join' without a subscription (Premium, and the sale, whose discount is for a first
+ * purchase only); 'upgrade' to a subscriber below the top plan (an Upgrade button, no sale); 'none' on the
+ * top plan, to whom nothing is left to sell (docs/decisions.md, "Account page").
+ * @example membershipOffer(0) // 'join'; membershipOffer(2) // 'upgrade'; membershipOffer(4) // 'none'
+ */
+export function membershipOffer(activeLevel: number): 'join' | 'upgrade' | 'none' {
+  if (!hasSubscription(activeLevel)) return 'join'
+  return offeredPlans(activeLevel).length > 0 ? 'upgrade' : 'none'
+}

@@ -62,3 +62,25 @@ export function newEpisodes<C extends { publishAt?: string | null }>(chapters: r
     return at > since && at <= now
   })
 }
+
+/** How far into an episode a saved position is, as the account's LAST READ shows it. */
+export interface EpisodeProgress {
+  /** The page in view, counted from 1. */
+  page: number
+  /** The episode's pages, when known. */
+  pageCount?: number
+  /** Share of the episode read, 0 to 1, when the page count is known. */
+  share?: number
+}
+
+/**
+ * The progress of a saved position: its zero-based `page` as a page number, and with the episode's page
+ * count the share read (the page in view counts as read; a page past the end, after an edit, counts as the last).
+ * @example episodeProgress(11, 40) // { page: 12, pageCount: 40, share: 0.3 }
+ */
+export function episodeProgress(page: number | undefined, pageCount?: number): EpisodeProgress {
+  const number = Math.max(0, Math.floor(page ?? 0)) + 1
+  if (!pageCount || pageCount < 1) return { page: number }
+  const clamped = Math.min(number, pageCount)
+  return { page: clamped, pageCount, share: clamped / pageCount }
+}

@@ -122,7 +122,7 @@ export interface DialogProps extends Omit<HTMLAttributes<HTMLDivElement>, 'role'
  * @example
  * <Dialog open={open} onClose={close} className="comics-auth-modal">
  *   <DialogTitle>Sign In</DialogTitle>
- *   <DialogDescription>SIGN UP AND DISCOVER NEW EPISODES from your favourites comics</DialogDescription>
+ *   <DialogDescription>SIGN UP AND DISCOVER NEW EPISODES from your favourite comics</DialogDescription>
  * </Dialog>
  */
 export function Dialog(props: DialogProps) {

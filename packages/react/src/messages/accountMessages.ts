@@ -12,8 +12,9 @@ export const ACCOUNT_MESSAGES = /* @__PURE__ */ Object.freeze({
   // disabled, read with it.
   'terms.termsAndConditions': 'Terms and Conditions',
   'terms.required': 'Accept the terms to continue',
-  // spec §2: shown in Russian ("You already have the maximum subscription").
-  'premium.maximum': 'У вас уже максимальная подписка',
+  // spec §2 shows it in Russian ('У вас уже максимальная подписка') on an English site: the default is
+  // now English; a Russian site sets it through the provider's messages (docs/decisions.md).
+  'premium.maximum': 'You already have the maximum subscription',
   // Prices come formatted for the provider's locale ('$7.99' in en-US).
   'premium.price': '{price}',
   'premium.pricePerWeek': '{price} per week',
@@ -49,7 +50,9 @@ export const ACCOUNT_MESSAGES = /* @__PURE__ */ Object.freeze({
   // Account page
   'account.title': 'MY ACCOUNT',
   'account.logOut': 'Log Out',
+  // The badge of a reader without a subscription (spec §2); a subscriber's names their plan.
   'account.badge': 'Basic',
+  'account.badgePlan': '{badge} · {duration}',
   'account.info': 'INFO',
   'account.emailOrPhone': 'Email or Phone',
   'account.password': 'Password',
@@ -66,6 +69,8 @@ export const ACCOUNT_MESSAGES = /* @__PURE__ */ Object.freeze({
   'account.cancelConfirmAction': 'Turn off auto-renewal',
   'account.cancelKeep': 'Keep auto-renewal',
   'account.accessUntil': 'Access until {date}',
+  // Not in the spec: when a renewing membership renews.
+  'account.renewsOn': 'Renews on {date}',
   'account.membershipTitle': '{badge} · {duration}',
   'account.autoRenewOff': 'Auto-renewal is off: your membership will not renew.',
   'account.renewsOnce': { other: 'Cancelled less than {hours} hours before the period end: it renews once more, then stops.' },
@@ -78,6 +83,7 @@ export const ACCOUNT_MESSAGES = /* @__PURE__ */ Object.freeze({
   'passwordReset.noLink': 'Open this page from the link in your password-reset email.',
   'passwordReset.newLink': 'Get a new link',
 
+  'dataExport.heading': 'YOUR DATA',
   'dataExport.description': 'A copy of what we hold about you: your profile, subscriptions and payments, as a JSON file.',
   'dataExport.download': 'Download my data',
   'dataExport.preparing': 'Preparing your data…',

@@ -27,6 +27,8 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   'nav.account': 'Account',
   'nav.signIn': 'Sign In',
   'nav.premium': 'Premium',
+  // Not in the spec: the top bar's offer to a subscriber below the top plan (core membershipOffer).
+  'nav.upgrade': 'Upgrade',
   'nav.openMenu': 'Open menu',
   'nav.closeMenu': 'Close menu',
 
@@ -105,7 +107,7 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   'authModal.signUp': 'Sign Up',
   'authModal.notMember': 'Not a member?',
   'authModal.alreadyMember': 'Already a member?',
-  'authModal.banner': 'SIGN UP AND DISCOVER NEW EPISODES from your favourites comics',
+  'authModal.banner': 'SIGN UP AND DISCOVER NEW EPISODES from your favourite comics',
   // Email-link sign-in (spec §7): the modal sends the link, EmailLinkSignIn finishes it.
   'authModal.emailLink': 'Email me a sign-in link',
   'authModal.linkSentTitle': 'Check your email',
@@ -123,7 +125,7 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   // Email confirmation: the prompt after sign-up, the site's page for the mailed link
   'verifyEmail.title': 'Confirm your email address',
   'verifyEmail.prompt': 'We sent a link to {email}. Open it to confirm your address: you need it to change your email later.',
-  'verifyEmail.notSent': 'Confirm {email}: we send you a link to open.',
+  'verifyEmail.notSent': 'Confirm {email}: we will send you a link to open.',
   'verifyEmail.send': 'Send the link',
   'verifyEmail.resend': 'Send the link again',
   'verifyEmail.resendIn': { one: 'Send again in {n} second', other: 'Send again in {n} seconds' },
@@ -178,6 +180,9 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   // LAST READ on home (spec §2), shown on the account page too
   'account.lastRead': 'LAST READ',
   'account.lastReadSlide': '{n} of {total}',
+  // Not in the spec: where the reader stopped, under each LAST READ card.
+  'account.lastReadPageOf': '{episode} · page {page} of {total}',
+  'account.lastReadPage': '{episode} · page {page}',
 
   // Search: the top bar's field and the /search page
   'search.label': 'Search comics',

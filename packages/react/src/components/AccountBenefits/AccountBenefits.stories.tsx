@@ -27,7 +27,13 @@ export const Level1: Story = {
     await expect(await canvas.findByRole('link', { name: 'Upgrade Plan' })).toBeVisible()
   },
 }
-export const Level2: Story = { globals: { viewer: 'level2' } }
+/** A renewing membership says when it renews. */
+export const Level2: Story = {
+  globals: { viewer: 'level2' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/^Renews on /)).toBeVisible()
+  },
+}
 export const Level3: Story = { globals: { viewer: 'level3' } }
 
 /** Level 4: no upgrade button. */

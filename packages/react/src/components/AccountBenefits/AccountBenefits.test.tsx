@@ -85,9 +85,11 @@ describe('AccountBenefits', () => {
   it('cancels auto-renewal on the server once confirmed, then shows until when access lasts and that it will not renew', async () => {
     const state = createMockState()
     const { user } = renderWithKit(<AccountBenefits locale="en-US" />, { viewer: 'level2', mocks: { state } })
+    expect(await within(benefits()).findByText(`Renews on ${longDate('2099-12-31T00:00:00.000Z')}`)).toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: 'Cancel auto-renewal' }))
     await user.click(screen.getByRole('button', { name: 'Turn off auto-renewal' }))
     expect(await within(benefits()).findByText('Auto-renewal is off: your membership will not renew.')).toBeInTheDocument()
+    expect(within(benefits()).queryByText(/^Renews on/)).not.toBeInTheDocument()
     expect(within(benefits()).getByText(`Access until ${longDate('2099-12-31T00:00:00.000Z')}`)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Cancel auto-renewal' })).not.toBeInTheDocument()
     expect(state.subscriptions.find((s) => s.id === 'sub-level2-1')).toMatchObject({ status: 'active', autoRenew: false })

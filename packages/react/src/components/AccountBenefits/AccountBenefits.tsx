@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import {
   CANCELLATION_NOTICE_HOURS,
   cancellationOutcome,
-  getPlan,
-  PLANS,
+  planOfSubscription,
   routes,
   type Subscription,
 } from '@comics/core'
@@ -24,7 +23,8 @@ export interface AccountBenefitsProps {
  * description; 'Upgrade Plan' while a higher plan exists, 'Become a Member' without a plan (both go to
  * /premium; for a guest 'Become a Member' opens the sign-in modal instead), no button at the top level; "YOU DON'T HAVE MEMBERSHIP" without a plan. A renewing
  * membership can have its auto-renewal cancelled, after a confirmation that says until when access stays
- * (focus goes to 'Keep auto-renewal'): access stays until the period end, which is then shown, and with
+ * (focus goes to 'Keep auto-renewal'). A renewing membership shows when it renews ('Renews on {date}'), a
+ * cancelled one until when access stays ('Access until {date}'); with
  * under 24 hours' notice it still renews once (core `cancellationOutcome`).
  *
  * The description is HTML written by the kit itself (core `PLANS`), rendered as it is.
@@ -76,16 +76,16 @@ export function AccountBenefits({ locale: localeProp, className }: AccountBenefi
   })
 
   // The plan of the subscription in force; older records without a plan id are matched by level.
-  const plan = active ? (getPlan(active.planId ?? '') ?? PLANS.find((p) => p.level === active.level)) : undefined
+  const plan = active ? planOfSubscription(active) : undefined
   const renewalOff = active?.autoRenew === false
   const periodEnd = active?.currentPeriodEnd
     ? new Date(active.currentPeriodEnd).toLocaleDateString(locale, { dateStyle: 'long' })
     : null
-  const rootClass = className ? `comics-account-benefits ${className}` : 'comics-account-benefits'
+  const rootClass = className ? `comics-card comics-account-benefits ${className}` : 'comics-card comics-account-benefits'
 
   return (
     <section className={rootClass} aria-labelledby={headingId} data-state={plan ? 'member' : 'none'}>
-      <h2 id={headingId} className="comics-account-benefits__heading">
+      <h2 id={headingId} className="comics-card__heading comics-account-benefits__heading">
         {messages['account.benefits']}
       </h2>
       {isPending ? (
@@ -139,54 +139,63 @@ export function AccountBenefits({ locale: localeProp, className }: AccountBenefi
                         : messages['account.autoRenewOff']}
                   </p>
                 </>
-              ) : confirming ? (
-                <div className="comics-account-benefits__confirm" role="group" aria-labelledby={promptId}>
-                  <p id={promptId}>
-                    {periodEnd
-                      ? formatMessage(messages['account.cancelConfirm'], {
-                          date: periodEnd,
-                        })
-                      : messages['account.cancelConfirmNoDate']}
-                  </p>
-                  <div className="comics-account-benefits__confirm-actions">
+              ) : (
+                <>
+                  {periodEnd && (
+                    <p className="comics-account-benefits__renews-on">
+                      {formatMessage(messages['account.renewsOn'], { date: periodEnd })}
+                    </p>
+                  )}
+                  {confirming ? (
+                    <div className="comics-account-benefits__confirm" role="group" aria-labelledby={promptId}>
+                      <p id={promptId}>
+                        {periodEnd
+                          ? formatMessage(messages['account.cancelConfirm'], {
+                              date: periodEnd,
+                            })
+                          : messages['account.cancelConfirmNoDate']}
+                      </p>
+                      <div className="comics-account-benefits__confirm-actions">
+                        <button
+                          type="button"
+                          className="comics-button comics-account-benefits__cancel"
+                          disabled={cancel.isPending}
+                          aria-busy={cancel.isPending || undefined}
+                          onClick={() => cancel.mutate(active)}
+                        >
+                          {messages['account.cancelConfirmAction']}
+                        </button>
+                        <button
+                          ref={keepButton}
+                          type="button"
+                          className="comics-button"
+                          data-variant="ghost"
+                          disabled={cancel.isPending}
+                          onClick={() => {
+                            focusAfter.current = 'cancel'
+                            setConfirming(false)
+                          }}
+                        >
+                          {messages['account.cancelKeep']}
+                        </button>
+                      </div>
+                    </div>
+                  ) : (
                     <button
+                      ref={cancelButton}
                       type="button"
                       className="comics-button comics-account-benefits__cancel"
-                      disabled={cancel.isPending}
-                      aria-busy={cancel.isPending || undefined}
-                      onClick={() => cancel.mutate(active)}
-                    >
-                      {messages['account.cancelConfirmAction']}
-                    </button>
-                    <button
-                      ref={keepButton}
-                      type="button"
-                      className="comics-button"
                       data-variant="ghost"
-                      disabled={cancel.isPending}
                       onClick={() => {
-                        focusAfter.current = 'cancel'
-                        setConfirming(false)
+                        cancel.reset()
+                        focusAfter.current = 'keep'
+                        setConfirming(true)
                       }}
                     >
-                      {messages['account.cancelKeep']}
+                      {messages['account.cancelAutoRenew']}
                     </button>
-                  </div>
-                </div>
-              ) : (
-                <button
-                  ref={cancelButton}
-                  type="button"
-                  className="comics-button comics-account-benefits__cancel"
-                  data-variant="ghost"
-                  onClick={() => {
-                    cancel.reset()
-                    focusAfter.current = 'keep'
-                    setConfirming(true)
-                  }}
-                >
-                  {messages['account.cancelAutoRenew']}
-                </button>
+                  )}
+                </>
               )}
               {cancel.isError && (
                 <p role="alert" className="comics-account-benefits__error">

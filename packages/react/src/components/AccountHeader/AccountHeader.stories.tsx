@@ -17,9 +17,18 @@ type Story = StoryObj<typeof meta>
 export const Default: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('heading', { name: 'MY ACCOUNT' })).toBeVisible()
-    await expect(canvas.getByText('Basic')).toBeVisible()
+    await expect(await canvas.findByText('Basic', {}, { timeout: 5000 })).toBeVisible()
     await userEvent.click(canvas.getByRole('button', { name: /Back/ }))
     await expect(args.onBack).toHaveBeenCalled()
+  },
+}
+
+/** A subscriber's badge names the plan in force. */
+export const Subscriber: Story = {
+  globals: { viewer: 'level3' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Premium · 12 weeks', {}, { timeout: 5000 })).toBeVisible()
+    await expect(canvas.queryByText('Basic')).toBeNull()
   },
 }
 

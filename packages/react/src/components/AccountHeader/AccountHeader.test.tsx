@@ -5,11 +5,26 @@ import { fakeAuth } from '../../../test/fakeAuth'
 import { AccountHeader } from './AccountHeader'
 
 describe('AccountHeader', () => {
-  it.each<KitViewer>(['free', 'level1', 'level2', 'level3', 'level4'])('shows %s MY ACCOUNT and the badge Basic', (viewer) => {
+  it.each<[KitViewer, string]>([
+    ['free', 'Basic'],
+    ['level1', 'Premium · 1 week'],
+    ['level2', 'Premium · 4 weeks'],
+    ['level3', 'Premium · 12 weeks'],
+    ['level4', 'Premium · 24 weeks'],
+  ])('shows %s MY ACCOUNT and the badge of the plan in force, %j', async (viewer, badge) => {
     renderWithKit(<AccountHeader />, { viewer })
     expect(screen.getByRole('heading', { level: 1, name: 'MY ACCOUNT' })).toBeInTheDocument()
-    expect(screen.getByText('Basic')).toBeInTheDocument()
+    expect(await screen.findByText(badge, {}, { timeout: 5000 })).toHaveClass('comics-account-header__badge')
+    expect(screen.queryByText(badge === 'Basic' ? /^Premium/ : 'Basic')).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeEnabled()
+  })
+
+  it('names no plan when the subscriptions cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { queryClient } = renderWithKit(<AccountHeader />, { viewer: 'level3', mocks: { errors: { listSubscriptions: 500 } } })
+    await waitFor(() => expect(queryClient.getQueryCache().getAll().some((query) => query.state.status === 'error')).toBe(true))
+    expect(screen.queryByText('Basic')).not.toBeInTheDocument()
+    expect(screen.queryByText(/^Premium/)).not.toBeInTheDocument()
   })
 
   it('logs out through the auth service, clears the session and goes to /', async () => {

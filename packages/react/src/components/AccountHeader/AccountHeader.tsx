@@ -1,5 +1,7 @@
 import { useId } from 'react'
-import { useAuth, useGoBack, useMessages } from '../../hooks'
+import { planOfSubscription } from '@comics/core'
+import { useAuth, useGoBack, useMessages, useSubscription } from '../../hooks'
+import { formatMessage } from '../../messages'
 import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
 
 export interface AccountHeaderProps {
@@ -10,7 +12,9 @@ export interface AccountHeaderProps {
 
 /**
  * The account page's header (spec §2): a back button, 'MY ACCOUNT', 'Log Out' (signs out, clears the
- * session and goes to /, spec §4) and the account type badge, which always reads 'Basic'.
+ * session and goes to /, spec §4) and the account type badge: 'Basic' without a subscription, the plan in
+ * force for a subscriber ('Premium · 12 weeks'; the spec's always-'Basic' badge is a defect, docs/decisions.md).
+ * Its state is exposed as `data-state` on the badge: loading, basic or member.
  * @example
  * <AccountHeader />
  */
@@ -19,6 +23,9 @@ export function AccountHeader({ onBack, className }: AccountHeaderProps) {
   const { logout, pending, errorMessage } = useAuth()
   const titleId = useId()
   const back = useGoBack(onBack)
+  const { active, isPending, error } = useSubscription()
+  const plan = active ? planOfSubscription(active) : undefined
+  const badgeState = isPending ? 'loading' : plan ? 'member' : 'basic'
   return (
     <header className={className ? `comics-account-header ${className}` : 'comics-account-header'} aria-labelledby={titleId}>
       <button type="button" className="comics-button comics-account-header__back" data-variant="ghost" onClick={back}>
@@ -27,7 +34,16 @@ export function AccountHeader({ onBack, className }: AccountHeaderProps) {
       <h1 id={titleId} className="comics-account-header__title">
         {messages['account.title']}
       </h1>
-      <span className="comics-account-header__badge">{messages['account.badge']}</span>
+      {/* A failed load names no plan rather than a wrong one (YOUR BENEFITS offers the retry). */}
+      {!error && (
+        <span className="comics-account-header__badge" data-state={badgeState} aria-busy={isPending || undefined}>
+          {isPending
+            ? messages['common.loading']
+            : plan
+              ? formatMessage(messages['account.badgePlan'], { badge: plan.badge, duration: plan.duration })
+              : messages['account.badge']}
+        </span>
+      )}
       <button
         type="button"
         className="comics-button comics-account-header__logout"

@@ -26,8 +26,8 @@ export function AccountInfo({ onChangePassword, onChangeEmail, className }: Acco
   const headingId = useId()
   const hasPassword = canChangePassword(user)
   return (
-    <section className={className ? `comics-account-info ${className}` : 'comics-account-info'} aria-labelledby={headingId}>
-      <h2 id={headingId} className="comics-account-info__heading">
+    <section className={className ? `comics-card comics-account-info ${className}` : 'comics-card comics-account-info'} aria-labelledby={headingId}>
+      <h2 id={headingId} className="comics-card__heading comics-account-info__heading">
         {messages['account.info']}
       </h2>
       <dl className="comics-account-info__rows">

@@ -51,7 +51,7 @@ describe('AuthModal', () => {
     const { user } = renderPage()
     const dialog = await openSignIn(user)
     expect(dialog).toHaveAccessibleName('Sign In')
-    expect(dialog).toHaveAccessibleDescription('SIGN UP AND DISCOVER NEW EPISODES from your favourites comics')
+    expect(dialog).toHaveAccessibleDescription('SIGN UP AND DISCOVER NEW EPISODES from your favourite comics')
     expect(dialog).toHaveAttribute('data-mode', 'sign-in')
     const buttons = within(dialog).getAllByRole('button').map((button) => button.textContent)
     expect(buttons.slice(0, 3)).toEqual(['Continue With Facebook', 'Continue With Google', 'Continue With Apple'])

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import type { CoinLedgerEntry } from '@comics/core'
+import { routes, type CoinLedgerEntry } from '@comics/core'
+import { CoinBalance } from '../CoinBalance/CoinBalance'
 import { formatMessage } from '../../messages'
 import { useCoinHistory, useLocale, useMessages } from '../../hooks'
 import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
@@ -13,7 +14,7 @@ export interface CoinHistoryProps {
 }
 
 /**
- * The signed-in reader's coin history for the account page, newest first: packs bought, episodes
+ * The signed-in reader's coin history for the account page, in a card headed by their balance (a link to the coin shop), newest first: packs bought, episodes
  * unlocked, credits from support (with their reason), each with its coins and the balance it left.
  * @example
  * <CoinHistory />
@@ -22,11 +23,15 @@ export function CoinHistory({ userId, entryAction, className }: CoinHistoryProps
   const messages = useMessages(ACCOUNT_MESSAGES)
   const locale = useLocale()
   const { entries, isPending, error, refetch } = useCoinHistory(userId)
-  const base = className ? `comics-coin-history ${className}` : 'comics-coin-history'
+  const base = className ? `comics-card comics-coin-history ${className}` : 'comics-card comics-coin-history'
   const state = isPending ? 'loading' : error ? 'error' : entries.length === 0 ? 'empty' : 'ready'
   return (
     <section className={base} data-state={state} aria-busy={isPending}>
-      <h2 className="comics-coin-history__heading">{messages['coins.historyHeading']}</h2>
+      <div className="comics-coin-history__header">
+        <h2 className="comics-card__heading comics-coin-history__heading">{messages['coins.historyHeading']}</h2>
+        {/* The reader's own history opens on their balance, a link to the shop; an admin's view of another reader's has none. */}
+        {userId === undefined && <CoinBalance to={routes.coins} className="comics-coin-history__balance" />}
+      </div>
       {isPending && <p>{messages['common.loading']}</p>}
       {error && (
         <div role="alert">

@@ -32,8 +32,8 @@ export function DeleteAccount({ className }: DeleteAccountProps) {
   const [open, setOpen] = useState(false)
   const headingId = useId()
   return (
-    <section className={className ? `comics-delete-account ${className}` : 'comics-delete-account'} aria-labelledby={headingId}>
-      <h2 id={headingId} className="comics-delete-account__heading">
+    <section className={className ? `comics-card comics-delete-account ${className}` : 'comics-card comics-delete-account'} aria-labelledby={headingId}>
+      <h2 id={headingId} className="comics-card__heading comics-delete-account__heading">
         {messages['deleteAccount.title']}
       </h2>
       <p className="comics-delete-account__text">{messages['deleteAccount.description']}</p>

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useMessages } from '../../hooks'
 import { useComicsContext } from '../../hooks/useComicsContext'
 import { ACCOUNT_MESSAGES } from '../../messages/accountMessages'
@@ -35,6 +35,7 @@ export function DownloadMyData({ fileName = 'my-comics-data.json', className }: 
   const { api } = useComicsContext('DownloadMyData')
   const messages = useMessages(ACCOUNT_MESSAGES)
   const [state, setState] = useState<'idle' | 'preparing' | 'failed'>('idle')
+  const headingId = useId()
 
   const download = async () => {
     if (state === 'preparing') return
@@ -50,7 +51,14 @@ export function DownloadMyData({ fileName = 'my-comics-data.json', className }: 
   }
 
   return (
-    <div className={className ? `comics-data-export ${className}` : 'comics-data-export'} data-state={state}>
+    <section
+      className={className ? `comics-card comics-data-export ${className}` : 'comics-card comics-data-export'}
+      data-state={state}
+      aria-labelledby={headingId}
+    >
+      <h2 id={headingId} className="comics-card__heading comics-data-export__heading">
+        {messages['dataExport.heading']}
+      </h2>
       <p className="comics-data-export__text">{messages['dataExport.description']}</p>
       <button
         type="button"
@@ -67,6 +75,6 @@ export function DownloadMyData({ fileName = 'my-comics-data.json', className }: 
           {messages['dataExport.failed']}
         </p>
       )}
-    </div>
+    </section>
   )
 }

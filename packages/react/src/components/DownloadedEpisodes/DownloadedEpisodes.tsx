@@ -25,8 +25,8 @@ export function DownloadedEpisodes({ className }: DownloadedEpisodesProps) {
   const { status, episodes, totalBytes, remove, removeAll } = useDownloads()
   const headingId = 'comics-downloads-heading'
   return (
-    <section className={className ? `comics-downloads ${className}` : 'comics-downloads'} aria-labelledby={headingId} data-state={status === 'ready' ? (episodes.length ? 'some' : 'empty') : status}>
-      <h2 id={headingId} className="comics-downloads__heading">
+    <section className={className ? `comics-card comics-downloads ${className}` : 'comics-card comics-downloads'} aria-labelledby={headingId} data-state={status === 'ready' ? (episodes.length ? 'some' : 'empty') : status}>
+      <h2 id={headingId} className="comics-card__heading comics-downloads__heading">
         {messages['storage.heading']}
       </h2>
       {status === 'loading' ? (

@@ -23,8 +23,8 @@ export function FollowedComics({ className }: FollowedComicsProps) {
   if (!signedIn) return null
   const state = isPending ? 'loading' : error ? 'error' : follows.length === 0 ? 'empty' : 'ready'
   return (
-    <section className={className ? `comics-followed ${className}` : 'comics-followed'} data-state={state} aria-busy={isPending}>
-      <h2 className="comics-followed__heading">{messages['follows.heading']}</h2>
+    <section className={className ? `comics-card comics-followed ${className}` : 'comics-card comics-followed'} data-state={state} aria-busy={isPending}>
+      <h2 className="comics-card__heading comics-followed__heading">{messages['follows.heading']}</h2>
       {isPending ? (
         <p className="comics-followed__status">{messages['common.loading']}</p>
       ) : error ? (

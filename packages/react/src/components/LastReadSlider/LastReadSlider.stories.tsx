@@ -6,7 +6,7 @@ import { LastReadSlider } from './LastReadSlider'
 /** Comics read, oldest first: the slider shows the most recent first. */
 const READ = ['12', '9', '7', '5', '4'].map((comicId) => ({
   comicId,
-  position: { chapterId: `${comicId}01`, chapterTitle: 'Episode 1' },
+  position: { chapterId: `${comicId}01`, chapterTitle: 'Episode 1', page: comicId === '7' ? 11 : 0 },
 }))
 
 const meta = {
@@ -23,6 +23,14 @@ type Story = StoryObj<typeof meta>
 export const WithHistory: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findAllByRole('group')).toHaveLength(5)
+  },
+}
+
+/** Under each card, where the reader stopped: the episode, the page of how many, a bar, and the way back in. */
+export const WithProgress: Story = {
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/^Episode 1 · page 12 of \d+$/, {}, { timeout: 5000 })).toBeVisible()
+    await expect(canvas.getAllByRole('link', { name: "Continue reading 'Episode 1'" })).toHaveLength(5)
   },
 }
 

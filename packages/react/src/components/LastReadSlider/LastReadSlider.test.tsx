@@ -153,6 +153,37 @@ describe('LastReadSlider', () => {
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument()
   })
 
+  it('shows under a card the episode, the page of how many, a bar, and a link to continue there', async () => {
+    renderWithKit(<LastReadSlider />, {
+      viewer: 'free',
+      storage: {
+        lastReadComics: JSON.stringify(['7']),
+        comicsReadingHistory: JSON.stringify([{ comicId: '7', chapterId: '701', chapterTitle: 'Episode 1', page: 11, offset: 40, updatedAt: 1 }]),
+      },
+    })
+    const slide = await screen.findByRole('group', { name: '1 of 1' })
+    // The count comes from the episode's page list (200 pages in the fixture's long episode).
+    expect(await within(slide).findByText('Episode 1 · page 12 of 200')).toBeInTheDocument()
+    expect(slide.querySelector('progress')).toHaveAttribute('value', '12')
+    const resume = within(slide).getByRole('link', { name: "Continue reading 'Episode 1'" })
+    expect(resume).toHaveAttribute('href', '/comic/7/701')
+  })
+
+  it('shows the page alone when the episode\'s pages cannot be counted', async () => {
+    renderWithKit(<LastReadSlider />, {
+      viewer: 'free',
+      storage: {
+        lastReadComics: JSON.stringify(['7']),
+        comicsReadingHistory: JSON.stringify([{ comicId: '7', chapterId: '704', chapterTitle: 'Episode 4', page: 2, updatedAt: 1 }]),
+      },
+    })
+    const slide = await screen.findByRole('group', { name: '1 of 1' })
+    // Episode 4 is locked to a reader without a subscription: its page list is refused.
+    expect(await within(slide).findByText('Episode 4 · page 3')).toBeInTheDocument()
+    expect(slide.querySelector('progress')).toBeNull()
+    expect(within(slide).getByRole('link', { name: "Continue reading 'Episode 4'" })).toHaveAttribute('href', '/comic/7/704')
+  })
+
   it('appears when a comic is read while it is on screen', async () => {
     const { stores } = renderWithKit(<LastReadSlider />, { viewer: 'free' })
     expect(screen.queryByRole('region', { name: 'LAST READ' })).not.toBeInTheDocument()

@@ -1,12 +1,16 @@
 import { useId, useMemo, useRef, type MouseEvent, type PointerEvent } from 'react'
 import {
   ANALYTICS_EVENTS,
+  assetVariant,
+  episodeProgress,
   isCardClick,
+  readerPath,
   MOBILE_BREAKPOINT_PX,
   SLIDER_SPEED_MS,
   type Comic,
+  type ReadingHistoryEntry,
 } from '@comics/core'
-import { useAnalytics, useComics, useMessages, useReadingProgress } from '../../hooks'
+import { useAnalytics, useComics, useEpisodeAssets, useLink, useMessages, useReadingProgress, useSiteMode } from '../../hooks'
 import { formatMessage } from '../../messages'
 import { ComicCard } from '../ComicCard'
 import { useDeferredEmbla, type EmblaOptions } from '../FeaturedCarousel/useDeferredEmbla'
@@ -44,13 +48,16 @@ const SLIDER_OPTIONS: EmblaOptions = {
  * records `last_read_comic_clicked` and goes to /comic/{id}; with a pointer it counts only if it lasts
  * at most 200 ms and moves at most 5 px each way (core `isCardClick`), otherwise it was a drag and is
  * cancelled. Cards are links, so the keyboard opens them with Enter, without the gesture check.
+ * Under each card, the episode and page where the reader stopped ('Episode 4 · page 12 of 40', the count
+ * from the episode's page list when the viewer may load it), a progress bar, and "Continue reading
+ * 'Episode 4'", a link to that episode in the reader.
  * @example
  * <LastReadSlider />
  */
 export function LastReadSlider({ className }: LastReadSliderProps) {
-  const { lastReadComics } = useReadingProgress()
+  const { lastReadComics, history } = useReadingProgress()
   if (lastReadComics.length === 0) return null
-  return <LastReadSlides comicIds={lastReadComics} className={className} />
+  return <LastReadSlides comicIds={lastReadComics} history={history} className={className} />
 }
 
 interface PointerStart {
@@ -59,7 +66,7 @@ interface PointerStart {
   at: number
 }
 
-function LastReadSlides({ comicIds, className }: { comicIds: string[]; className?: string }) {
+function LastReadSlides({ comicIds, history, className }: { comicIds: string[]; history: ReadingHistoryEntry[]; className?: string }) {
   const messages = useMessages()
   const analytics = useAnalytics()
   const query = useComics({ preset: 'lastRead', comicIds })
@@ -107,10 +114,10 @@ function LastReadSlides({ comicIds, className }: { comicIds: string[]; className
   }
 
   if (query.isSuccess && comics.length === 0) return null
-  const rootClass = className ? `comics-last-read ${className}` : 'comics-last-read'
+  const rootClass = className ? `comics-card comics-last-read ${className}` : 'comics-card comics-last-read'
   return (
     <section className={rootClass} aria-labelledby={headingId} aria-roledescription="carousel">
-      <h2 id={headingId} className="comics-last-read__heading">
+      <h2 id={headingId} className="comics-card__heading comics-last-read__heading">
         {messages['account.lastRead']}
       </h2>
       {binding}
@@ -144,11 +151,36 @@ function LastReadSlides({ comicIds, className }: { comicIds: string[]; className
                   className="comics-last-read__card"
                   onClick={(event) => onCardClick(event, comic, index + 1)}
                 />
+                <LastReadPosition position={history.find((entry) => entry.comicId === comic.id)} />
               </div>
             ))}
           </div>
         </div>
       )}
     </section>
+  )
+}
+
+/** Where the reader stopped in one comic: the episode, the page (of how many), a bar, and Continue. */
+function LastReadPosition({ position }: { position: ReadingHistoryEntry | undefined }) {
+  const messages = useMessages()
+  const Link = useLink()
+  const variant = assetVariant({ mode: useSiteMode(), uncensored: false })
+  const pages = useEpisodeAssets({ comicId: position?.comicId, chapterId: position?.chapterId, variant })
+  if (!position) return null
+  const progress = episodeProgress(position.page, pages.data?.length)
+  const where = progress.pageCount
+    ? formatMessage(messages['account.lastReadPageOf'], { episode: position.chapterTitle, page: progress.page, total: progress.pageCount })
+    : formatMessage(messages['account.lastReadPage'], { episode: position.chapterTitle, page: progress.page })
+  return (
+    <div className="comics-last-read__position" data-state={progress.share === undefined ? 'page' : 'share'}>
+      <p className="comics-last-read__where">{where}</p>
+      {progress.share !== undefined && (
+        <progress className="comics-last-read__bar" max={progress.pageCount} value={progress.page} aria-hidden="true" />
+      )}
+      <Link to={readerPath(position.comicId, position.chapterId)} className="comics-link comics-last-read__continue">
+        {formatMessage(messages['comic.continueReading'], { chapterTitle: position.chapterTitle })}
+      </Link>
+    </div>
   )
 }

@@ -61,11 +61,11 @@ export const Level3: Story = {
   },
 }
 
-/** Level 4: nothing above it, the maximum-subscription text (Russian by default). */
+/** Level 4: nothing above it, the maximum-subscription text (English by default). */
 export const MaximumSubscription: Story = {
   globals: { viewer: 'level4' },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByText('У вас уже максимальная подписка')).toBeVisible()
+    await expect(await canvas.findByText('You already have the maximum subscription')).toBeVisible()
     await expect(canvas.queryByRole('radiogroup')).toBeNull()
   },
 }

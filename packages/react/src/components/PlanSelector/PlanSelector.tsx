@@ -49,7 +49,7 @@ function disclaimerLines(plan: Plan, firstPurchase: boolean, messages: AccountMe
  * checkbox, 'Select and Pay' and the selected plan's '*' disclaimers. Paying starts a checkout with
  * `urlSuccess` = this origin's /account and sends the browser to the returned url; a failed checkout
  * shows a retry and keeps the selection and the tick. With nothing above the level, the
- * maximum-subscription text shows instead (Russian by default, message 'premium.maximum').
+ * maximum-subscription text shows instead (message 'premium.maximum'; the spec's Russian is a partner's override).
  *
  * Plan descriptions are HTML written by the kit itself (core `PLANS`); the plans never come from props
  * or the network, so they are rendered as they are, without a sanitiser.

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent } from 'storybook/test'
+import { expect, userEvent, waitFor } from 'storybook/test'
 import { kitOf, page } from '../../../../../.storybook/stories'
 import { SaleBanner } from './SaleBanner'
 
@@ -15,8 +15,17 @@ type Story = StoryObj<typeof meta>
 export const Default: Story = {
   globals: { viewer: 'free' },
   play: async (context) => {
-    await userEvent.click(context.canvas.getByRole('link', { name: 'Become a member' }))
+    await userEvent.click(await context.canvas.findByRole('link', { name: 'Become a member' }, { timeout: 5000 }))
     await expect(kitOf(context).navigate).toHaveBeenCalledWith('/premium')
+  },
+}
+
+/** A subscriber is not courted: the sale (a first purchase's discount) shows nothing to them. */
+export const Subscriber: Story = {
+  globals: { viewer: 'level2' },
+  play: async ({ canvas }) => {
+    await waitFor(() => expect(canvas.queryByRole('link', { name: 'Become a member' })).toBeNull())
+    await expect(canvas.queryByRole('region')).toBeNull()
   },
 }
 

@@ -1,5 +1,6 @@
 import { useId } from 'react'
-import { useLink, useMessages } from '../../hooks'
+import { membershipOffer } from '@comics/core'
+import { useLink, useMessages, useSession, useSubscription } from '../../hooks'
 import { usePremiumLink } from '../../hooks/usePremiumLink'
 
 export interface SaleBannerProps {
@@ -8,7 +9,9 @@ export interface SaleBannerProps {
 
 /**
  * The sale banner of the home and premium pages: the offer and 'Become a member', which goes to
- * /premium, or opens the sign-in modal for a guest (spec §2 "Home"; core `premiumAction`).
+ * /premium, or opens the sign-in modal for a guest (spec §2 "Home"; core `premiumAction`). Shown only to
+ * a guest or a reader without a subscription (core `membershipOffer`: the sale's discount is for a first
+ * purchase); nothing while a signed-in reader's level is not known yet, so a subscriber is never courted.
  * @example <SaleBanner />
  */
 export function SaleBanner({ className }: SaleBannerProps) {
@@ -16,6 +19,9 @@ export function SaleBanner({ className }: SaleBannerProps) {
   const Link = useLink()
   const titleId = useId()
   const premium = usePremiumLink()
+  const { signedIn } = useSession()
+  const { level, isPending } = useSubscription()
+  if (signedIn && (isPending || membershipOffer(level) !== 'join')) return null
   return (
     <section className={className ? `comics-sale-banner ${className}` : 'comics-sale-banner'} aria-labelledby={titleId}>
       <div className="comics-sale-banner__copy">

@@ -76,12 +76,32 @@ export const PremiumOpensSignIn: Story = {
   },
 }
 
-/** A subscriber's Premium click goes to /premium. */
+/** A signed-in reader without a subscription: Premium goes to /premium. */
 export const PremiumSignedIn: Story = {
+  globals: { viewer: 'free' },
+  play: async (context) => {
+    await userEvent.click(await context.canvas.findByRole('button', { name: 'Premium' }))
+    await expect(kitOf(context).navigate).toHaveBeenCalledWith('/premium')
+  },
+}
+
+/** A subscriber below the top plan is offered 'Upgrade' (to /premium), never Premium again. */
+export const UpgradeForSubscriber: Story = {
   globals: { viewer: 'level2' },
   play: async (context) => {
-    await userEvent.click(context.canvas.getByRole('button', { name: 'Premium' }))
+    await userEvent.click(await context.canvas.findByRole('button', { name: 'Upgrade' }))
+    await expect(context.canvas.queryByRole('button', { name: 'Premium' })).toBeNull()
     await expect(kitOf(context).navigate).toHaveBeenCalledWith('/premium')
+  },
+}
+
+/** A reader on the top plan: nothing left to offer. */
+export const TopPlan: Story = {
+  globals: { viewer: 'level4' },
+  play: async ({ canvasElement, canvas }) => {
+    await waitFor(() => expect(canvasElement.querySelector('nav')).toHaveAttribute('data-offer', 'none'))
+    await expect(canvas.queryByRole('button', { name: 'Premium' })).toBeNull()
+    await expect(canvas.queryByRole('button', { name: 'Upgrade' })).toBeNull()
   },
 }
 

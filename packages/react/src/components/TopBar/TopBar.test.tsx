@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createMockState, creditMockCoins } from '@comics/mocks'
 import { useAuthModal } from '../../hooks'
@@ -10,7 +10,7 @@ function ModalProbe() {
   return <output aria-label="auth modal">{isOpen ? mode : 'closed'}</output>
 }
 
-const renderTopBar = (viewer?: 'guest' | 'free' | 'level3') =>
+const renderTopBar = (viewer?: 'guest' | 'free' | 'level3' | 'level4') =>
   renderWithKit(
     <>
       <TopBar />
@@ -43,13 +43,26 @@ describe('TopBar', () => {
     expect(navigate).not.toHaveBeenCalled()
   })
 
-  it.each(['free', 'level3'] as const)('shows Account to a signed-in %s reader and sends Premium to /premium', async (viewer) => {
+  it.each([
+    ['free', 'Premium'],
+    ['level3', 'Upgrade'],
+  ] as const)('shows Account to a signed-in %s reader and sends %s to /premium', async (viewer, offer) => {
     const { user, navigate } = renderTopBar(viewer)
     expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account')
     expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'Premium' }))
+    await user.click(await screen.findByRole('button', { name: offer }))
+    expect(screen.queryByRole('button', { name: offer === 'Premium' ? 'Upgrade' : 'Premium' })).not.toBeInTheDocument()
     expect(navigate).toHaveBeenCalledWith('/premium')
     expect(screen.getByRole('status', { name: 'auth modal' })).toHaveTextContent('closed')
+  })
+
+  it('offers nothing to a reader on the top plan', async () => {
+    renderTopBar('level4')
+    // The coin balance link shows once the session's queries answer; the level is known by then too.
+    await screen.findByRole('link', { name: 'Account' })
+    await waitFor(() => expect(screen.getByRole('navigation', { name: 'Main' })).toHaveAttribute('data-offer', 'none'))
+    expect(screen.queryByRole('button', { name: 'Premium' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument()
   })
 
   it('collapses the links behind a menu button with a close control', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { routes } from '@comics/core'
-import { useAuthModal, useLink, useMessages, useNavigate, useSession } from '../../hooks'
+import { membershipOffer, routes } from '@comics/core'
+import { useAuthModal, useLink, useMessages, useNavigate, useSession, useSubscription } from '../../hooks'
 import { CoinBalance } from '../CoinBalance/CoinBalance'
 
 export interface TopBarProps {
@@ -16,7 +16,10 @@ export interface TopBarProps {
 
 /**
  * The site's top bar (spec §2 "Layout"): the logo to /, Categories, Account when signed in or Sign In
- * (opens the auth modal), and Premium (signed in: /premium, otherwise the sign-in modal). A signed-in reader
+ * (opens the auth modal), and Premium (signed in: /premium, otherwise the sign-in modal). The offer follows
+ * core `membershipOffer`: a subscriber below the top plan sees 'Upgrade' (to /premium) instead, one on the
+ * top plan nothing, and a signed-in reader nothing until their level is known (`data-offer` on the nav:
+ * join, upgrade, none or pending). A signed-in reader
  * also sees their coin balance, a compact link to the coin shop, outside the menu so it shows at every width.
  * At 768px and
  * below the links collapse behind a menu button; the open menu has a close control and closes on
@@ -29,6 +32,8 @@ export function TopBar({ logo, search, className }: TopBarProps) {
   const Link = useLink()
   const navigate = useNavigate()
   const { signedIn } = useSession()
+  const { level, isPending } = useSubscription()
+  const offer = !signedIn ? 'join' : isPending ? 'none' : membershipOffer(level)
   const { openAuthModal } = useAuthModal()
   const [menuOpen, setMenuOpen] = useState(false)
   const navId = useId()
@@ -86,6 +91,7 @@ export function TopBar({ logo, search, className }: TopBarProps) {
         className="comics-topbar__nav"
         aria-label={messages['nav.label']}
         data-state={menuOpen ? 'open' : 'closed'}
+        data-offer={signedIn && isPending ? 'pending' : offer}
       >
         <button
           ref={closeButton}
@@ -116,9 +122,11 @@ export function TopBar({ logo, search, className }: TopBarProps) {
             {messages['nav.signIn']}
           </button>
         )}
-        <button type="button" className="comics-button comics-topbar__premium" onClick={premium}>
-          {messages['nav.premium']}
-        </button>
+        {offer !== 'none' && (
+          <button type="button" className="comics-button comics-topbar__premium" onClick={premium}>
+            {messages[offer === 'upgrade' ? 'nav.upgrade' : 'nav.premium']}
+          </button>
+        )}
       </nav>
     </header>
   )

@@ -11,7 +11,8 @@ export interface VerifyEmailPromptProps {
  * `needsEmailVerification`); renders nothing otherwise. The link is mailed at sign-up; 'Send the link
  * again' mails a new one, at most once a minute from the page (the button counts down), and the
  * provider's own limit is answered as 'Too many attempts'. The state is exposed as `data-state`: sent,
- * not-sent or waiting.
+ * not-sent or waiting. It is a slim bar: one line and the action (on a phone the title alone; the
+ * explanation is read out, and cut with an ellipsis and a full `title` where it is shown).
  * @example
  * <TopBar />
  * <VerifyEmailPrompt />
@@ -24,6 +25,7 @@ export function VerifyEmailPrompt({ className }: VerifyEmailPromptProps) {
   const titleId = useId()
   if (!needed) return null
   const waiting = waitSeconds > 0
+  const text = formatMessage(messages[sent ? 'verifyEmail.prompt' : 'verifyEmail.notSent'], { email: email ?? '' })
   const label = waiting
     ? formatMessage(messages['verifyEmail.resendIn'], { n: waitSeconds }, locale)
     : sent
@@ -35,11 +37,11 @@ export function VerifyEmailPrompt({ className }: VerifyEmailPromptProps) {
       aria-labelledby={titleId}
       data-state={waiting ? 'waiting' : sent ? 'sent' : 'not-sent'}
     >
-      <h2 id={titleId} className="comics-verify-email__title">
+      <h2 id={titleId} className="comics-verify-email__title" title={messages['verifyEmail.title']}>
         {messages['verifyEmail.title']}
       </h2>
-      <p className="comics-verify-email__text">
-        {formatMessage(messages[sent ? 'verifyEmail.prompt' : 'verifyEmail.notSent'], { email: email ?? '' })}
+      <p className="comics-verify-email__text" title={text}>
+        {text}
       </p>
       <button
         type="button"
