@@ -47,7 +47,8 @@ interface Defect {
  * - it is at least 24 × 24 CSS px (WCAG 2.5.8), but for a link inline in a sentence, a native checkbox or
  *   radio whose label is the target, and the spacing exception (a 24 px circle on its centre meets no other target);
  * - no text is cut by `overflow: hidden` without an ellipsis and a title that holds the whole text.
- * Scroll positions are restored afterwards.
+ * Scrolling is instant (a smooth one would leave the element where it was for the check); scroll positions
+ * are restored afterwards.
  */
 function layoutDefects(): Defect[] {
   const defects: Defect[] = []
@@ -61,7 +62,7 @@ function layoutDefects(): Defect[] {
   }
   const scrollers: [Element, number, number][] = []
   for (const element of document.querySelectorAll('*')) {
-    if (element.scrollTop !== 0 || element.scrollLeft !== 0 || /auto|scroll/.test(getComputedStyle(element).overflow)) {
+    if (element.scrollTop !== 0 || element.scrollLeft !== 0 || /auto|scroll|hidden/.test(getComputedStyle(element).overflow)) {
       scrollers.push([element, element.scrollTop, element.scrollLeft])
     }
   }
@@ -98,7 +99,7 @@ function layoutDefects(): Defect[] {
   // A link that wraps over two lines is tapped on one of its boxes, not at the centre of their union.
   const ownBox = (element: Element): DOMRect => (getComputedStyle(element).display === 'inline' ? (element.getClientRects()[0] ?? element.getBoundingClientRect()) : element.getBoundingClientRect())
   for (const element of targets) {
-    element.scrollIntoView({ block: 'center', inline: 'nearest' })
+    element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' })
     const rect = ownBox(element)
     boxes.set(element, tapBox(element))
     const what = describeElement(element)
@@ -164,11 +165,9 @@ function layoutDefects(): Defect[] {
     defects.push({ check: 'text-cut', element: `${describeElement(element)} ${element.scrollWidth} > ${element.clientWidth} px` })
   }
 
-  for (const [element, top, left] of scrollers) {
-    element.scrollTop = top
-    element.scrollLeft = left
-  }
-  window.scrollTo(windowScroll[0], windowScroll[1])
+  // Instantly: a carousel's smooth scrolling would still be under way for the screenshot.
+  for (const [element, top, left] of scrollers) element.scrollTo({ top, left, behavior: 'instant' })
+  window.scrollTo({ left: windowScroll[0], top: windowScroll[1], behavior: 'instant' })
   return defects
 }
 
