@@ -18,6 +18,7 @@ export const page = (canvasElement: HTMLElement): ReturnType<typeof within> => w
 export interface BrowserInput {
   keyboard(keys: string): Promise<void>
   wheel(element: Element, deltaY: number): Promise<void>
+  viewport(width: number, height: number): Promise<void>
 }
 
 const browserInput = () => (globalThis as { comicsBrowserInput?: BrowserInput }).comicsBrowserInput
@@ -43,5 +44,17 @@ export async function realWheel(element: Element, deltaY: number): Promise<boole
   const input = browserInput()
   if (!input) return false
   await input.wheel(element, deltaY)
+  return true
+}
+
+/**
+ * Resizes the test browser's window (the story tests only; false elsewhere, where the story's `viewport`
+ * global sizes the frame), for a layout that follows a media query. A play function gives the desktop's
+ * size back when it is done.
+ */
+export async function realViewport(width: number, height: number): Promise<boolean> {
+  const input = browserInput()
+  if (!input) return false
+  await input.viewport(width, height)
   return true
 }

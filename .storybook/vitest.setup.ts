@@ -1,4 +1,4 @@
-import { userEvent } from 'vitest/browser'
+import { page, userEvent } from 'vitest/browser'
 import type { BrowserInput } from './stories'
 
 // Story tests run in Chromium through Playwright: this gives play functions the browser's real keyboard
@@ -8,5 +8,6 @@ import type { BrowserInput } from './stories'
 const input: BrowserInput = {
   keyboard: (keys) => userEvent.keyboard(keys),
   wheel: (element, deltaY) => userEvent.wheel(element, { delta: { y: deltaY } }),
+  viewport: (width, height) => page.viewport(width, height),
 }
 ;(globalThis as { comicsBrowserInput?: BrowserInput }).comicsBrowserInput = input

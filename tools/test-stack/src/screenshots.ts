@@ -40,3 +40,11 @@ export async function screenshotPhoneAndDesktop(page: Page, name: string, inView
   }
   if (viewport) await page.setViewportSize(viewport)
 }
+
+const layoutFolder = fileURLToPath(new URL('../../../examples/site/test-results/layout/', import.meta.url))
+
+/** Keeps a screenshot of the window as it is, `{name}.png` in test-results/layout/ (the layout check's artefact). */
+export async function screenshotLayout(page: Page, name: string): Promise<void> {
+  mkdirSync(layoutFolder, { recursive: true })
+  await page.screenshot({ path: `${layoutFolder}${name}.png` })
+}

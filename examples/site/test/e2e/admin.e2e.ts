@@ -1,26 +1,17 @@
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import { chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
+import { grantAdmin as grantAdminOn } from '@comics/test-stack/grantAdmin'
 import { renderPngs } from '@comics/test-stack/pageImages'
 import { screenshotBothSizes, screenshotPhoneAndDesktop } from '@comics/test-stack/screenshots'
 import { e2eStack } from '@comics/test-stack/stack'
 import { prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
-const workspaceRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 const chromium = chromiumPerFile()
 let visit: WatchedPage
 
 /** The README's way to become admin: the API's grant-admin script against the emulator. */
-async function grantAdmin(email: string): Promise<string> {
-  const { stdout } = await promisify(execFile)('pnpm', ['--filter', 'api', 'grant-admin', email], {
-    cwd: workspaceRoot,
-    env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: stack.emulatorHost },
-  })
-  return stdout
-}
+const grantAdmin = (email: string) => grantAdminOn(email, stack.emulatorHost)
 
 describe('the admin screen', () => {
   test('refuses a reader; once granted by the script, uploads a comic with episodes and pages that Categories lists and the reader shows, adds a mature genre, edits and deletes the comic', async () => {

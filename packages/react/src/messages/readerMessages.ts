@@ -204,6 +204,8 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   'episodes.new': 'NEW',
   // Reader settings and keyboard shortcuts
   'reader.settings': 'Reader settings',
+  // The header's one button for the download actions on a phone.
+  'reader.downloads': 'Downloads',
   'reader.settings.pageWidth': 'Page width',
   'reader.settings.pageWidth.column': 'Column',
   'reader.settings.pageWidth.fit': 'Fit the screen',

@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { EPISODE_COIN_PRICE } from '@comics/core'
 import { creditMockCoins, MOCK_LONG_EPISODE, type MockState } from '@comics/mocks'
 import { flakyPageImages, withFlakyPage } from '../../../../../.storybook/flakyPageImages'
-import { kitOf, page, type StoryKit } from '../../../../../.storybook/stories'
+import { kitOf, page, realViewport, type StoryKit } from '../../../../../.storybook/stories'
 import type { ComicsStores } from '../../provider'
 import { AUTOMATIC_PAGE_RETRIES } from './ReaderPage'
 import { Reader, type ReaderProps } from './Reader'
@@ -197,6 +197,31 @@ export const EndOfEpisodeWithCoins: Story = {
     await expect(await card.findByText('You have 25 coins')).toBeInTheDocument()
     await expect(card.getByRole('button', { name: 'Unlock for 10 coins' })).toBeInTheDocument()
     await expect(card.getByRole('link', { name: 'Subscribe to read every episode' })).toBeInTheDocument()
+  },
+}
+
+/**
+ * A phone (390 px): one slim row. The titles are cut with an ellipsis (the whole title on hover) and the
+ * download actions fold into one Downloads button whose menu drops under the header.
+ */
+export const NarrowHeader: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async (context) => {
+    const resized = await realViewport(390, 844)
+    try {
+      await readerSettled(context)
+      const header = context.canvasElement.querySelector<HTMLElement>('.comics-reader__header')!
+      await expect(within(header).getByRole('heading', { name: 'Silent Blade' })).toHaveAttribute('title', 'Silent Blade')
+      const toggle = await within(header).findByRole('button', { name: 'Downloads' })
+      await expect(within(header).queryByRole('button', { name: 'Download' })).toBeNull()
+      await userEvent.click(toggle)
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+      await expect(await within(header).findByRole('button', { name: 'Download' })).toBeVisible()
+      // Nothing in the row is pushed out of the header.
+      await expect(header.scrollWidth).toBeLessThanOrEqual(header.clientWidth)
+    } finally {
+      if (resized) await realViewport(1280, 800)
+    }
   },
 }
 

@@ -83,6 +83,30 @@ describe('Reader: header, pages and footer', () => {
     expect(navigate).toHaveBeenCalledWith('/comic/4')
   })
 
+  it('gives each title its whole text on hover, for a phone where it is cut with an ellipsis', async () => {
+    renderReader()
+    expect(await screen.findByRole('heading', { name: 'Silent Blade' })).toHaveAttribute('title', 'Silent Blade')
+    expect(await screen.findByText('Episode 1', { selector: 'p' })).toHaveAttribute('title', 'Episode 1')
+  })
+
+  it("folds the download actions into one 'Downloads' menu button that opens, closes on Escape with focus back, and on a press outside", async () => {
+    const { user, container } = renderReader()
+    await firstPage()
+    const toggle = within(header(container) as HTMLElement).getByRole('button', { name: 'Downloads' })
+    const menu = container.querySelector(`#${CSS.escape(toggle.getAttribute('aria-controls')!)}`)!
+    expect(menu.closest('.comics-reader__downloads')).toHaveAttribute('data-state', 'closed')
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    expect(menu.closest('.comics-reader__downloads')).toHaveAttribute('data-state', 'open')
+    await user.keyboard('{Escape}')
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(toggle).toHaveFocus()
+    await user.click(toggle)
+    await user.click(screen.getByRole('heading', { name: 'Silent Blade' }))
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  })
+
   it("renders every page in order with the alt text 'Page {n} of {total}'", async () => {
     renderReader()
     fireEvent.load(await firstPage())

@@ -35,9 +35,8 @@ import { EpisodeEndCard } from '../EpisodeEndCard/EpisodeEndCard'
 import { ReaderEpisodesDialog } from './ReaderEpisodesDialog'
 import { ReaderPage, ReaderPagePlaceholder } from './ReaderPage'
 import { READER_FIT_PAGE_SIZES, READER_PAGE_SIZES } from './pageSizes'
+import { ReaderDownloads } from './ReaderDownloads'
 import { ReaderSettingsButton } from './ReaderSettingsButton'
-import { DownloadButton } from '../DownloadButton'
-import { DownloadNextButton } from '../DownloadNextButton'
 import { ReaderSettingsDialog } from './ReaderSettingsDialog'
 import { ReaderShortcutsDialog } from './ReaderShortcutsDialog'
 import { useAssetsFailure } from './useAssetsFailure'
@@ -292,20 +291,24 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
         </Link>
         {/* No empty heading while the titles load. */}
         <div className="comics-reader__titles">
-          {comic && <h1 className="comics-reader__comic-title">{comic.title}</h1>}
-          {chapter && <p className="comics-reader__episode-title">{chapter.title}</p>}
+          {/* Cut with an ellipsis on a narrow screen: the whole title shows on hover. */}
+          {comic && (
+            <h1 className="comics-reader__comic-title" title={comic.title}>
+              {comic.title}
+            </h1>
+          )}
+          {chapter && (
+            <p className="comics-reader__episode-title" title={chapter.title}>
+              {chapter.title}
+            </p>
+          )}
         </div>
         {preview && (
           <p className="comics-reader__preview" role="status">
             {messages['reader.preview']}
           </p>
         )}
-        {!preview && (
-          <div className="comics-reader__downloads">
-            <DownloadButton comicId={comicId} chapterId={chapterId} uncensored={uncensored} />
-            <DownloadNextButton comicId={comicId} chapterId={chapterId} uncensored={uncensored} />
-          </div>
-        )}
+        {!preview && <ReaderDownloads target={{ comicId, chapterId, uncensored }} chromeVisible={chromeVisible} />}
         <ReaderSettingsButton expanded={settingsOpen} onClick={() => setSettingsOpen(true)} />
       </div>
 
