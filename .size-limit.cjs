@@ -43,14 +43,14 @@ module.exports = [
   // Raised with the terms box's policy links, the pay buttons' reasons, the payment page's checkout and the
   // cookie banner's purpose line and room for the reader; with the end-of-episode card and the coin unlock's
   // confirmation; with the episode list's likes and comments (docs/performance.md).
-  budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '63 kB', { ignore: reactKitPeers }),
+  budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '65 kB', { ignore: reactKitPeers }),
   // The Reader carries the readers' messages (READER_MESSAGES); the account's and the admin's tables stay
   // with their components. Raised with its Download and 'Download the next 3' buttons.
   // Raised with the free unlock in the unlock choice and what follows the last page (comments' slot).
   // Raised by 1 kB with the end-of-episode card it ends on and the coin unlock's confirmation.
-  budget('@comics/react: Reader alone', 'packages/react/dist/index.js', '{ Reader }', '17 kB', { ignore: reactKitPeers }),
+  budget('@comics/react: Reader alone', 'packages/react/dist/index.js', '{ Reader }', '17.5 kB', { ignore: reactKitPeers }),
   // @comics/embed: one module a partner's page loads by itself, so everything is in it: React and
   // ReactDOM, the kit's Reader with core (zod, axios) and TanStack Query, and the stylesheet
   // (docs/partners.md has the figures).
-  { name: '@comics/embed: <comics-reader>, self-contained (React included)', path: 'packages/embed/dist/comics-reader.js', limit: '159.5 kB', gzip: true },
+  { name: '@comics/embed: <comics-reader>, self-contained (React included)', path: 'packages/embed/dist/comics-reader.js', limit: '161 kB', gzip: true },
 ]
