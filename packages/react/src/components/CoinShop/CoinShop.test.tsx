@@ -103,14 +103,16 @@ describe('EpisodeUnlock', () => {
     expect(await screen.findByText('0 coins')).toBeInTheDocument()
     await waitFor(() => {
       const row = screen.getAllByRole('listitem').find((r) => within(r).queryByText('Episode 4'))!
-      expect(within(row).queryByRole('img', { name: 'Locked' })).not.toBeInTheDocument()
+      expect(row).toHaveAttribute('data-locked', 'false')
+      expect(within(row).getByRole('link', { name: 'Open Episode 4' })).toBeInTheDocument()
     })
     // The episode carries its mark: unlocked by this reader, for good.
     const unlockedRow = screen.getAllByRole('listitem').find((r) => within(r).queryByText('Episode 4'))!
     expect(within(unlockedRow).getByText('Unlocked')).toBeInTheDocument()
     expect(screen.getAllByText('Unlocked')).toHaveLength(1)
     const fifth = screen.getAllByRole('listitem').find((r) => within(r).queryByText('Episode 5'))!
-    expect(within(fifth).getByRole('img', { name: 'Locked' })).toBeInTheDocument()
+    expect(fifth).toHaveAttribute('data-locked', 'true')
+    expect(within(fifth).getByRole('button', { name: 'Open Episode 5, Locked' })).toBeInTheDocument()
     expect(within(fifth).getByRole('link', { name: 'Unlock for 10 coins' })).toBeInTheDocument()
     const fourthRow = screen.getAllByRole('listitem').find((r) => within(r).queryByText('Episode 4'))!
     expect(within(fourthRow).queryByRole('link', { name: 'Unlock for 10 coins' })).toBeNull()
