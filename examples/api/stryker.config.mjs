@@ -23,7 +23,7 @@ export default {
     'src/catalogue/list-assets.ts',
   ],
   coverageAnalysis: 'perTest',
-  reporters: ['clear-text', 'html'],
+  reporters: ['clear-text', 'html', 'progress-append-only'],
   htmlReporter: { fileName: '../../reports/mutation/api-money.html' },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: true },
   thresholds: { high: 90, low: 80, break: null },

@@ -8,7 +8,7 @@ export default {
   vitest: { configFile: 'vitest.config.ts', related: false },
   mutate: ['src/rules/**/*.ts', '!src/rules/index.ts'],
   coverageAnalysis: 'perTest',
-  reporters: ['clear-text', 'html'],
+  reporters: ['clear-text', 'html', 'progress-append-only'],
   htmlReporter: { fileName: '../../reports/mutation/core-rules.html' },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: true },
   thresholds: { high: 95, low: 90, break: 90 },

@@ -116,7 +116,7 @@ export const Featured: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Comic of the day')).toBeVisible()
     await expect(canvas.getByText("Reader's choice")).toBeVisible()
-    await expect(canvas.getByRole('list', { name: 'Genres' })).toBeVisible()
+    await expect(await canvas.findByRole('list', { name: 'Genres' })).toBeVisible()
     await expect(await canvas.findByText('8 Episodes')).toBeVisible()
   },
 }
