@@ -72,6 +72,9 @@ describe('the reader', () => {
     await page.keyboard.press('Escape')
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
 
+    // The card stands above the episode's comments: the footer shows again at the strip's end (spec §4).
+    await page.locator('.comics-reader__main').evaluate((strip: HTMLElement) => strip.scrollTo(0, strip.scrollHeight))
+    await expect.poll(() => chrome(page)).toBe('visible')
     await page.getByRole('button', { name: 'List Episodes' }).click()
     const list = page.getByRole('dialog', { name: 'List Episodes' })
     await expect.poll(() => list.isVisible()).toBe(true)

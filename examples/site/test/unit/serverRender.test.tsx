@@ -70,7 +70,7 @@ describe('the server render of a public screen', () => {
       ['/chapters/list', 'localhost:4173', comicChaptersRequest(comic.id)],
       ['/comics-assets/list', 'localhost:4173', episodeAssetsRequest({ comicId: comic.id, chapterId: chapter.id, variant: assetVariant({ mode: 'normal', uncensored: false }) })],
     ])
-    expect(rendered.html).toContain(`<h1 class="comics-reader__comic-title">${comic.title}</h1>`)
+    expect(rendered.html).toContain(`<h1 class="comics-reader__comic-title" title="${comic.title}">${comic.title}</h1>`)
     expect(rendered.html).toContain(chapter.title)
     const images = [...rendered.html.matchAll(/<img [^>]*class="comics-reader__image"[^>]*>/g)].map((match) => match[0])
     expect(images).toHaveLength(1)
