@@ -440,6 +440,23 @@ describe('Reader: reading progress', () => {
     expect(events).toContainEqual({ name: 'episode_view', params: { comicId: '4', chapterId: '402', chapterNumber: 2 } })
   })
 
+  it('writes the record waiting for the idle browser at once when the reader leaves the page', async () => {
+    // A browser never idle: the record waits until the page is hidden.
+    const idle: Array<() => void> = []
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task))
+    vi.stubGlobal('cancelIdleCallback', () => {})
+    try {
+      const { stores } = renderReader({ chapterId: '402' })
+      await firstPage('4', '402')
+      await waitFor(() => expect(idle.length).toBeGreaterThan(0))
+      expect(stores.progress.getProgress('4')).toBeUndefined()
+      window.dispatchEvent(new Event('pagehide'))
+      expect(stores.progress.getProgress('4')).toMatchObject({ chapterId: '402', chapterTitle: 'Episode 2', page: 0, offset: 0 })
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('restores the saved page and offset, and records the position while reading', async () => {
     // jsdom lays nothing out: each page sits 1000 px below the previous one.
     const offsetTop = vi.spyOn(HTMLElement.prototype, 'offsetTop', 'get').mockImplementation(function (this: HTMLElement) {

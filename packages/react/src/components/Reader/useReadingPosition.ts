@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react'
 import type { Chapter, ReadingPosition } from '@comics/core'
 import { useComicsContext } from '../../hooks/useComicsContext'
 import { scheduleIdle } from './scheduleIdle'
@@ -59,21 +59,43 @@ export function useReadingPosition({ comicId, chapter, ready, scroller, onOpen }
 
   // What the pending record writes: a known position (on opening), or undefined to measure the strip.
   const requested = useRef<Pick<ReadingPosition, 'page' | 'offset'> | undefined>(undefined)
+  const write = useCallback(() => {
+    cancelPending.current = null
+    const { comicId, chapter } = latest.current
+    const element = scroller.current
+    if (!chapter || !element) return
+    progress.record(comicId, { chapterId: chapter.id, chapterTitle: chapter.title, ...(requested.current ?? positionIn(element)) })
+  }, [progress, scroller])
   const recordLater = useCallback(
     (position?: Pick<ReadingPosition, 'page' | 'offset'>) => {
       // A scroll after the opening supersedes its position; one pending record at a time.
       requested.current = position
       if (cancelPending.current) return
-      cancelPending.current = scheduleIdle(() => {
-        cancelPending.current = null
-        const { comicId, chapter } = latest.current
-        const element = scroller.current
-        if (!chapter || !element) return
-        progress.record(comicId, { chapterId: chapter.id, chapterTitle: chapter.title, ...(requested.current ?? positionIn(element)) })
-      })
+      cancelPending.current = scheduleIdle(write)
     },
-    [progress, scroller],
+    [write],
   )
+
+  // A reader who leaves the page (a link to another document, closing the tab, switching apps on a
+  // phone) before the browser was idle would lose the record waiting for it: it is written at once,
+  // while the strip is still there to measure.
+  useEffect(() => {
+    const flush = () => {
+      const pending = cancelPending.current
+      if (!pending) return
+      pending()
+      write()
+    }
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush()
+    }
+    window.addEventListener('pagehide', flush)
+    document.addEventListener('visibilitychange', onVisibility)
+    return () => {
+      window.removeEventListener('pagehide', flush)
+      document.removeEventListener('visibilitychange', onVisibility)
+    }
+  }, [write])
 
   // A position measured after leaving the episode would be wrong: drop what is pending. A layout
   // effect, so that its cleanup runs before the opening below schedules the next record. Forgetting
