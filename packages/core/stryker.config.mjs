@@ -5,7 +5,7 @@ export default {
   packageManager: 'pnpm',
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
-  vitest: { configFile: 'vitest.config.ts', related: false },
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   mutate: ['src/rules/**/*.ts', '!src/rules/index.ts'],
   coverageAnalysis: 'perTest',
   reporters: ['clear-text', 'html', 'progress-append-only'],

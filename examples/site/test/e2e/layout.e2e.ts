@@ -231,6 +231,14 @@ const publicScreens = (comic: typeof adult): Screen[] => [
 
 /** The screens of a signed-in reader (and of a subscriber). */
 const accountScreens: Screen[] = [
+  // The episode rows as a signed-in reader has them: coins and free-after-a-wait offers under the locked
+  // ones (a subscriber's: every row open, with its download), once the viewer's level has settled.
+  {
+    name: 'comic',
+    path: `/comic/${adult.id}`,
+    ready: (page) =>
+      page.waitForFunction(() => document.querySelector('.comics-episode-row') !== null && document.querySelector('.comics-episode-row__open:disabled') === null),
+  },
   { name: 'account', path: '/account', ready: (page) => page.getByRole('button', { name: /Log ?out|Sign out/i }).first().waitFor() },
   { name: 'premium', path: '/premium', ready: (page) => page.locator('.comics-plan-card').first().waitFor() },
   { name: 'coins', path: '/coins', ready: (page) => page.getByRole('button', { name: /Buy/ }).first().waitFor() },
@@ -294,7 +302,7 @@ describe('the adult host', () => {
     })
   }
   // A subscriber's own states: the badge and benefits, the plans of a returning buyer, episode 4 open.
-  for (const screen of accountScreens.filter((candidate) => ['account', 'premium', 'reader-locked'].includes(candidate.name))) {
+  for (const screen of accountScreens.filter((candidate) => ['account', 'premium', 'comic', 'reader-locked'].includes(candidate.name))) {
     test(`subscriber: ${screen.name}`, async () => {
       const subscribe = async (page: Page) => {
         await signUp(origin)(page)

@@ -8,10 +8,6 @@ const meta = {
   title: 'Comic page/EpisodeList',
   component: EpisodeList,
   args: { comicId: '4' },
-  // Known defect, left open in issue 37: a row's link is named 'Open {title}' while it also shows its marks
-  // ('Unlocked', 'NEW') and counts, which axe's label-in-name rule (experimental) flags. Off for this
-  // component's stories only, until the row's marks and counts leave the link.
-  parameters: { a11y: { config: { rules: [{ id: 'label-content-name-mismatch', enabled: false }] } } },
 } satisfies Meta<typeof EpisodeList>
 
 export default meta

@@ -69,6 +69,8 @@ describe('EpisodeList', () => {
     const first = within(rows[0]!).getByRole('link', { name: 'Open Episode 1' })
     expect(first).toContainElement(rows[0]!.querySelector('.comics-episode-row__preview') as HTMLElement)
     expect(first).toContainElement(within(rows[0]!).getByText('Episode 1'))
+    // The link says what its name says (label in name).
+    expect(first).toHaveTextContent(/^Episode 1$/)
   })
 
   it.each<[KitViewer, string[], string | null]>([
@@ -126,6 +128,8 @@ describe('EpisodeList', () => {
     const rows = await loadedRows(8)
     await waitFor(() => expect(rows[0]).toHaveTextContent('1 like · 2 comments'))
     expect(rows[2]).toHaveTextContent('0 likes · 1 comment')
+    // Beside the row's link, not in it: its name, 'Open Episode 1', says what its text says.
+    expect(within(rows[0]!).getByRole('link', { name: 'Open Episode 1' })).not.toHaveTextContent(/like|comment/)
     expect(rows[1]!.querySelector('.comics-episode-row__reactions')).toBeNull()
     expect(asked).toHaveLength(1)
     seeded.unmount()

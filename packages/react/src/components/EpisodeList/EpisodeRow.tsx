@@ -47,7 +47,14 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false, react
   const appRunning = useAppRunning()
   const name = formatMessage(messages['episodes.openEpisode'], { title: chapter.title })
   const published = chapter.publishAt ? new Date(chapter.publishAt) : null
-  // The thumbnail, the title and what is known of the episode: the row's one link (or, locked, button).
+  const date = published && !Number.isNaN(published.getTime()) ? published.toLocaleDateString(locale, { dateStyle: 'medium', timeZone: 'UTC' }) : null
+  const counts =
+    reactions && (reactions.likes > 0 || reactions.comments > 0)
+      ? `${formatMessage(commentMessages['likes.count'], { n: reactions.likes }, locale)} · ${formatMessage(commentMessages['comments.count'], { n: reactions.comments }, locale)}`
+      : null
+  const hasDetails = unlocked || isNew || date !== null || counts !== null
+  // The thumbnail and the title: the row's one link (or, locked, button). Its name says what its text
+  // says ('Open {title}'), so the marks and counts sit beside it, not in it (WCAG 2.5.3, label in name).
   const main = (
     <>
       {chapter.previewImageUrl && appRunning ? (
@@ -56,41 +63,22 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false, react
       ) : (
         <span className="comics-episode-row__preview" aria-hidden="true" />
       )}
-      <span className="comics-episode-row__text">
-        <span className="comics-episode-row__title">
-          {/* Only the title describes the row's other links, not its marks or counts. */}
-          <span id={titleId}>{chapter.title}</span>
-          {unlocked && (
-            <>
-              {' '}
-              <span className="comics-episode-unlocked">{messages['coins.unlocked']}</span>
-            </>
-          )}
-          {isNew && (
-            <>
-              {' '}
-              <span className="comics-episode-row__new">{messages['episodes.new']}</span>
-            </>
-          )}
-        </span>
-        {(published || (reactions && (reactions.likes > 0 || reactions.comments > 0))) && (
-          <span className="comics-episode-row__meta">
-            {published && !Number.isNaN(published.getTime()) && (
-              <span>{published.toLocaleDateString(locale, { dateStyle: 'medium', timeZone: 'UTC' })}</span>
-            )}
-            {reactions && (reactions.likes > 0 || reactions.comments > 0) && (
-              <span className="comics-episode-row__reactions">
-                {formatMessage(commentMessages['likes.count'], { n: reactions.likes }, locale)}
-                {' · '}
-                {formatMessage(commentMessages['comments.count'], { n: reactions.comments }, locale)}
-              </span>
-            )}
-          </span>
-        )}
+      {/* Only the title describes the row's other links. */}
+      <span className="comics-episode-row__title" id={titleId}>
+        {chapter.title}
       </span>
       {/* The button's name says it is locked. */}
       {access.locked && <LockIcon className="comics-episode-row__lock" decorative />}
     </>
+  )
+  // What is known of the episode, under its title: its marks, publish date, likes and comments.
+  const details = hasDetails && (
+    <span className="comics-episode-row__meta">
+      {unlocked && <span className="comics-episode-unlocked">{messages['coins.unlocked']}</span>}
+      {isNew && <span className="comics-episode-row__new">{messages['episodes.new']}</span>}
+      {date !== null && <span className="comics-episode-row__date">{date}</span>}
+      {counts !== null && <span className="comics-episode-row__reactions">{counts}</span>}
+    </span>
   )
   return (
     <li
@@ -99,6 +87,7 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false, react
       data-coin-unlock={coinUnlock ? 'true' : undefined}
       data-new={isNew ? 'true' : undefined}
       data-unlocked={unlocked ? 'true' : undefined}
+      data-details={hasDetails ? 'true' : undefined}
     >
       {access.locked ? (
         <button
@@ -116,6 +105,7 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false, react
           {main}
         </Link>
       )}
+      {details}
       {!access.locked && <DownloadButton comicId={chapter.comicsId} chapterId={chapter.id} uncensored={uncensored} episodeTitle={chapter.title} className="comics-episode-row__download" />}
       {coinUnlock && (
         <span className="comics-episode-row__offers">
