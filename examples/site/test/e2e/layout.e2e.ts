@@ -34,19 +34,20 @@ interface Screen {
 
 /** One layout defect, as the page reports it. */
 interface Defect {
-  check: 'overflow' | 'clipped' | 'covered' | 'off-screen' | 'target-size' | 'text-cut'
+  check: 'overflow' | 'clipped' | 'covered' | 'off-screen' | 'target-size' | 'text-cut' | 'stretched'
   element: string
 }
 
 /**
- * The four checks, run in the page in one synchronous pass (scroll events and React's answers to them come
+ * The checks, run in the page in one synchronous pass (scroll events and React's answers to them come
  * after it, so the chrome the page showed at the start stays for the whole pass):
  * - the document does not scroll sideways;
  * - each visible interactive element, scrolled into view, lies inside the viewport horizontally and inside
  *   every ancestor that clips its overflow, and is what `elementFromPoint` finds at its centre;
  * - it is at least 24 × 24 CSS px (WCAG 2.5.8), but for a link inline in a sentence, a native checkbox or
  *   radio whose label is the target, and the spacing exception (a 24 px circle on its centre meets no other target);
- * - no text is cut by `overflow: hidden` without an ellipsis and a title that holds the whole text.
+ * - no text is cut by `overflow: hidden` without an ellipsis and a title that holds the whole text;
+ * - wider than a phone's layout (over 768 px), no filled button is stretched wider than 480 px (a bar, not a control).
  * Scrolling is instant (a smooth one would leave the element where it was for the check); scroll positions
  * are restored afterwards.
  */
@@ -135,6 +136,19 @@ function layoutDefects(): Defect[] {
   }
   function tapBoxLabel(element: Element): Element | null {
     return element instanceof HTMLInputElement ? (element.closest('label') ?? element.labels?.[0] ?? null) : null
+  }
+
+  // A filled button (a background or a border of its own) stretched across a wide screen reads as a bar, not a
+  // control: past the phone layout (768 px and below, where full-width buttons are the rule), none is wider
+  // than the kit's widest dialog (480 px).
+  if (root.clientWidth > 768) {
+    for (const element of targets) {
+      if (!element.matches('button, .comics-button, [role="button"]')) continue
+      const style = getComputedStyle(element)
+      const filled = !/rgba\(0, 0, 0, 0\)|transparent/.test(style.backgroundColor) || (parseFloat(style.borderTopWidth) > 0 && style.borderTopStyle !== 'none')
+      const width = element.getBoundingClientRect().width
+      if (filled && width > 480) defects.push({ check: 'stretched', element: `${describeElement(element)} ${Math.round(width)} px wide` })
+    }
   }
 
   // Target size at the page's own scroll position: distances between targets do not depend on it.
