@@ -6,6 +6,16 @@ import { DESKTOP, MOBILE } from './browser'
 const folder = fileURLToPath(new URL('../../../examples/site/test-results/screenshots/', import.meta.url))
 
 /**
+ * Waits for the page to answer a resize: the media queries' change events and the renders they cause
+ * run before the second frame after it, and a task after that frame lets a scheduled render commit.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
+  )
+}
+
+/**
  * Keeps a full-page screenshot of the current screen at desktop and at mobile width (the test
  * artefacts of issue 7), then restores the viewport it found.
  */
@@ -14,7 +24,7 @@ export async function screenshotBothSizes(page: Page, name: string): Promise<voi
   const viewport = page.viewportSize() ?? DESKTOP
   for (const [size, dimensions] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
     await page.setViewportSize(dimensions)
-    await page.waitForTimeout(300)
+    await settled(page)
     await page.screenshot({ path: `${folder}${name}-${size}.png`, fullPage: true })
   }
   await page.setViewportSize(viewport)
