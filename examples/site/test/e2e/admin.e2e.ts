@@ -106,7 +106,7 @@ describe('the admin screen', () => {
     await drafts.nth(1).getByRole('button', { name: 'Remove' }).click()
 
     const upload = page.getByRole('form', { name: 'Upload pages' })
-    await upload.getByLabel('Episode', { exact: true }).selectOption({ label: '#1 Episode 1' })
+    await upload.getByRole('combobox', { name: /^Episode/ }).selectOption({ label: '#1 Episode 1' })
     await upload.getByLabel('Variant').selectOption('censored')
     // A file that only claims to be an image is refused by the API; the uploader says so and keeps it to replace or remove.
     await upload.getByLabel('Choose images').setInputFiles({ name: 'page-0.png', mimeType: 'image/png', buffer: Buffer.from('not an image') })
