@@ -5,29 +5,85 @@
 // <comics-reader> and a Next.js App Router app read an episode on the tarballs in Chromium), then
 // every Vitest project (vitest.workspace.ts: unit, Auth emulator, API on PGlite and on PostgreSQL), then
 // the production topology run for real (scripts/topology: two API instances, the site server, nginx).
-import { spawnSync } from 'node:child_process'
+//
+// The Vitest projects run as two processes side by side: the site's end-to-end files (one at a time
+// against their one stack, much of their time spent waiting on Chromium, the site and the API) beside
+// every other project. In one process Vitest runs a project without file parallelism in a group of its
+// own after all the others, so the e2e files ran alone at the end while a core stood idle. The e2e
+// process has an Auth emulator of its own (another port): the emulator's own tests clear every account.
+import { spawn, spawnSync } from 'node:child_process'
+import { createServer } from 'node:net'
+import { createInterface } from 'node:readline'
 import { ensureSystemPackages } from './system-packages.mjs'
 
+const vitest = (filter) => ['exec', 'vitest', 'run', '--config', 'vitest.workspace.ts', `--project=${filter}`]
+
+/** A port the system hands out as free on 127.0.0.1. */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+
 const steps = [
-  ['type check', 'pnpm', ['typecheck']],
-  ['build packages', 'pnpm', ['build']],
+  // The type check reads the sources only (no package's dist), so it runs beside the build.
+  [
+    'type check, build packages',
+    [
+      ['typecheck', 'pnpm', ['typecheck'], {}],
+      ['build', 'pnpm', ['build'], {}],
+    ],
+  ],
   ['lint packages (publint, attw)', 'pnpm', ['lint:packages']],
   ['size budgets', 'pnpm', ['size']],
   ['consumer smoke test (changeset version, pnpm pack; Vite app, plain HTML embed, Next.js read an episode)', 'pnpm', ['exec', 'tsx', 'scripts/consumer-smoke/run.ts']],
-  ['tests', 'pnpm', ['exec', 'vitest', 'run', '--config', 'vitest.workspace.ts']],
+  [
+    'tests',
+    [
+      ['e2e', 'pnpm', vitest('site-e2e'), { AUTH_EMULATOR_PORT: String(await freePort()) }],
+      ['unit', 'pnpm', vitest('!site-e2e'), {}],
+    ],
+  ],
   ['two API instances behind nginx (scripts/topology: PostgreSQL, site server, failover, rolling restart, soak and fuzz)', 'pnpm', ['exec', 'tsx', 'scripts/topology/run.ts']],
 ]
+
+/** Runs one command with its lines prefixed by its label; resolves with its exit code and its seconds. */
+function runLabelled(label, command, args, env) {
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => console.log(`[${label}] ${line}`))
+    }
+    child.on('error', (error) => {
+      console.log(`[${label}] ${error.message}`)
+      resolve({ label, status: 1, seconds: (Date.now() - started) / 1000 })
+    })
+    child.on('close', (status) => resolve({ label, status: status ?? 1, seconds: (Date.now() - started) / 1000 }))
+  })
+}
 
 ensureSystemPackages()
 
 const results = []
 for (const [name, command, args] of steps) {
   const started = Date.now()
-  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`)
-  const run = spawnSync(command, args, { stdio: 'inherit', env: process.env })
-  const seconds = ((Date.now() - started) / 1000).toFixed(1)
-  results.push({ name, ok: run.status === 0, seconds })
-  if (run.status !== 0) break
+  let ok
+  if (Array.isArray(command)) {
+    console.log(`\n▶ ${name}: ${command.map(([label, cmd, cmdArgs]) => `[${label}] ${cmd} ${cmdArgs.join(' ')}`).join('  ‖  ')}`)
+    const runs = await Promise.all(command.map(([label, cmd, cmdArgs, env]) => runLabelled(label, cmd, cmdArgs, env)))
+    for (const run of runs) console.log(`  ${run.status === 0 ? 'ok  ' : 'FAIL'} [${run.label}] (${run.seconds.toFixed(1)} s)`)
+    ok = runs.every((run) => run.status === 0)
+  } else {
+    console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`)
+    ok = spawnSync(command, args, { stdio: 'inherit', env: process.env }).status === 0
+  }
+  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) })
+  if (!ok) break
 }
 
 console.log('\nSummary')

@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
     restoreMocks: true,
+    // Above the 5 s that `findBy*` and `waitFor` may wait (test/setup.ts), so a slow wait fails as itself.
+    testTimeout: 20_000,
   },
 })
