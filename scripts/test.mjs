@@ -6,56 +6,36 @@
 // every Vitest project (vitest.workspace.ts: unit, Auth emulator, API on PGlite and on PostgreSQL), then
 // the production topology run for real (scripts/topology: two API instances, the site server, nginx).
 //
-// The Vitest projects run as two processes side by side: the site's end-to-end files (one at a time
-// against their one stack, much of their time spent waiting on Chromium, the site and the API) beside
-// every other project. In one process Vitest runs a project without file parallelism in a group of its
-// own after all the others, so the e2e files ran alone at the end while a core stood idle. The e2e
-// process has an Auth emulator of its own (another port): the emulator's own tests clear every account.
+// The type check runs beside the package build (it reads the sources, never a package's dist). The Vitest
+// projects run in one process: two side by side were tried twice and the machine's two cores, not the
+// order, bound the run (docs/decisions.md, "The test run's time").
 import { spawn, spawnSync } from 'node:child_process'
-import { createServer } from 'node:net'
 import { createInterface } from 'node:readline'
 import { ensureSystemPackages } from './system-packages.mjs'
 
-const vitest = (filter) => ['exec', 'vitest', 'run', '--config', 'vitest.workspace.ts', `--project=${filter}`]
-
-/** A port the system hands out as free on 127.0.0.1. */
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-
 const steps = [
-  // The type check reads the sources only (no package's dist), so it runs beside the build.
   [
     'type check, build packages',
     [
-      ['typecheck', 'pnpm', ['typecheck'], {}],
-      ['build', 'pnpm', ['build'], {}],
+      ['typecheck', 'pnpm', ['typecheck']],
+      ['build', 'pnpm', ['build']],
     ],
   ],
   ['lint packages (publint, attw)', 'pnpm', ['lint:packages']],
   ['size budgets', 'pnpm', ['size']],
   ['consumer smoke test (changeset version, pnpm pack; Vite app, plain HTML embed, Next.js read an episode)', 'pnpm', ['exec', 'tsx', 'scripts/consumer-smoke/run.ts']],
-  [
-    'tests',
-    [
-      ['e2e', 'pnpm', vitest('site-e2e'), { AUTH_EMULATOR_PORT: String(await freePort()) }],
-      ['unit', 'pnpm', vitest('!site-e2e'), {}],
-    ],
-  ],
+  ['tests', 'pnpm', ['exec', 'vitest', 'run', '--config', 'vitest.workspace.ts']],
+  // Incremental: only the mutants whose code or covering tests changed since the committed report
+  // (reports/mutation/core-rules.incremental.json) run; the score is of every mutant, and below 90 % fails.
+  ['mutation testing of core\'s rules (incremental, break at 90 %)', 'pnpm', ['mutation:rules']],
   ['two API instances behind nginx (scripts/topology: PostgreSQL, site server, failover, rolling restart, soak and fuzz)', 'pnpm', ['exec', 'tsx', 'scripts/topology/run.ts']],
 ]
 
 /** Runs one command with its lines prefixed by its label; resolves with its exit code and its seconds. */
-function runLabelled(label, command, args, env) {
+function runLabelled(label, command, args) {
   const started = Date.now()
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env })
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => console.log(`[${label}] ${line}`))
     }
@@ -75,7 +55,7 @@ for (const [name, command, args] of steps) {
   let ok
   if (Array.isArray(command)) {
     console.log(`\n▶ ${name}: ${command.map(([label, cmd, cmdArgs]) => `[${label}] ${cmd} ${cmdArgs.join(' ')}`).join('  ‖  ')}`)
-    const runs = await Promise.all(command.map(([label, cmd, cmdArgs, env]) => runLabelled(label, cmd, cmdArgs, env)))
+    const runs = await Promise.all(command.map(([label, cmd, cmdArgs]) => runLabelled(label, cmd, cmdArgs)))
     for (const run of runs) console.log(`  ${run.status === 0 ? 'ok  ' : 'FAIL'} [${run.label}] (${run.seconds.toFixed(1)} s)`)
     ok = runs.every((run) => run.status === 0)
   } else {

@@ -7,6 +7,8 @@ export default defineProject({
   ...api,
   test: {
     ...api.test,
+    // Without isolation a runner keeps the modules it loaded between runs (the dry run: 65 s against 90 s).
+    isolate: false,
     include: [
       'test/payments.test.ts',
       'test/payment-races.test.ts',
