@@ -3,8 +3,8 @@ import { configure } from 'storybook/test'
 import type { BrowserInput } from './stories'
 
 // Play functions' `findBy*` and `waitFor` wait up to 5 s for what they look for (Testing Library's default
-// is 1 s): the test run shares two cores with the e2e files' Chromium, site and API, and a story that takes
-// a second to settle on a busy core is not a fault. A check that never holds still fails, at 5 s.
+// is 1 s): on a busy machine a story that takes a second to settle is not a fault. A check that never holds
+// still fails, at 5 s.
 configure({ asyncUtilTimeout: 5_000 })
 
 // Story tests run in Chromium through Playwright: this gives play functions the browser's real keyboard

@@ -35,7 +35,7 @@ const steps = [
 function runLabelled(label, command, args) {
   const started = Date.now()
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env })
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => console.log(`[${label}] ${line}`))
     }

@@ -7,7 +7,7 @@ export default defineProject({
   ...api,
   test: {
     ...api.test,
-    // Without isolation a runner keeps the modules it loaded between runs (the dry run: 65 s against 90 s).
+    // Without isolation a runner keeps the modules it loaded between runs (figures in docs/reliability.md).
     isolate: false,
     include: [
       'test/payments.test.ts',

@@ -9,8 +9,8 @@ export default defineProject({
     include: ['test/**/*.test.ts'],
     // test/browser runs in Chromium (vitest.browser.config.ts): it needs Cache Storage.
     exclude: ['test/auth-emulator/**', 'test/browser/**'],
-    // A test that loads the client in a fresh module graph transforms axios and the contract again: seconds
-    // on a core shared with the e2e files' Chromium, more than Vitest's default 5 s.
+    // A test that loads the client in a fresh module graph transforms axios and the contract again, which on
+    // a busy machine can take longer than Vitest's default 5 s.
     testTimeout: 20_000,
   },
 })

@@ -3,9 +3,8 @@ import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { server } from './server'
 
-// `findBy*` and `waitFor` wait up to 5 s for what they look for (Testing Library's default is 1 s): the test
-// run shares two cores with the e2e files' Chromium, site and API, and a render that takes a second on a
-// busy core is not a fault. A check that never holds still fails, at 5 s instead of 1 s.
+// `findBy*` and `waitFor` wait up to 5 s for what they look for (Testing Library's default is 1 s): on a
+// busy machine a render that takes a second is not a fault. A check that never holds still fails, at 5 s.
 configure({ asyncUtilTimeout: 5_000 })
 
 // The API client imports axios with its first request that goes out. Loaded here, before any test, so
