@@ -26,13 +26,15 @@ export function SiteRoot() {
       {/* Before the screen: in a server render the adult host's gate comes first in the HTML, so no
           part of the page can paint before it (the browser then moves it to its portal). */}
       <AgeVerificationModal />
+      {/* With the page's first paint, so early in the HTML: a browser paints the top of a long page before it
+          has read the rest. The document's head hides it for a visitor who chose (server/document.ts). */}
+      <CookieConsentBanner withFirstPaint />
       <Suspense fallback={<ScreenFallback />}>
         <Outlet />
       </Suspense>
       <AuthModal />
       <EmailLinkSignIn onDone={leaveSignInLink} />
       <PreloadAuthOnSignIn />
-      <CookieConsentBanner />
       <ScrollRestoration />
       <SiteTitle />
       <NewVersionNotice />

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { Params } from 'react-router'
 import { ALL_GENRES, assetVariant, type ComicsApi, type SiteMode } from '@comics/core'
-import { chaptersQueryOptions, comicQueryOptions, comicsQueryOptions, episodeAssetsQueryOptions } from '@comics/react'
+import { chaptersQueryOptions, comicQueryOptions, comicsQueryOptions, episodeAssetsQueryOptions, episodeReactionsQueryOptions, waitForFreeQueryOptions } from '@comics/react'
 
 /** What a route's first queries are built from: the kit's client, the host's mode and the address. */
 export interface LandingContext {
@@ -42,9 +42,23 @@ export const categoriesLanding: LandingQueries = ({ api, siteMode, search }) =>
     comicsQueryOptions(api, siteMode, { preset: 'categories', genreId: categoriesGenreOf(search) }),
   )
 
-/** The comic page: the comic (ComicPreview) and its episodes (EpisodeList). */
-export const comicLanding: LandingQueries = ({ api, siteMode, params }) =>
+/** A comic and its episodes (ComicPreview and EpisodeList; the reader's title and List Episodes). */
+const comicAndEpisodes: LandingQueries = ({ api, siteMode, params }) =>
   params.comicId ? asLanding(comicQueryOptions(api, siteMode, params.comicId), chaptersQueryOptions(api, params.comicId)) : []
+
+/**
+ * The comic page: the comic and its episodes, their like and comment counts (ComicReactions, the rows'
+ * counts) and the comic's free-after-a-wait setting (the rows' marks), all a guest's: the page then asks
+ * for nothing before a reader acts, and its first paint is its last layout.
+ */
+export const comicLanding: LandingQueries = (context) => {
+  const { api, siteMode, params } = context
+  if (!params.comicId) return []
+  return [
+    ...comicAndEpisodes(context),
+    ...asLanding(episodeReactionsQueryOptions(api, siteMode, params.comicId, null), waitForFreeQueryOptions(api, params.comicId, null)),
+  ]
+}
 
 /** The reader: the comic, its episodes and the episode's pages in the route's variant, as a guest asks for them (no viewer id). */
 export const readerLanding =
@@ -54,5 +68,5 @@ export const readerLanding =
     const { comicId, chapterId } = params
     if (!comicId || !chapterId) return []
     const variant = assetVariant({ mode: siteMode, uncensored })
-    return [...comicLanding(context), ...asLanding(episodeAssetsQueryOptions(api, { comicId, chapterId, variant }, null))]
+    return [...comicAndEpisodes(context), ...asLanding(episodeAssetsQueryOptions(api, { comicId, chapterId, variant }, null))]
   }

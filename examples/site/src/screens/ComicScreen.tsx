@@ -3,6 +3,7 @@ import { useParams } from 'react-router'
 import { ComicPreview, EpisodeList, FollowButton, WaitForFreeStatus } from '@comics/react'
 // Counts and comments: a chunk of their own, loaded after the page's first render.
 import { ComicReactions } from '../routes/lazyScreens'
+import { ReactionsRoom } from '../comments/ReactionsRoom'
 
 const noSubscription = () => () => {}
 
@@ -17,8 +18,10 @@ export interface ComicScreenProps {
  */
 export default function ComicScreen({ uncensored }: ComicScreenProps) {
   const { comicId = '' } = useParams()
-  // The counts are the browser's (never in the server's render, which stays the same for every reader).
+  // The counts are the browser's (never in the server's render, which stays the same for every reader);
+  // their line's room is there from the first paint, so that nothing moves when they show.
   const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false)
+  const room = <ReactionsRoom />
   return (
     <div className="site-comic">
       <ComicPreview
@@ -28,10 +31,12 @@ export default function ComicScreen({ uncensored }: ComicScreenProps) {
         className="site-comic__about"
         actions={<FollowButton comicId={comicId} className="site-comic__follow" />}
         details={
-          inBrowser && (
-            <Suspense fallback={null}>
+          inBrowser ? (
+            <Suspense fallback={room}>
               <ComicReactions comicId={comicId} />
             </Suspense>
+          ) : (
+            room
           )
         }
       />

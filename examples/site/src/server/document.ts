@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { DEFAULT_READER_SETTINGS, READER_SETTINGS_STORAGE_KEY, STORAGE_KEYS } from '@comics/core'
+import { COOKIE_CHOICE_ATTRIBUTE } from '@comics/react'
 import { CLIENT_RENDER_ATTRIBUTE, QUERY_CACHE_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, SITE_CONFIG_ELEMENT_ID } from '../app/documentMarks'
 
 /** JSON inside a `<script>` element: nothing in it can close the element or open a comment. */
@@ -14,6 +15,35 @@ export function documentWithPreloads(template: string, tags: readonly string[]):
   return template.replace(PRELOADS_MARKER, () => tags.join('\n    '))
 }
 
+const STYLESHEET_LINK = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g
+
+/**
+ * The built `template` with its stylesheets moved up to the preloads marker, ahead of every script and
+ * module preload the build wrote after it. On HTTP/1.1 a browser opens six connections to the origin: the
+ * first requests it finds take them, so the one file the first paint waits for (the stylesheet) is asked
+ * for first instead of waiting for a connection behind the scripts, which the first paint does not need.
+ */
+export function documentStylesFirst(template: string): string {
+  if (!template.includes(PRELOADS_MARKER)) throw new Error(`siteServer: index.html has no ${PRELOADS_MARKER}`)
+  const styles = template.match(STYLESHEET_LINK)?.map((tag) => tag.trim()) ?? []
+  if (styles.length === 0) return template
+  return template.replace(STYLESHEET_LINK, '').replace(PRELOADS_MARKER, () => `${styles.join('\n    ')}\n    ${PRELOADS_MARKER}`)
+}
+
+const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/
+
+/**
+ * The image preloads React's server render writes at the start of its markup (for an image rendered with
+ * `fetchPriority="high"`: the reader's first page, a comic's cover), taken out of it to go in the head:
+ * in the body they are found only once the head's scripts and preloads are read, and the page's largest
+ * image waits behind the scripts for a connection.
+ */
+export function splitImagePreloads(html: string): { preloads: string[]; html: string } {
+  const leading = LEADING_IMAGE_PRELOADS.exec(html)?.[0]
+  if (!leading) return { preloads: [], html }
+  return { preloads: leading.match(/<link [^>]*\/>/g) ?? [], html: html.slice(leading.length) }
+}
+
 /**
  * Marks `<html>` with CLIENT_RENDER_ATTRIBUTE before the body paints when the page's storage holds a
  * token (the session store's key): the guest's markup is then hidden (src/site.css) until the app renders
@@ -21,6 +51,13 @@ export function documentWithPreloads(template: string, tags: readonly string[]):
  * session that has none yet.
  */
 const SIGNED_IN_BEFORE_RENDER = `try{if(JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.authToken)})||'null'))document.documentElement.setAttribute(${JSON.stringify(CLIENT_RENDER_ATTRIBUTE)},'')}catch(e){}`
+
+/**
+ * Marks `<html>` with the kit's COOKIE_CHOICE_ATTRIBUTE before the body paints when the page's storage
+ * holds a cookie choice (core's consent store: JSON or a bare word): the banner the server renders with
+ * every page, for it cannot see the choice, is then never painted for a visitor who made one.
+ */
+const COOKIE_CHOICE_BEFORE_RENDER = `try{var c=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.consent)});try{c=JSON.parse(c)}catch(e){}if(c==='accepted'||c==='rejected')document.documentElement.setAttribute(${JSON.stringify(COOKIE_CHOICE_ATTRIBUTE)},'')}catch(e){}`
 
 /**
  * On the reader, the same when the page's storage holds reader settings other than the defaults (core's
@@ -43,7 +80,7 @@ export function documentWithRender(
   const root = '<div id="root"></div>'
   const firstScript = template.indexOf('<script')
   if (!template.includes(root) || firstScript < 0) throw new Error('siteServer: index.html has no empty #root or no script')
-  const data = `<script type="application/json" id="${QUERY_CACHE_ELEMENT_ID}">${jsonInScript(queries)}</script>\n    <script>${SIGNED_IN_BEFORE_RENDER}${options.reader ? READER_SETTINGS_BEFORE_RENDER : ''}</script>\n    `
+  const data = `<script type="application/json" id="${QUERY_CACHE_ELEMENT_ID}">${jsonInScript(queries)}</script>\n    <script>${SIGNED_IN_BEFORE_RENDER}${COOKIE_CHOICE_BEFORE_RENDER}${options.reader ? READER_SETTINGS_BEFORE_RENDER : ''}</script>\n    `
   const withData = template.slice(0, firstScript) + data + template.slice(firstScript)
   return withData.replace(root, () => `<div id="root" ${[SERVER_RENDERED_ATTRIBUTE, ...rootAttributes].join(' ')}>${html}</div>`)
 }

@@ -7,7 +7,7 @@ import { securityHeaders, styleAttributeHashes, withStyleAttributes, type Securi
 import { siteOrigin, type HostConfig } from '@comics/core'
 import { registerApiProxy } from './apiProxy'
 import { createCatalogueReader } from './catalogueReader'
-import { documentWithConfig, documentWithPreloads, documentWithRender, newNonce, withScriptNonce } from './document'
+import { documentStylesFirst, documentWithConfig, documentWithPreloads, documentWithRender, newNonce, splitImagePreloads, withScriptNonce } from './document'
 import { encodeDocument } from './documentEncoding'
 import { createPreloads, readBuildManifest } from './preloads'
 import type { RenderedLanding, screenModuleAt, screenModules, serverLanding, serverRedirect } from './renderLanding'
@@ -99,7 +99,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const indexFile = join(options.distDir, 'index.html')
   if (!existsSync(indexFile)) throw new Error(`siteServer: no build at ${options.distDir} (run pnpm --filter site build)`)
   const sameOriginApi = !/^https?:/.test(options.apiBaseUrl)
-  const template = documentWithConfig(readFileSync(indexFile, 'utf8'), { apiBaseUrl: options.apiBaseUrl })
+  const template = documentStylesFirst(documentWithConfig(readFileSync(indexFile, 'utf8'), { apiBaseUrl: options.apiBaseUrl }))
   const apiBase = sameOriginApi ? `${options.apiTarget.replace(/\/$/, '')}${options.apiBaseUrl}` : options.apiBaseUrl
   const policyEnv: SecurityHeadersEnv = { ...options.policyEnv, VITE_API_BASE_URL: options.apiBaseUrl }
   const preloadsFor = createPreloads(readBuildManifest(options.distDir), options.render.screenModules())
@@ -202,7 +202,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
         request.log.warn({ path: pathOf(request.url), error: String(error) }, 'server render failed; the document goes without it')
       }
     }
-    const preloads = preloadsFor({ screen: options.render.screenModuleAt(url), callsFirst: !rendered?.complete })
+    const images = rendered ? splitImagePreloads(rendered.html) : { preloads: [], html: '' }
+    const preloads = [...images.preloads, ...preloadsFor({ screen: options.render.screenModuleAt(url), callsFirst: !rendered?.complete })]
     const headHtml = await head
     const document = documentWithPreloads(headHtml ? documentWithHead(template, headHtml) : template, preloads)
     // The nonce goes on the document's scripts before the render goes in: rendered markup never gets one.
@@ -212,7 +213,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
             reader: options.render.screenModuleAt(url) === READER_SCREEN_MODULE,
           }),
           nonce,
-        ).replace(RENDER_MARK, () => rendered.html)
+        ).replace(RENDER_MARK, () => images.html)
       : withScriptNonce(document, nonce)
     const styleHashes = rendered ? styleAttributeHashes(rendered.html) : []
     for (const [name, value] of Object.entries(securityHeaders(policyEnv, { scriptNonce: nonce }))) {

@@ -15,7 +15,7 @@ import {
 import { chaptersQueryOptions, comicQueryOptions, comicsQueryOptions, episodeAssetsQueryOptions } from '@comics/react'
 import { MOCK_ASSETS, MOCK_CHAPTERS, MOCK_COMICS } from '@comics/mocks'
 import { QUERY_CACHE_ELEMENT_ID } from '../../src/app/documentMarks'
-import { documentWithPreloads, documentWithRender, jsonInScript, PRELOADS_MARKER } from '../../src/server/document'
+import { documentStylesFirst, documentWithPreloads, documentWithRender, jsonInScript, PRELOADS_MARKER, splitImagePreloads } from '../../src/server/document'
 import { serverLanding } from '../../src/server/renderLanding'
 
 const SITE = 'http://localhost:4173'
@@ -176,6 +176,26 @@ describe('the document of a server render', () => {
     const text = jsonInScript({ title: '</script><script>alert(1)</script><!--' })
     expect(text).not.toMatch(/<\/script|<!--/i)
     expect(JSON.parse(text)).toEqual({ title: '</script><script>alert(1)</script><!--' })
+  })
+
+  it("asks for the stylesheet before any script: the build's stylesheets move up to the marker, ahead of the preloads and the entry", () => {
+    const built =
+      '<head>\n    <!-- route-preloads -->\n    <script type="module" crossorigin src="/assets/index.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/react.js">\n    <link rel="stylesheet" crossorigin href="/assets/index.css">\n  </head>'
+    const html = documentWithPreloads(documentStylesFirst(built), ['<link rel="modulepreload" crossorigin href="/assets/Home.js">'])
+    const at = (text: string) => html.indexOf(text)
+    expect(html.match(/rel="stylesheet"/g)).toHaveLength(1)
+    expect(at('/assets/index.css')).toBeGreaterThan(-1)
+    for (const script of ['/assets/Home.js', '/assets/index.js', '/assets/react.js']) expect(at('/assets/index.css')).toBeLessThan(at(script))
+    expect(documentStylesFirst('<head><!-- route-preloads --></head>')).toBe('<head><!-- route-preloads --></head>')
+  })
+
+  it("takes the image preloads React writes at the start of its markup out of it, for the head; the rest of the markup stays as it was", () => {
+    const preload = '<link rel="preload" as="image" imageSrcSet="/p.webp?w=480 480w, /p.webp 800w" imageSizes="100vw" fetchPriority="high"/>'
+    const markup = '<div class="site-layout"><img src="/p.webp" fetchPriority="high"/></div>'
+    expect(splitImagePreloads(preload + markup)).toEqual({ preloads: [preload], html: markup })
+    expect(splitImagePreloads(markup)).toEqual({ preloads: [], html: markup })
+    // A preload inside the markup is the markup's own.
+    expect(splitImagePreloads(`<main>${preload}</main>`).preloads).toEqual([])
   })
 
   it('refuses a template without an empty #root or without the preloads marker', () => {

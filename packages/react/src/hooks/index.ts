@@ -67,5 +67,5 @@ export {
 } from './useEpisodeDownload'
 export { useOnline } from './useOnline'
 export { useRemoveRevokedDownloads } from './useRemoveRevokedDownloads'
-export { useWaitForFree, useUnlockEpisodeFree, useSetWaitForFree } from './useWaitForFree'
-export { COMMENTS_PAGE_SIZE, useCommentModeration, useComments, useEpisodeReactions } from './useComments'
+export { useWaitForFree, useUnlockEpisodeFree, useSetWaitForFree, waitForFreeQueryOptions } from './useWaitForFree'
+export { COMMENTS_PAGE_SIZE, episodeReactionsQueryOptions, useCommentModeration, useComments, useEpisodeReactions } from './useComments'

@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { CommentSort, CommentThread, EpisodeReactions, ModerationItem } from '@comics/core'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ComicsApi, CommentSort, CommentThread, EpisodeReactions, ModerationItem, SiteMode } from '@comics/core'
 import { queryKeys } from './queryKeys'
 import { useComicsContext } from './useComicsContext'
 import { useSession } from './useSession'
@@ -67,6 +67,17 @@ export function useComments(chapterId: string, options: { sort?: CommentSort; en
 }
 
 /**
+ * The query of a comic's comment and like counts per published episode for `viewerId` (null: a guest),
+ * as useEpisodeReactions runs it: for a server's render of the comic's page to prefetch.
+ */
+export function episodeReactionsQueryOptions(api: ComicsApi, siteMode: SiteMode, comicId: string, viewerId: string | null) {
+  return queryOptions({
+    queryKey: queryKeys.reactions(siteMode, viewerId, comicId),
+    queryFn: async ({ signal }) => (await api.comments.counts(comicId, { signal })).data,
+  })
+}
+
+/**
  * A comic's comment and like counts per published episode (POST /comments/counts), and `likeEpisode`
  * to like or take back a like of one of them.
  * @example
@@ -76,12 +87,8 @@ export function useEpisodeReactions(comicId: string, options: { enabled?: boolea
   const { api, siteMode } = useComicsContext('useEpisodeReactions')
   const { user } = useSession()
   const queryClient = useQueryClient()
-  const key = queryKeys.reactions(siteMode, user?.uid ?? null, comicId)
-  const query = useQuery({
-    queryKey: key,
-    queryFn: async ({ signal }) => (await api.comments.counts(comicId, { signal })).data,
-    enabled: options.enabled ?? true,
-  })
+  const { queryKey: key, ...counts } = episodeReactionsQueryOptions(api, siteMode, comicId, user?.uid ?? null)
+  const query = useQuery({ queryKey: key, ...counts, enabled: options.enabled ?? true })
   const reactions = query.data ?? NO_REACTIONS
   const likeEpisode = useMutation({
     mutationFn: (input: { chapterId: string; liked: boolean }) => api.comments.likeEpisode(input.chapterId, input.liked),

@@ -17,6 +17,11 @@ export type EpisodeDownloadState = 'unavailable' | 'locked' | 'idle' | 'saving' 
 
 export interface EpisodeDownloadHandle {
   state: EpisodeDownloadState
+  /**
+   * 'unavailable' only while what decides is loading (the stored downloads, which a server render and the
+   * hydration never read; the comic, its episodes, the viewer): the answer may still be 'idle'.
+   */
+  deciding: boolean
   /** Pages saved so far while saving. */
   progress: DownloadProgress | undefined
   /** Why the last download failed (core `DownloadError`, or the pages' list call's error). */
@@ -65,6 +70,7 @@ export function useEpisodeDownload({ comicId, chapterId, uncensored = false }: E
   const downloaded = downloads.episodes.some((episode) => downloadKey(episode) === key)
 
   let state: EpisodeDownloadState
+  const deciding = !downloaded && downloads.status !== 'unsupported' && (downloads.status === 'loading' || !comic || !chapters || !chapter || viewer.isPending)
   if (downloads.status !== 'ready' || !comic || !chapters || !chapter || viewer.isPending) state = downloaded ? 'downloaded' : 'unavailable'
   else if (progress) state = 'saving'
   else if (downloaded) state = 'downloaded'
@@ -73,6 +79,7 @@ export function useEpisodeDownload({ comicId, chapterId, uncensored = false }: E
 
   return {
     state,
+    deciding,
     progress,
     error,
     async download() {

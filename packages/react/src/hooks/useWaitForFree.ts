@@ -1,12 +1,27 @@
 import { useEffect, useState } from 'react'
-import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query'
-import { waitForFreeCountdown, type CoinUnlock, type WaitForFreeSettingBody, type WaitForFreeStatus } from '@comics/core'
+import { queryOptions, useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query'
+import { waitForFreeCountdown, type CoinUnlock, type ComicsApi, type WaitForFreeSettingBody, type WaitForFreeStatus } from '@comics/core'
 import { queryKeys } from './queryKeys'
 import { useComicsContext } from './useComicsContext'
 import { useSession } from './useSession'
 
 /** How often a running countdown is read again. */
 const TICK_MS = 1000
+
+/**
+ * The query of a comic's free-after-a-wait status for `viewerId` (null: a guest), as useWaitForFree runs
+ * it: for a server's render of a guest's page to prefetch. The clock's offset is the answering server's
+ * minus this machine's: a guest's status has no countdown, and the browser's next read measures its own.
+ */
+export function waitForFreeQueryOptions(api: ComicsApi, comicId: string, viewerId: string | null) {
+  return queryOptions({
+    queryKey: queryKeys.waitForFree(comicId, viewerId),
+    queryFn: async ({ signal }) => {
+      const status = (await api.waitForFree.status(comicId, { signal })).data[0]!
+      return { status, offset: Date.parse(status.now) - Date.now() }
+    },
+  })
+}
 
 /**
  * A comic's free-after-a-wait status for the viewer: the setting, and for a signed-in reader whether the
@@ -16,14 +31,7 @@ const TICK_MS = 1000
 export function useWaitForFree(comicId: string | undefined) {
   const { api } = useComicsContext('useWaitForFree')
   const { user } = useSession()
-  const query = useQuery({
-    queryKey: queryKeys.waitForFree(comicId ?? '', user?.uid ?? null),
-    queryFn: async ({ signal }) => {
-      const status = (await api.waitForFree.status(comicId!, { signal })).data[0]!
-      return { status, offset: Date.parse(status.now) - Date.now() }
-    },
-    enabled: comicId !== undefined,
-  })
+  const query = useQuery({ ...waitForFreeQueryOptions(api, comicId ?? '', user?.uid ?? null), enabled: comicId !== undefined })
   const readyAt = query.data?.status.readyAt === undefined ? undefined : Date.parse(query.data.status.readyAt)
   const offset = query.data?.offset ?? 0
   const [now, setNow] = useState(() => Date.now())

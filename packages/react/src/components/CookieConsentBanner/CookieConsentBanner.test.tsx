@@ -1,7 +1,9 @@
 import { act, render, screen } from '@testing-library/react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { gtagSink, type AnalyticsEvent } from '@comics/core'
+import { createMemoryStorage, gtagSink, STORAGE_KEYS, type AnalyticsEvent } from '@comics/core'
 import { useAnalytics } from '../../hooks'
 import { ComicsProvider } from '../../provider'
 import { renderWithKit } from '../../../test/render'
@@ -166,5 +168,51 @@ describe('CookieConsentBanner', () => {
     act(() => vi.advanceTimersByTime(1000))
     expect(screen.getByRole('region', { name: 'Wir verwenden Cookies' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Akzeptieren' })).toBeInTheDocument()
+  })
+
+  describe('withFirstPaint', () => {
+    const withStorage = (stored: Record<string, string>) => (
+      <ComicsProvider apiBaseUrl={TEST_API_BASE_URL} storage={createMemoryStorage(stored)}>
+        <CookieConsentBanner withFirstPaint />
+      </ComicsProvider>
+    )
+    afterEach(() => {
+      document.body.innerHTML = ''
+    })
+
+    it("is in a server's render, kept open by its hydration without a mismatch and without a wait, and leaves once a stored choice is read", async () => {
+      const markup = renderToString(withStorage({}))
+      expect(markup).toContain('We use cookies')
+      expect(markup).toContain('data-state="open"')
+
+      const firstVisit = document.createElement('div')
+      firstVisit.innerHTML = markup
+      document.body.append(firstVisit)
+      const onRecoverableError = vi.fn()
+      await act(async () => {
+        hydrateRoot(firstVisit, withStorage({}), { onRecoverableError })
+      })
+      expect(onRecoverableError).not.toHaveBeenCalled()
+      expect(banner()).not.toBeNull()
+
+      // A visitor who chose gets the same markup (the server cannot know); the hydration takes it away.
+      firstVisit.remove()
+      const returning = document.createElement('div')
+      returning.innerHTML = markup
+      document.body.append(returning)
+      await act(async () => {
+        hydrateRoot(returning, withStorage({ [STORAGE_KEYS.consent]: JSON.stringify('rejected') }), { onRecoverableError })
+      })
+      expect(onRecoverableError).not.toHaveBeenCalled()
+      expect(returning.querySelector('.comics-cookie-banner')).toBeNull()
+    })
+
+    it('still waits the second in a page the browser renders alone', () => {
+      render(withStorage({}))
+      act(() => vi.advanceTimersByTime(999))
+      expect(banner()).toBeNull()
+      act(() => vi.advanceTimersByTime(1))
+      expect(banner()).not.toBeNull()
+    })
   })
 })

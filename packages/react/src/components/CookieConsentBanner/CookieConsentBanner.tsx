@@ -1,37 +1,56 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { COOKIE_BANNER_DELAY_MS, routes } from '@comics/core'
 import { useConsent, useLink, useMessages } from '../../hooks'
 
 /**
  * The custom property on the document's root that holds the height the open banner takes at the bottom
- * of the viewport (its own height and its margin). The kit's full-screen reader ends above it, so the
+ * of the viewport (its own height and its margin). The kit's full-screen reader lifts its footer above it, so the
  * banner never covers the reader's controls; a site pads its page by it the same way.
  */
 export const COOKIE_BANNER_SPACE_PROPERTY = '--comics-cookie-banner-space'
 
+/**
+ * The attribute a server-rendering site puts on the document's root, from a script in its head, when the
+ * visitor's storage holds a choice: the banner a server rendered with the page (`withFirstPaint`) is then
+ * never painted, before the app has read the choice and taken it away.
+ */
+export const COOKIE_CHOICE_ATTRIBUTE = 'data-comics-cookie-choice'
+
 export interface CookieConsentBannerProps {
   className?: string
+  /**
+   * Part of the page from its first paint: rendered by the server (which cannot know the visitor's
+   * choice, so it renders it for everyone) and kept by the hydration, instead of 1 second after the app
+   * starts. For a server-rendering site whose head hides it for a visitor with a stored choice
+   * ({@link COOKIE_CHOICE_ATTRIBUTE}); a page the browser renders alone still waits the second.
+   */
+  withFirstPaint?: boolean
 }
+
+const noSubscription = () => () => {}
 
 /**
  * The cookie consent banner (spec §2 "Modals", §4): 'We use cookies' with Reject and Accept. It appears
- * 1 second after the page opens when no choice is stored; once the user chooses it goes away for good
+ * 1 second after the page opens when no choice is stored (with the page's first paint on a server-rendered
+ * page, `withFirstPaint`: docs/decisions.md); once the user chooses it goes away for good
  * (the choice is stored under 'google-analytics-consent'). Accept opens the analytics gate and grants
  * analytics storage through the provider's sinks; Reject denies it. It is a named region, not a modal:
  * the page stays usable and focus is not trapped. Under the title, a line says what the cookies are for,
  * with a link to the privacy policy. While it is open, the room it takes at the bottom of the viewport is
- * published as `--comics-cookie-banner-space` on the root, which the full-screen reader leaves free, so
+ * published as `--comics-cookie-banner-space` on the root, which the full-screen reader's footer rises above, so
  * the reader's Prev, List Episodes and Next stay above it and usable.
  * @example
  * <ComicsProvider apiBaseUrl="/api/v1" analyticsSinks={[gtagSink()]}>
  *   <CookieConsentBanner />
  * </ComicsProvider>
  */
-export function CookieConsentBanner({ className }: CookieConsentBannerProps) {
+export function CookieConsentBanner({ className, withFirstPaint = false }: CookieConsentBannerProps) {
   const messages = useMessages()
   const Link = useLink()
   const { state, accept, reject } = useConsent()
-  const [delayOver, setDelayOver] = useState(false)
+  // True in a server's render and in the hydration that takes it over; false in a render of the browser alone.
+  const fromServer = useSyncExternalStore(noSubscription, () => false, () => true)
+  const [delayOver, setDelayOver] = useState(withFirstPaint && fromServer)
   const titleId = useId()
   const purposeId = useId()
   const bannerRef = useRef<HTMLElement>(null)
@@ -39,10 +58,10 @@ export function CookieConsentBanner({ className }: CookieConsentBannerProps) {
   const open = unset && delayOver
 
   useEffect(() => {
-    if (!unset) return
+    if (!unset || delayOver) return
     const timer = setTimeout(() => setDelayOver(true), COOKIE_BANNER_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [unset])
+  }, [unset, delayOver])
 
   // Before paint, so the reader never shows its bar under the banner, even for a frame.
   useLayoutEffect(() => {

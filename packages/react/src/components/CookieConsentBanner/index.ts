@@ -1,1 +1,1 @@
-export { CookieConsentBanner, type CookieConsentBannerProps } from './CookieConsentBanner'
+export { COOKIE_CHOICE_ATTRIBUTE, CookieConsentBanner, type CookieConsentBannerProps } from './CookieConsentBanner'

@@ -10,7 +10,8 @@ export interface DownloadButtonProps extends EpisodeDownloadTarget {
 
 /**
  * Download an episode to read it offline: 'Download', then the pages saved as they are ('Saving 3 of 12
- * pages', with a progress bar), then 'Downloaded' with 'Remove download'. Nothing is shown for an
+ * pages', with a progress bar), then 'Downloaded' with 'Remove download'. While the stored downloads are
+ * read, the button's room is kept empty (no layout shift when it shows). Nothing is shown for an
  * episode the reader may not download now (a locked one, core `downloadRefusal`) or where the browser
  * cannot keep episodes. A failure says why (no room on the device, the network) and the button tries again.
  * @example
@@ -19,7 +20,16 @@ export interface DownloadButtonProps extends EpisodeDownloadTarget {
 export function DownloadButton({ comicId, chapterId, uncensored, episodeTitle, className }: DownloadButtonProps) {
   const messages = useMessages()
   const locale = useLocale()
-  const { state, progress, error, download, remove } = useEpisodeDownload({ comicId, chapterId, ...(uncensored ? { uncensored } : {}) })
+  const { state, deciding, progress, error, download, remove } = useEpisodeDownload({ comicId, chapterId, ...(uncensored ? { uncensored } : {}) })
+  // While it decides (always in a server render and its hydration), the button's room is kept, unseen and
+  // out of the accessibility tree, so that the row does not grow when it appears.
+  if (deciding) {
+    return (
+      <div className={className ? `comics-download ${className}` : 'comics-download'} data-state="deciding" aria-hidden="true">
+        <span className="comics-button comics-download__button">{messages['download.download']}</span>
+      </div>
+    )
+  }
   if (state === 'unavailable' || state === 'locked') return null
   const named = (key: 'download.downloadEpisode' | 'download.removeEpisode') => (episodeTitle ? formatMessage(messages[key], { episode: episodeTitle }, locale) : undefined)
   return (
