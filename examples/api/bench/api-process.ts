@@ -55,7 +55,9 @@ export async function startApiProcess(
   options: { preload?: string[]; ipc?: boolean } = {},
 ): Promise<ApiProcess> {
   const port = await freePort()
-  const args = [...(options.preload ?? []).flatMap((module) => ['--import', module]), '--enable-source-maps', 'dist/main.js']
+  // BENCH_CPU_PROFILE_DIR: the server writes a V8 CPU profile there when it stops (where its time goes).
+  const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : []
+  const args = [...profile, ...(options.preload ?? []).flatMap((module) => ['--import', module]), '--enable-source-maps', 'dist/main.js']
   const child = spawn(process.execPath, args, {
     cwd: packageRoot,
     // The benches read hard from one address: the read limits are raised unless a bench sets its own.

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { AccountExportSchema, endpoints, type ReadingProgressEntry } from '@comics/core/contract'
@@ -68,6 +68,27 @@ describe('POST and GET /me/progress', () => {
     expect((await call(reader, 'POST', '/me/progress', { entries: [{ ...position(comicId, freeChapterId, -1, 1) }] })).statusCode).toBe(400)
     // Nothing of the refused calls was written.
     expect((await call(reader, 'GET', '/me/progress')).json().data).toEqual([kept])
+  })
+
+  it("answers a device that sends the account's positions again, one of them later and one earlier, with the account as GET gives it", async () => {
+    const reader = await createAccount('reader')
+    const shown = await server.db
+      .select({ comicId: comics.id, chapterId: chapters.id })
+      .from(comics)
+      .innerJoin(chapters, eq(chapters.comicId, comics.id))
+      .where(and(eq(comics.displayOnMirror, true), inArray(comics.contentRating, ['T', 'M'])))
+      .orderBy(asc(comics.id), asc(chapters.chapterNumber))
+    const three = [...new Map(shown.map((row) => [row.comicId, row])).values()].slice(0, 3)
+    expect(three).toHaveLength(3)
+    const t = TEST_NOW.getTime() - 600_000
+    const first = three.map((row, i) => position(String(row.comicId), String(row.chapterId), i + 1, t + i * 1_000))
+    const put = (entries: ReadingProgressEntry[]) => call(reader, 'POST', '/me/progress', { entries }, MIRROR)
+    expect((await put(first)).json().data).toEqual([...first].reverse())
+    // The same three again: the first one read further since, the last one an older page from a stale tab.
+    const again = [{ ...first[0]!, page: 7, updatedAt: t + 10_000 }, first[1]!, { ...first[2]!, page: 1, updatedAt: t - 1_000 }]
+    const answer = (await put(again)).json().data
+    expect(answer).toEqual([again[0], first[2], first[1]])
+    expect((await call(reader, 'GET', '/me/progress', undefined, MIRROR)).json().data).toEqual(answer)
   })
 
   it('keeps the latest of several devices sending at once', async () => {
