@@ -30,6 +30,18 @@ export function documentStylesFirst(template: string): string {
   return template.replace(STYLESHEET_LINK, '').replace(PRELOADS_MARKER, () => `${styles.join('\n    ')}\n    ${PRELOADS_MARKER}`)
 }
 
+const MODULE_SCRIPT_TAG = /<((?:link rel="modulepreload"|script type="module")(?![^>]*fetchpriority)[^>]*)>/g
+
+/**
+ * A server-rendered document's module scripts and their preloads asked for at low priority: its first
+ * paint is the server's markup, which needs the stylesheet and the page's largest image, not the app.
+ * A browser gives those the connections and the link first, and the scripts follow; a document the app
+ * renders alone keeps its scripts at their usual priority, since its first paint waits for them.
+ */
+export function documentScriptsAfterPaint(html: string): string {
+  return html.replace(MODULE_SCRIPT_TAG, '<$1 fetchpriority="low">')
+}
+
 const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/
 
 /**

@@ -7,7 +7,7 @@ import { securityHeaders, styleAttributeHashes, withStyleAttributes, type Securi
 import { siteOrigin, type HostConfig } from '@comics/core'
 import { registerApiProxy } from './apiProxy'
 import { createCatalogueReader } from './catalogueReader'
-import { documentStylesFirst, documentWithConfig, documentWithPreloads, documentWithRender, newNonce, splitImagePreloads, withScriptNonce } from './document'
+import { documentScriptsAfterPaint, documentStylesFirst, documentWithConfig, documentWithPreloads, documentWithRender, newNonce, splitImagePreloads, withScriptNonce } from './document'
 import { encodeDocument } from './documentEncoding'
 import { createPreloads, readBuildManifest } from './preloads'
 import type { RenderedLanding, screenModuleAt, screenModules, serverLanding, serverRedirect } from './renderLanding'
@@ -205,7 +205,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     const images = rendered ? splitImagePreloads(rendered.html) : { preloads: [], html: '' }
     const preloads = [...images.preloads, ...preloadsFor({ screen: options.render.screenModuleAt(url), callsFirst: !rendered?.complete })]
     const headHtml = await head
-    const document = documentWithPreloads(headHtml ? documentWithHead(template, headHtml) : template, preloads)
+    const withPreloads = documentWithPreloads(headHtml ? documentWithHead(template, headHtml) : template, preloads)
+    const document = rendered ? documentScriptsAfterPaint(withPreloads) : withPreloads
     // The nonce goes on the document's scripts before the render goes in: rendered markup never gets one.
     const body = rendered
       ? withScriptNonce(

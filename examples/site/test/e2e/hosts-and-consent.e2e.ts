@@ -65,6 +65,11 @@ describe('cookie consent', () => {
     visit = await chromium.open()
     await prepareVisitor(visit.context, { consent: null })
     const { page } = visit
+    // Every layout shift of the page, from its first paint: the banner's room must move nothing.
+    await visit.context.addInitScript(() => {
+      const shifts: number[] = ((window as Window & { layoutShifts?: number[] }).layoutShifts = [])
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as PerformanceEntry & { value: number }).value))).observe({ type: 'layout-shift', buffered: true })
+    })
     const { id, chapterIds } = stack.catalogue.mirrorComic
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto(`${stack.mirrorOrigin}/comic/${id}/${chapterIds[1]}`)
@@ -90,6 +95,8 @@ describe('cookie consent', () => {
       await expect.poll(() => footer.getByRole('button', { name: 'Next' }).or(footer.getByRole('link', { name: 'Next' })).isVisible()).toBe(true)
       await expect.poll(covered, { message: `covered at ${width} px` }).toEqual([])
       expect(await footer.getByRole('button', { name: 'List Episodes' }).isVisible()).toBe(true)
+      // At the size it opened at, the footer rose above the banner without a layout shift.
+      if (width === 390) expect(await page.evaluate(() => (window as Window & { layoutShifts?: number[] }).layoutShifts)).toEqual([])
     }
     await screenshotBothSizes(page, 'cookie-banner-reader')
 

@@ -123,8 +123,10 @@ describe('the production server, read without JavaScript', () => {
       const inline = [...answer.body.matchAll(/<script\b(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!)
       expect(inline.length).toBeLessThanOrEqual(1)
       for (const text of inline) expect(text).not.toMatch(/fetch|RegExp|modulepreload|\/comic/)
-      // The screen's chunk is preloaded, named as the build's manifest names it.
-      expect(answer.body, path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/\w+Screen-[\w-]+\.js">/)
+      // The screen's chunk is preloaded, named as the build's manifest names it, at low priority: the
+      // rendered page's first paint needs its stylesheet and its largest image first.
+      expect(answer.body, path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/\w+Screen-[\w-]+\.js" fetchpriority="low">/)
+      expect(answer.body, path).toMatch(/<script nonce="[^"]+" type="module" crossorigin src="\/assets\/index-[\w-]+\.js" fetchpriority="low">/)
       for (const tag of tags) expect(tag, path).toContain(`nonce="${nonce}"`)
     }
     // The reader's first page is preloaded (React's render writes it) as its <img> asks for it: one download.

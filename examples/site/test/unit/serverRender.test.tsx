@@ -15,7 +15,7 @@ import {
 import { chaptersQueryOptions, comicQueryOptions, comicsQueryOptions, episodeAssetsQueryOptions } from '@comics/react'
 import { MOCK_ASSETS, MOCK_CHAPTERS, MOCK_COMICS } from '@comics/mocks'
 import { QUERY_CACHE_ELEMENT_ID } from '../../src/app/documentMarks'
-import { documentStylesFirst, documentWithPreloads, documentWithRender, jsonInScript, PRELOADS_MARKER, splitImagePreloads } from '../../src/server/document'
+import { documentScriptsAfterPaint, documentStylesFirst, documentWithPreloads, documentWithRender, jsonInScript, PRELOADS_MARKER, splitImagePreloads } from '../../src/server/document'
 import { serverLanding } from '../../src/server/renderLanding'
 
 const SITE = 'http://localhost:4173'
@@ -196,6 +196,19 @@ describe('the document of a server render', () => {
     expect(splitImagePreloads(markup)).toEqual({ preloads: [], html: markup })
     // A preload inside the markup is the markup's own.
     expect(splitImagePreloads(`<main>${preload}</main>`).preloads).toEqual([])
+  })
+
+  it("asks for a rendered page's module scripts and their preloads at low priority, and nothing else", () => {
+    const head =
+      '<link rel="stylesheet" crossorigin href="/assets/index.css">\n<link rel="preload" as="image" href="/p.webp" fetchPriority="high"/>\n<link rel="modulepreload" crossorigin href="/assets/Home.js">\n<script type="module" crossorigin src="/assets/index.js"></script>\n<script type="application/json" id="x">{}</script>'
+    const low = documentScriptsAfterPaint(head)
+    expect(low).toContain('<link rel="modulepreload" crossorigin href="/assets/Home.js" fetchpriority="low">')
+    expect(low).toContain('<script type="module" crossorigin src="/assets/index.js" fetchpriority="low"></script>')
+    expect(low.match(/fetchpriority="low"/g)).toHaveLength(2)
+    expect(low).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">')
+    expect(low).toContain('fetchPriority="high"/>')
+    // Once only.
+    expect(documentScriptsAfterPaint(low)).toBe(low)
   })
 
   it('refuses a template without an empty #root or without the preloads marker', () => {

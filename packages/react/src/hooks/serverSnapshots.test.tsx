@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryStorage, STORAGE_KEYS } from '@comics/core'
 import { MOCK_CHAPTERS } from '@comics/mocks'
+import { DownloadButton } from '../components/DownloadButton'
 import { EpisodeRow } from '../components/EpisodeList/EpisodeRow'
 import { ComicsProvider } from '../provider'
 import { useAgeVerification } from './useAgeVerification'
@@ -82,5 +83,20 @@ describe('episode previews on a server-rendered page', () => {
     })
     expect(onRecoverableError).not.toHaveBeenCalled()
     expect(container.querySelector('img.comics-episode-row__preview')?.getAttribute('src')).toBe(chapter.previewImageUrl)
+  })
+
+  it("keep the Download button's room, unseen, in the server render of an open episode: the row does not grow when it shows", () => {
+    const open = chapters[0]!
+    const html = renderToString(
+      <ComicsProvider apiBaseUrl="/api/v1" storage={createMemoryStorage()}>
+        <ul>
+          <EpisodeRow chapter={open} chapters={chapters} />
+        </ul>
+        <DownloadButton comicId={open.comicsId} chapterId={open.id} />
+      </ComicsProvider>,
+    )
+    // The row's, and only the row's: elsewhere (the reader's header) the buttons come in together.
+    expect(html.match(/data-state="deciding"/g)).toHaveLength(1)
+    expect(html).toMatch(/<div class="comics-download comics-episode-row__download" data-state="deciding" aria-hidden="true"><span class="comics-button comics-download__button">Download<\/span><\/div>/)
   })
 })

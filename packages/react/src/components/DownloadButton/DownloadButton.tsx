@@ -6,24 +6,28 @@ export interface DownloadButtonProps extends EpisodeDownloadTarget {
   /** The episode's title, for the button's accessible name where several are on one screen. */
   episodeTitle?: string
   className?: string
+  /**
+   * While it decides (always in a server render and its hydration), keep the button's room, unseen and
+   * out of the accessibility tree: for a place whose layout would grow when the button shows (a row whose
+   * text wraps beside it). Off, nothing is shown until the button is.
+   */
+  keepRoom?: boolean
 }
 
 /**
  * Download an episode to read it offline: 'Download', then the pages saved as they are ('Saving 3 of 12
  * pages', with a progress bar), then 'Downloaded' with 'Remove download'. While the stored downloads are
- * read, the button's room is kept empty (no layout shift when it shows). Nothing is shown for an
+ * read, `keepRoom` keeps the button's room empty (no layout shift when it shows). Nothing is shown for an
  * episode the reader may not download now (a locked one, core `downloadRefusal`) or where the browser
  * cannot keep episodes. A failure says why (no room on the device, the network) and the button tries again.
  * @example
  * <DownloadButton comicId={comicId} chapterId={chapterId} />
  */
-export function DownloadButton({ comicId, chapterId, uncensored, episodeTitle, className }: DownloadButtonProps) {
+export function DownloadButton({ comicId, chapterId, uncensored, episodeTitle, className, keepRoom = false }: DownloadButtonProps) {
   const messages = useMessages()
   const locale = useLocale()
   const { state, deciding, progress, error, download, remove } = useEpisodeDownload({ comicId, chapterId, ...(uncensored ? { uncensored } : {}) })
-  // While it decides (always in a server render and its hydration), the button's room is kept, unseen and
-  // out of the accessibility tree, so that the row does not grow when it appears.
-  if (deciding) {
+  if (deciding && keepRoom) {
     return (
       <div className={className ? `comics-download ${className}` : 'comics-download'} data-state="deciding" aria-hidden="true">
         <span className="comics-button comics-download__button">{messages['download.download']}</span>

@@ -106,7 +106,7 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false, react
         </Link>
       )}
       {details}
-      {!access.locked && <DownloadButton comicId={chapter.comicsId} chapterId={chapter.id} uncensored={uncensored} episodeTitle={chapter.title} className="comics-episode-row__download" />}
+      {!access.locked && <DownloadButton comicId={chapter.comicsId} chapterId={chapter.id} uncensored={uncensored} episodeTitle={chapter.title} className="comics-episode-row__download" keepRoom />}
       {coinUnlock && (
         <span className="comics-episode-row__offers">
           {free && (
