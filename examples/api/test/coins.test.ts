@@ -166,7 +166,8 @@ describe('unlocking an episode', () => {
     const other = await createAccount('reader')
     expect((await credit(reader, 15)).statusCode).toBe(200)
     const { chapterId, comicId } = lockedEpisodes[0]!
-    expect((await pagesOf(reader, chapterId, 'censored')).statusCode).toBe(403)
+    const before = await pagesOf(reader, chapterId, 'censored')
+    expect(before.statusCode, before.body).toBe(403)
 
     const first = await unlock(reader, chapterId)
     expect(first.statusCode, first.body).toBe(200)

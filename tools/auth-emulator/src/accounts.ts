@@ -78,6 +78,18 @@ export async function setCustomClaims(host: string, uid: string, claims: Record<
 }
 
 /**
+ * Whether a sign-up's token may count as revoked. The emulator's sign-up takes the sign-in time (the
+ * token's `auth_time`) when the request arrives and the account's `validSince` a moment later, both in
+ * whole seconds: when a second ends between the two, `verifyIdToken(token, true)` refuses the token as
+ * revoked. The token is issued after both, so an `auth_time` in the same second as its `iat` is safe; an
+ * earlier one may not be, and a sign-in then gives a token whose `auth_time` is not before `validSince`.
+ */
+function signedBeforeValidSince(idToken: string): boolean {
+  const payload = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { auth_time?: number; iat?: number }
+  return payload.auth_time === undefined || payload.iat === undefined || payload.auth_time < payload.iat
+}
+
+/**
  * Creates a password account and signs it in; with `claims`, they are set first, so the returned token
  * carries them.
  * @example const admin = await createUser(host, { email: 'admin@example.com', password: 'secret-1', claims: { admin: true } })
@@ -98,7 +110,10 @@ export async function createUser(
     }
     throw error
   })
-  if (input.claims === undefined) return { uid: created.localId, idToken: created.idToken }
+  if (input.claims === undefined) {
+    if (!signedBeforeValidSince(created.idToken)) return { uid: created.localId, idToken: created.idToken }
+    return signIn(host, input.email, input.password)
+  }
   await setCustomClaims(host, created.localId, input.claims)
   return signIn(host, input.email, input.password)
 }
