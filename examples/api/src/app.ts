@@ -17,6 +17,7 @@ import { CatalogueMissBound, clientKeyResolver, ReadLimitedError, ReadRateLimit,
 import { API_SECURITY_HEADERS } from './http/security-headers'
 import { shareAccountErasures } from './auth/account-erasures'
 import { shareCatalogueChanges } from './catalogue/catalogue-changes'
+import { ReaderCache, shareReaderChanges } from './reading/reader-cache'
 import { registerHealthRoutes } from './routes/health-routes'
 import { registerAdminAssetRoutes } from './routes/admin-asset-routes'
 import { registerAdminChapterRoutes } from './routes/admin-chapter-routes'
@@ -173,12 +174,17 @@ export async function buildApp(
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   })
 
-  // Admin writes on any instance on this database clear this one's catalogue cache (and the reverse).
+  // What a signed-in reader reads on every page, kept until their next write or a catalogue change.
+  const readers = new ReaderCache(context.cache)
+  // Admin writes on any instance on this database clear this one's catalogue cache (and the reverse), and a
+  // reader's writes drop what the others keep of that reader.
   if (context.notifications) {
     const stopSharing = await shareCatalogueChanges(context.cache, context.notifications, app.log)
     app.addHook('onClose', () => stopSharing())
     const stopErasures = await shareAccountErasures(context.verifier, context.notifications, app.log)
     app.addHook('onClose', () => stopErasures())
+    const stopReaders = await shareReaderChanges(readers, context.notifications, app.log)
+    app.addHook('onClose', () => stopReaders())
   }
   registerHealthRoutes(app, context)
   registerCatalogueRoutes(app, context, { misses: catalogueMisses, clientKeyOf })
@@ -191,7 +197,7 @@ export async function buildApp(
   registerPaymentRoutes(app, context)
   registerAccountRoutes(app, context)
   registerCoinRoutes(app, context)
-  registerReadingRoutes(app, context)
+  registerReadingRoutes(app, context, readers)
   registerWaitForFreeRoutes(app, context)
   registerCommentRoutes(app, context)
   if (context.sandbox) await registerCheckoutPageRoutes(app, context, context.sandbox)

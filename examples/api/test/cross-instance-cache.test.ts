@@ -1,8 +1,10 @@
 import { cp, mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
 import { openDatabase, pgliteNotifications } from '../src/db/open-database'
+import { chapters, comics } from '../src/db/schema'
 import { bearer, createAccount, type Account } from './support/accounts'
 import { throwawayDatabase } from './support/postgres-cluster'
 import { startServerOn, startTestServer, type TestServer } from './support/test-server'
@@ -79,4 +81,55 @@ it("a reader's account deleted on one instance: the other refuses their token at
   const erased = Date.now()
   await expect.poll(async () => (await balance(second)).statusCode, { timeout: 1_000, interval: 25 }).toBe(401)
   expect(Date.now() - erased).toBeLessThan(1_000)
+})
+
+it("a reader's positions and follows kept by one instance give way to the reader's write on the other within a second, and each instance answers its own writes at once", async () => {
+  const reader = await createAccount('reader')
+  const [comic] = await first.db.select({ comicId: chapters.comicId, chapterId: chapters.id }).from(chapters)
+    .innerJoin(comics, eq(comics.id, chapters.comicId)).where(and(eq(comics.displayOnMirror, true), inArray(comics.contentRating, ['T', 'M']))).limit(1)
+  const comicId = String(comic!.comicId)
+  const position = (page: number, updatedAt: number) => ({ comicId, chapterId: String(comic!.chapterId), chapterTitle: 'Episode 1', page, updatedAt })
+  const call = (server: TestServer, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    server.app.inject({ method, url: `/api/v1${url}`, headers: bearer(reader), ...(payload ? { payload } : {}) })
+  const pages = async (server: TestServer) => {
+    const response = await call(server, 'GET', '/me/progress')
+    expect(response.statusCode, response.body).toBe(200)
+    return (response.json() as { data: { page?: number }[] }).data.map((entry) => entry.page)
+  }
+  const followed = async (server: TestServer) => {
+    const response = await call(server, 'GET', '/me/follows')
+    expect(response.statusCode, response.body).toBe(200)
+    return (response.json() as { data: { comicId: string; lastReadAt: number | null }[] }).data
+  }
+  const t = Date.parse('2026-01-01T00:00:00Z')
+  for (const [writer, kept] of [
+    [first, second],
+    [second, first],
+  ] as const) {
+    const step = writer === first ? 0 : 10
+    // Both instances keep the reader's positions and follows (asked twice).
+    for (const server of [first, second]) {
+      await pages(server)
+      await pages(server)
+      await followed(server)
+    }
+    expect((await call(writer, 'POST', '/me/progress', { entries: [position(step + 1, t + step)] })).statusCode).toBe(200)
+    // The writer answers its own write at once; the other within a second.
+    expect(await pages(writer)).toEqual([step + 1])
+    const synced = Date.now()
+    await expect.poll(() => pages(kept), { timeout: 1_000, interval: 25 }).toEqual([step + 1])
+    expect(Date.now() - synced).toBeLessThan(1_000)
+
+    const before = (await followed(kept)).length
+    expect((await call(writer, step === 0 ? 'POST' : 'DELETE', step === 0 ? '/me/follows' : `/me/follows/${comicId}`, step === 0 ? { comicId } : undefined)).statusCode).toBe(200)
+    const expected = step === 0 ? before + 1 : before - 1
+    expect(await followed(writer)).toHaveLength(expected)
+    await expect.poll(async () => (await followed(kept)).length, { timeout: 1_000, interval: 25 }).toBe(expected)
+    if (step === 0) {
+      // The follow's last reading is the synced position's, and moves with the next sync on the other instance.
+      expect((await followed(kept))[0]!.lastReadAt).toBe(t)
+      expect((await call(kept, 'POST', '/me/progress', { entries: [position(5, t + 5)] })).statusCode).toBe(200)
+      await expect.poll(async () => (await followed(writer))[0]!.lastReadAt, { timeout: 1_000, interval: 25 }).toBe(t + 5)
+    }
+  }
 })

@@ -117,6 +117,19 @@ export class CatalogueCache {
     return pending
   }
 
+  /**
+   * The generation of what may be kept now: after an expiry that is due (the maximum age, a scheduled
+   * episode come out), and once the schedule has told when the next one comes out. Another cache whose
+   * values depend on the catalogue keeps each with the generation it was read at (reader-cache.ts).
+   */
+  currentGeneration(): number | Promise<number> {
+    if (this.expireIfDue()) return this.generation
+    return this.knowSchedule().then(() => {
+      this.expireIfDue()
+      return this.generation
+    })
+  }
+
   /** The answer remembered for `request` (a key naming the exact request), if any. */
   answer<T>(request: string): T | undefined {
     if (!this.expireIfDue()) return undefined

@@ -189,15 +189,40 @@ async function openPglite(target: { dataDir?: string; snapshot?: Blob }) {
   }
 }
 
+/** The listeners of each PGlite database, by channel: every one lives in the process that opened it. */
+const pgliteListeners = new WeakMap<object, Map<string, Set<(payload: string) => void>>>()
+
 /**
- * LISTEN/NOTIFY on a PGlite database. One connection, in this process: a notification reaches the
- * listeners of every server built on it, each of which may hold its own object made here.
+ * LISTEN/NOTIFY on a PGlite database, kept in this process. A PGlite database lives in one process, so
+ * every server built on it (each may hold its own object made here) is in this process too: a notification
+ * reaches their listeners without a statement. A `pg_notify` on PGlite costs more than the write it
+ * announces (a reader's sync: 636 against 264 a second, one connection, docs/performance.md), and a
+ * reader's writes are announced (reader-cache.ts). As with PostgreSQL, a listener hears the notification
+ * after `notify` resolves, never during it.
  */
 export function pgliteNotifications(db: Database): Notifications {
-  const client = (db as unknown as { $client: { listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> } }).$client
+  const client = (db as unknown as { $client: object }).$client
+  let channels = pgliteListeners.get(client)
+  if (!channels) pgliteListeners.set(client, (channels = new Map()))
+  const listeners = channels
   return {
-    notify: notifyOver(db),
-    listen: async (channel, onMessage) => client.listen(checkedChannel(channel), onMessage),
+    notify: async (channel, payload) => {
+      const heard = [...(listeners.get(checkedChannel(channel)) ?? [])]
+      setImmediate(() => {
+        for (const listener of heard) listener(payload)
+      })
+    },
+    listen: async (channel, onMessage) => {
+      const name = checkedChannel(channel)
+      let set = listeners.get(name)
+      if (!set) listeners.set(name, (set = new Set()))
+      // One registration per call, even of the same function.
+      const listener = (payload: string) => onMessage(payload)
+      set.add(listener)
+      return async () => {
+        set.delete(listener)
+      }
+    },
   }
 }
 

@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Comic, ReadingProgressEntry } from '@comics/core/contract'
 import { isComicShownOn, mergeReadingProgress, PROGRESS_SYNC_LIMIT, type SiteMode } from '@comics/core/rules'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
 import { comics, readingProgress } from '../db/schema'
 import { requestedRowIds } from '../http/requested-row-ids'
-import { hostComicConditions } from '../catalogue/list-comics'
+import type { ReaderCache } from './reader-cache'
 
 
 export function progressFromRow(row: typeof readingProgress.$inferSelect): ReadingProgressEntry {
@@ -23,24 +23,53 @@ export function progressFromRow(row: typeof readingProgress.$inferSelect): Readi
 /** The order of the account's positions: most recent first, then the higher comic id. */
 const latestFirst = (a: ReadingProgressEntry, b: ReadingProgressEntry) => b.updatedAt - a.updatedAt || Number(b.comicId) - Number(a.comicId)
 
+type HostedComic = { contentRating: Comic['contentRating']; displayOnMirror: boolean }
+
+/** One of the account's positions, with what decides which hosts show its comic. */
+interface Position {
+  entry: ReadingProgressEntry
+  comic: HostedComic
+}
+
+/** The reader-cache key of the account's positions (every host's); the follows' keys start otherwise. */
+export const POSITIONS_KEY = 'positions'
+
+/** The account's positions by comic id, as the database holds them: one read, each row with its comic. */
+async function readPositions(db: Database, uid: string): Promise<Map<string, Position>> {
+  const rows = await db
+    .select({ progress: readingProgress, contentRating: comics.contentRating, displayOnMirror: comics.displayOnMirror })
+    .from(readingProgress)
+    .innerJoin(comics, eq(comics.id, readingProgress.comicId))
+    .where(eq(readingProgress.userId, uid))
+  return new Map(rows.map((row) => [String(row.progress.comicId), { entry: progressFromRow(row.progress), comic: row }]))
+}
+
+/** The account's positions the host of `mode` shows, most recent first: the {@link PROGRESS_SYNC_LIMIT} latest. */
+function shownPositions(positions: ReadonlyMap<string, Position>, mode: SiteMode): ReadingProgressEntry[] {
+  return [...positions.values()]
+    .filter((position) => isComicShownOn(mode, position.comic))
+    .map((position) => position.entry)
+    .sort(latestFirst)
+    .slice(0, PROGRESS_SYNC_LIMIT)
+}
+
+/** A synced position as the account keeps it (page and offset only when given). */
+function keptEntry(entry: ReadingProgressEntry): ReadingProgressEntry {
+  const kept: ReadingProgressEntry = { comicId: entry.comicId, chapterId: entry.chapterId, chapterTitle: entry.chapterTitle, updatedAt: entry.updatedAt }
+  if (entry.page !== undefined) kept.page = entry.page
+  if (entry.offset !== undefined) kept.offset = entry.offset
+  return kept
+}
+
 /**
  * The reader's positions in the comics the host of `mode` shows (core `isComicShownOn`: the last-read
  * list of the mirror host names no AO comic), most recent first: the {@link PROGRESS_SYNC_LIMIT} latest.
- * A join on the comic's primary key (each of the reader's rows looks up its comic) rather than a test
- * against every comic the host shows.
+ * Read from the reader cache: the account's positions are read once, and again only after a write of the
+ * reader's or a catalogue change.
  */
-export async function listProgress(db: Database, uid: string, mode: SiteMode): Promise<ReadingProgressEntry[]> {
-  const rows = await db
-    .select({ progress: readingProgress })
-    .from(readingProgress)
-    .innerJoin(comics, eq(comics.id, readingProgress.comicId))
-    .where(and(eq(readingProgress.userId, uid), ...hostComicConditions(mode)!))
-    .orderBy(desc(readingProgress.updatedAtMs), desc(readingProgress.comicId))
-    .limit(PROGRESS_SYNC_LIMIT)
-  return rows.map((row) => progressFromRow(row.progress))
+export async function listProgress(db: Database, readers: ReaderCache, uid: string, mode: SiteMode): Promise<ReadingProgressEntry[]> {
+  return shownPositions(await readers.get(uid, POSITIONS_KEY, () => readPositions(db, uid)), mode)
 }
-
-type HostedComic = { contentRating: Comic['contentRating']; displayOnMirror: boolean }
 
 /**
  * Merges a browser's positions into the reader's account (POST /me/progress) per comic by the latest
@@ -48,15 +77,19 @@ type HostedComic = { contentRating: Comic['contentRating']; displayOnMirror: boo
  * server's is taken as the server's now. Positions in comics that no longer exist are dropped (the
  * browser may remember a deleted comic; refusing them would refuse every later sync too).
  *
- * One read of the account's positions (with their comics' ratings), then one write of only the positions
- * later than the account's: a device sends all its positions on each sync, and most are the account's
- * already. The write applies the same rule in the statement (a row is replaced only by a later position, a
- * tie keeps it), so two devices sending at once still keep the later position, without a transaction
- * around the read and the write; the answer is the account as read, with what was written, unless another
- * device wrote in between (a position this write did not replace), when it is read again.
+ * The account's positions come from the reader cache (read once, with their comics' ratings); one write
+ * of only the positions later than the account's: a device sends all its positions on each sync, and most
+ * are the account's already. The write applies the same rule in the statement (a row is replaced only by
+ * a later position, a tie keeps it), so two devices sending at once still keep the later position, without
+ * a transaction around the read and the write. A kept copy can only be behind the database (a position is
+ * only ever replaced by a later one), so it can make the write try more rows, never fewer. The kept
+ * positions take what was written (the reader's follows, whose last reading moved, are dropped, here and
+ * on the other instances); when the write did not replace a position it tried (another device wrote a
+ * later one in between), the account is read again.
  */
 export async function syncProgress(
   db: Database,
+  readers: ReaderCache,
   clock: Clock,
   uid: string,
   entries: readonly ReadingProgressEntry[],
@@ -65,17 +98,14 @@ export async function syncProgress(
   const nowMs = clock.now().getTime()
   requestedRowIds(entries.map((entry) => entry.comicId), 'entries.comicId')
   requestedRowIds(entries.map((entry) => entry.chapterId), 'entries.chapterId')
-  const stored = await db
-    .select({ progress: readingProgress, contentRating: comics.contentRating, displayOnMirror: comics.displayOnMirror })
-    .from(readingProgress)
-    .innerJoin(comics, eq(comics.id, readingProgress.comicId))
-    .where(eq(readingProgress.userId, uid))
-  const account = new Map<string, ReadingProgressEntry>(stored.map((row) => [String(row.progress.comicId), progressFromRow(row.progress)]))
-  const hosted = new Map<string, HostedComic>(stored.map((row) => [String(row.progress.comicId), row]))
+  const kept = readers.get(uid, POSITIONS_KEY, () => readPositions(db, uid))
+  const account = await kept
   const later = mergeReadingProgress(entries.map((entry) => ({ ...entry, updatedAt: Math.min(entry.updatedAt, nowMs) }))).filter(
-    (entry) => (account.get(entry.comicId)?.updatedAt ?? -Infinity) < entry.updatedAt,
+    (entry) => (account.get(entry.comicId)?.entry.updatedAt ?? -Infinity) < entry.updatedAt,
   )
+  if (later.length === 0) return shownPositions(account, mode)
   // Comics new to the account must exist.
+  const hosted = new Map<string, HostedComic>([...account].map(([comicId, position]) => [comicId, position.comic]))
   const newComicIds = [...new Set(later.filter((entry) => !hosted.has(entry.comicId)).map((entry) => Number(entry.comicId)))]
   if (newComicIds.length > 0) {
     const found = await db
@@ -85,41 +115,43 @@ export async function syncProgress(
     for (const comic of found) hosted.set(String(comic.id), comic)
   }
   const winners = later.filter((entry) => hosted.has(entry.comicId))
-  if (winners.length > 0) {
-    const written = await db
-      .insert(readingProgress)
-      .values(
-        winners.map((entry) => ({
-          userId: uid,
-          comicId: Number(entry.comicId),
-          chapterId: Number(entry.chapterId),
-          chapterTitle: entry.chapterTitle,
-          page: entry.page ?? null,
-          offset: entry.offset ?? null,
-          updatedAtMs: entry.updatedAt,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [readingProgress.userId, readingProgress.comicId],
-        set: {
-          chapterId: sql`excluded.chapter_id`,
-          chapterTitle: sql`excluded.chapter_title`,
-          page: sql`excluded.page`,
-          offset: sql`excluded.offset`,
-          updatedAtMs: sql`excluded.updated_at_ms`,
-        },
-        setWhere: sql`${readingProgress.updatedAtMs} < excluded.updated_at_ms`,
-      })
-      .returning({ comicId: readingProgress.comicId })
-    // Another device wrote a later position in between: the account is read as it now is.
-    if (written.length < winners.length) return listProgress(db, uid, mode)
-    for (const row of written) {
-      const entry = winners.find((winner) => winner.comicId === String(row.comicId))!
-      account.set(entry.comicId, progressFromRow({ userId: uid, comicId: row.comicId, chapterId: Number(entry.chapterId), chapterTitle: entry.chapterTitle, page: entry.page ?? null, offset: entry.offset ?? null, updatedAtMs: entry.updatedAt }))
-    }
+  if (winners.length === 0) return shownPositions(account, mode)
+  const written = await db
+    .insert(readingProgress)
+    .values(
+      winners.map((entry) => ({
+        userId: uid,
+        comicId: Number(entry.comicId),
+        chapterId: Number(entry.chapterId),
+        chapterTitle: entry.chapterTitle,
+        page: entry.page ?? null,
+        offset: entry.offset ?? null,
+        updatedAtMs: entry.updatedAt,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [readingProgress.userId, readingProgress.comicId],
+      set: {
+        chapterId: sql`excluded.chapter_id`,
+        chapterTitle: sql`excluded.chapter_title`,
+        page: sql`excluded.page`,
+        offset: sql`excluded.offset`,
+        updatedAtMs: sql`excluded.updated_at_ms`,
+      },
+      setWhere: sql`${readingProgress.updatedAtMs} < excluded.updated_at_ms`,
+    })
+    .returning({ comicId: readingProgress.comicId })
+  // Another device wrote a later position in between: the account is read as it now is.
+  if (written.length < winners.length) {
+    readers.changed(uid)
+    return listProgress(db, readers, uid, mode)
   }
-  return [...account.values()]
-    .filter((entry) => isComicShownOn(mode, hosted.get(entry.comicId)!))
-    .sort(latestFirst)
-    .slice(0, PROGRESS_SYNC_LIMIT)
+  // The kept positions take the written ones (a sync here since the read may have put a later one there).
+  const stillKept = readers.peek(uid, POSITIONS_KEY) === kept
+  for (const entry of winners) {
+    const current = account.get(entry.comicId)
+    if (!current || current.entry.updatedAt < entry.updatedAt) account.set(entry.comicId, { entry: keptEntry(entry), comic: hosted.get(entry.comicId)! })
+  }
+  readers.changed(uid, stillKept ? (key) => key !== POSITIONS_KEY : undefined)
+  return shownPositions(account, mode)
 }

@@ -4,28 +4,43 @@ import type { AppContext } from '../app-context'
 import { siteModeResolver } from '../host/site-mode-of-request'
 import { registerEndpoint } from '../http/register-endpoint'
 import { followComic, listFollows, unfollowComic } from '../reading/follows'
-import { listProgress, syncProgress } from '../reading/reading-progress'
+import type { ReaderCache } from '../reading/reader-cache'
+import { listProgress, POSITIONS_KEY, syncProgress } from '../reading/reading-progress'
 
-/** A signed-in reader's progress kept across devices, and the comics they follow. */
-export function registerReadingRoutes(app: FastifyInstance, context: AppContext): void {
+/**
+ * A signed-in reader's progress kept across devices, and the comics they follow. Both are read through the
+ * reader cache (reader-cache.ts) and dropped from it by the reader's writes.
+ */
+export function registerReadingRoutes(app: FastifyInstance, context: AppContext, readers: ReaderCache): void {
   const { db, clock, fileStore } = context
   const siteModeOf = siteModeResolver(context.config.hosts)
 
   registerEndpoint(app, context, endpoints.listMyProgress, async ({ caller, request }) => ({
-    data: await listProgress(db, caller!.uid, siteModeOf(request.headers.host)),
+    data: await listProgress(db, readers, caller!.uid, siteModeOf(request.headers.host)),
   }))
   registerEndpoint(app, context, endpoints.syncMyProgress, async ({ body, caller, request }) => ({
-    data: await syncProgress(db, clock, caller!.uid, body.entries, siteModeOf(request.headers.host)),
+    data: await syncProgress(db, readers, clock, caller!.uid, body.entries, siteModeOf(request.headers.host)),
   }))
 
-  registerEndpoint(app, context, endpoints.listMyFollows, async ({ caller, request }) => ({
-    data: await listFollows(db, clock, fileStore, caller!.uid, siteModeOf(request.headers.host)),
-  }))
-  registerEndpoint(app, context, endpoints.followComic, async ({ body, caller, request }) => ({
-    data: [await followComic(db, clock, fileStore, caller!.uid, siteModeOf(request.headers.host), body.comicId)],
-  }))
+  registerEndpoint(app, context, endpoints.listMyFollows, async ({ caller, request }) => {
+    const mode = siteModeOf(request.headers.host)
+    return { data: await readers.get(caller!.uid, `follows ${mode}`, () => listFollows(db, clock, fileStore, caller!.uid, mode)) }
+  })
+  // A follow changes the reader's follows, not their positions.
+  const followsChanged = (uid: string) => readers.changed(uid, (key) => key !== POSITIONS_KEY)
+  registerEndpoint(app, context, endpoints.followComic, async ({ body, caller, request }) => {
+    try {
+      return { data: [await followComic(db, clock, fileStore, caller!.uid, siteModeOf(request.headers.host), body.comicId)] }
+    } finally {
+      followsChanged(caller!.uid)
+    }
+  })
   registerEndpoint(app, context, endpoints.unfollowComic, async ({ params, caller }) => {
-    await unfollowComic(db, caller!.uid, params.comicId)
+    try {
+      await unfollowComic(db, caller!.uid, params.comicId)
+    } finally {
+      followsChanged(caller!.uid)
+    }
     return { data: [{ comicId: params.comicId }] }
   })
 }
