@@ -100,6 +100,38 @@ describe('POST and GET /me/progress', () => {
     expect((await call(reader, 'GET', '/me/progress')).json().data).toEqual([position(comicId, freeChapterId, 6, t + 6_000)])
   })
 
+  it('keeps every comic of devices sending at once, each answered with its own position or a later one', async () => {
+    const reader = await createAccount('reader')
+    const shown = await server.db
+      .select({ comicId: comics.id, chapterId: chapters.id })
+      .from(comics)
+      .innerJoin(chapters, eq(chapters.comicId, comics.id))
+      .where(and(eq(comics.displayOnMirror, true), inArray(comics.contentRating, ['T', 'M'])))
+      .orderBy(asc(comics.id), asc(chapters.chapterNumber))
+    const three = [...new Map(shown.map((row) => [row.comicId, row])).values()].slice(0, 3)
+    expect(three).toHaveLength(3)
+    const t = TEST_NOW.getTime() - 600_000
+    // Twelve syncs at once: each a comic of its own (the second or the third, in turn) and the first, later each time.
+    const sent = Array.from({ length: 12 }, (_, i) => {
+      const own = three[1 + (i % 2)]!
+      return [position(String(own.comicId), String(own.chapterId), i + 1, t + i * 1_000), position(String(three[0]!.comicId), String(three[0]!.chapterId), 100 + i, t + i * 1_000 + 500)]
+    })
+    const answers = await Promise.all(sent.map((entries) => call(reader, 'POST', '/me/progress', { entries }, MIRROR)))
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.statusCode, answer.body).toBe(200)
+      const data = (answer.json() as { data: ReadingProgressEntry[] }).data
+      for (const entry of sent[i]!) {
+        const there = data.find((each) => each.comicId === entry.comicId)
+        expect(there?.updatedAt, `sync ${i}, comic ${entry.comicId}`).toBeGreaterThanOrEqual(entry.updatedAt)
+      }
+    }
+    // The account: per comic the latest sent (the shared comic's last, page 111, is the latest of all).
+    const latest = new Map<string, ReadingProgressEntry>()
+    for (const entry of sent.flat()) if ((latest.get(entry.comicId)?.updatedAt ?? -1) < entry.updatedAt) latest.set(entry.comicId, entry)
+    const listed = (await call(reader, 'GET', '/me/progress', undefined, MIRROR)).json().data as ReadingProgressEntry[]
+    expect(listed).toEqual([...latest.values()].sort((a, b) => b.updatedAt - a.updatedAt))
+  })
+
   it('a guest is asked to sign in', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/v1/me/progress' })
     expect(response.statusCode).toBe(401)

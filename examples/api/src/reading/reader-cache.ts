@@ -92,10 +92,15 @@ export class ReaderCache {
   }
 }
 
+/** Under PostgreSQL's limit on a notification's payload (8,000 bytes), with room for the instance's id. */
+const PAYLOAD_BYTES = 7_000
+
 /**
  * Keeps this instance's reader cache in step with the others on the same database: a reader's write here is
  * announced with this instance's id and the reader's uid; one from another instance drops that reader here.
- * A listening connection lost and opened again drops everything. Resolves with the function that stops listening.
+ * The writes of one turn of the event loop go in one notification (as many as fit), so a busy instance
+ * sends a statement per turn rather than one per write. A listening connection lost and opened again drops
+ * everything. Resolves with the function that stops listening.
  */
 export async function shareReaderChanges(
   readers: ReaderCache,
@@ -103,17 +108,34 @@ export async function shareReaderChanges(
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
 ): Promise<() => Promise<void>> {
   const instance = randomUUID()
-  readers.announce = (uid) => {
-    notifications.notify(READER_CHANGED_CHANNEL, `${instance} ${uid}`).catch((error: unknown) => {
+  let waiting: Set<string> | undefined
+  const send = (payload: string) =>
+    notifications.notify(READER_CHANGED_CHANNEL, payload).catch((error: unknown) => {
       // The others' copies then go with the catalogue cache's maximum age.
-      log.warn({ err: error }, "could not announce a reader's change to the other instances")
+      log.warn({ err: error }, "could not announce readers' changes to the other instances")
+    })
+  readers.announce = (uid) => {
+    if (waiting) return void waiting.add(uid)
+    waiting = new Set([uid])
+    setImmediate(() => {
+      const uids = [...waiting!]
+      waiting = undefined
+      let payload = instance
+      for (const each of uids) {
+        if (payload.length + 1 + each.length > PAYLOAD_BYTES) {
+          void send(payload)
+          payload = instance
+        }
+        payload += ` ${each}`
+      }
+      void send(payload)
     })
   }
   const stop = await notifications.listen(
     READER_CHANGED_CHANNEL,
     (payload) => {
-      const [from, uid] = payload.split(' ')
-      if (from !== instance && uid) readers.forget(uid)
+      const [from, ...uids] = payload.split(' ')
+      if (from !== instance) for (const uid of uids) readers.forget(uid)
     },
     () => {
       log.info('reader change notifications: listening again')

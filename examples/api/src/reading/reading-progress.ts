@@ -61,6 +61,105 @@ function keptEntry(entry: ReadingProgressEntry): ReadingProgressEntry {
   return kept
 }
 
+/** A reader's positions written in one statement, and the comics whose rows it wrote. */
+interface WriteBatch {
+  entries: ReadingProgressEntry[]
+  /** Whether its statement was sent: later syncs then wait for the next one. */
+  started: boolean
+  written?: Promise<ReadonlySet<string>>
+}
+
+/**
+ * One reader's position writes, one statement at a time: the syncs that come while one is being written
+ * wait for it and then go together, merged per comic by the latest change (core `mergeReadingProgress`),
+ * in the next statement. A reader's devices and tabs sync at the same moments (a page turned, a tab
+ * hidden): they cost a statement per turn of the database rather than one each, and on PostgreSQL no
+ * longer queue on the same rows' locks.
+ */
+class PositionWrites {
+  private current: WriteBatch | undefined
+  private next: WriteBatch | undefined
+
+  constructor(
+    private readonly db: Database,
+    private readonly uid: string,
+    private readonly done: () => void,
+  ) {}
+
+  /** Writes `entries` (or a later position of their comics) and answers the comics whose rows the statement wrote. */
+  write(entries: readonly ReadingProgressEntry[]): Promise<ReadonlySet<string>> {
+    const open = this.next ?? (this.current?.started ? undefined : this.current)
+    if (open) {
+      open.entries.push(...entries)
+      return open.written!
+    }
+    const batch: WriteBatch = { entries: [...entries], started: false }
+    // After the statement under way; else after this turn of the event loop, so the syncs that arrived
+    // with this one go with it (on PGlite the statement runs in this thread: none could come during it).
+    const after = this.current?.written ?? new Promise<void>((resolve) => setImmediate(resolve))
+    batch.written = after.then(
+      () => this.run(batch),
+      () => this.run(batch),
+    )
+    if (this.current) this.next = batch
+    else this.current = batch
+    return batch.written
+  }
+
+  private run(batch: WriteBatch): Promise<ReadonlySet<string>> {
+    batch.started = true
+    if (this.next === batch) this.next = undefined
+    this.current = batch
+    return this.statement(mergeReadingProgress(batch.entries)).finally(() => {
+      if (this.current === batch && !this.next) {
+        this.current = undefined
+        this.done()
+      }
+    })
+  }
+
+  private async statement(winners: readonly ReadingProgressEntry[]): Promise<ReadonlySet<string>> {
+    const rows = await this.db
+      .insert(readingProgress)
+      .values(
+        winners.map((entry) => ({
+          userId: this.uid,
+          comicId: Number(entry.comicId),
+          chapterId: Number(entry.chapterId),
+          chapterTitle: entry.chapterTitle,
+          page: entry.page ?? null,
+          offset: entry.offset ?? null,
+          updatedAtMs: entry.updatedAt,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [readingProgress.userId, readingProgress.comicId],
+        set: {
+          chapterId: sql`excluded.chapter_id`,
+          chapterTitle: sql`excluded.chapter_title`,
+          page: sql`excluded.page`,
+          offset: sql`excluded.offset`,
+          updatedAtMs: sql`excluded.updated_at_ms`,
+        },
+        setWhere: sql`${readingProgress.updatedAtMs} < excluded.updated_at_ms`,
+      })
+      .returning({ comicId: readingProgress.comicId })
+    return new Set(rows.map((row) => String(row.comicId)))
+  }
+}
+
+/** The readers with writes under way, per database (several servers in one process may share one). */
+const writesUnderWay = new WeakMap<Database, Map<string, PositionWrites>>()
+
+function positionWrites(db: Database, uid: string): PositionWrites {
+  let readers = writesUnderWay.get(db)
+  if (!readers) writesUnderWay.set(db, (readers = new Map()))
+  const all = readers
+  let writes = all.get(uid)
+  if (!writes) all.set(uid, (writes = new PositionWrites(db, uid, () => all.delete(uid))))
+  return writes
+}
+
 /**
  * The reader's positions in the comics the host of `mode` shows (core `isComicShownOn`: the last-read
  * list of the mirror host names no AO comic), most recent first: the {@link PROGRESS_SYNC_LIMIT} latest.
@@ -78,8 +177,8 @@ export async function listProgress(db: Database, readers: ReaderCache, uid: stri
  * browser may remember a deleted comic; refusing them would refuse every later sync too).
  *
  * The account's positions come from the reader cache (read once, with their comics' ratings); one write
- * of only the positions later than the account's: a device sends all its positions on each sync, and most
- * are the account's already. The write applies the same rule in the statement (a row is replaced only by
+ * of only the positions later than the account's (with those of the reader's other syncs waiting, see
+ * `PositionWrites`): a device sends all its positions on each sync, and most are the account's already. The write applies the same rule in the statement (a row is replaced only by
  * a later position, a tie keeps it), so two devices sending at once still keep the later position, without
  * a transaction around the read and the write. A kept copy can only be behind the database (a position is
  * only ever replaced by a later one), so it can make the write try more rows, never fewer. The kept
@@ -116,33 +215,9 @@ export async function syncProgress(
   }
   const winners = later.filter((entry) => hosted.has(entry.comicId))
   if (winners.length === 0) return shownPositions(account, mode)
-  const written = await db
-    .insert(readingProgress)
-    .values(
-      winners.map((entry) => ({
-        userId: uid,
-        comicId: Number(entry.comicId),
-        chapterId: Number(entry.chapterId),
-        chapterTitle: entry.chapterTitle,
-        page: entry.page ?? null,
-        offset: entry.offset ?? null,
-        updatedAtMs: entry.updatedAt,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [readingProgress.userId, readingProgress.comicId],
-      set: {
-        chapterId: sql`excluded.chapter_id`,
-        chapterTitle: sql`excluded.chapter_title`,
-        page: sql`excluded.page`,
-        offset: sql`excluded.offset`,
-        updatedAtMs: sql`excluded.updated_at_ms`,
-      },
-      setWhere: sql`${readingProgress.updatedAtMs} < excluded.updated_at_ms`,
-    })
-    .returning({ comicId: readingProgress.comicId })
+  const written = await positionWrites(db, uid).write(winners)
   // Another device wrote a later position in between: the account is read as it now is.
-  if (written.length < winners.length) {
+  if (winners.some((entry) => !written.has(entry.comicId))) {
     readers.changed(uid)
     return listProgress(db, readers, uid, mode)
   }

@@ -2,29 +2,41 @@ import type { FastifyInstance } from 'fastify'
 import { endpoints } from '@comics/core/contract'
 import type { AppContext } from '../app-context'
 import { siteModeResolver } from '../host/site-mode-of-request'
-import { registerEndpoint } from '../http/register-endpoint'
+import { prepareChecked } from '../catalogue/prepare-checked'
+import { Prepared, registerEndpoint } from '../http/register-endpoint'
 import { followComic, listFollows, unfollowComic } from '../reading/follows'
 import type { ReaderCache } from '../reading/reader-cache'
 import { listProgress, POSITIONS_KEY, syncProgress } from '../reading/reading-progress'
 
+/** A reader's own answers: never kept by a cache between the reader and the service. */
+const PRIVATE_ANSWER = 'no-store'
+
 /**
  * A signed-in reader's progress kept across devices, and the comics they follow. Both are read through the
- * reader cache (reader-cache.ts) and dropped from it by the reader's writes.
+ * reader cache (reader-cache.ts) and dropped from it by the reader's writes; the two lists are kept as the
+ * answers they make (checked against the contract and serialised once), beside the positions a sync reads.
  */
 export function registerReadingRoutes(app: FastifyInstance, context: AppContext, readers: ReaderCache): void {
   const { db, clock, fileStore } = context
   const siteModeOf = siteModeResolver(context.config.hosts)
 
-  registerEndpoint(app, context, endpoints.listMyProgress, async ({ caller, request }) => ({
-    data: await listProgress(db, readers, caller!.uid, siteModeOf(request.headers.host)),
-  }))
+  registerEndpoint(app, context, endpoints.listMyProgress, async ({ caller, request }) => {
+    const mode = siteModeOf(request.headers.host)
+    return readers.get(caller!.uid, `progress ${mode}`, async () => {
+      const data = await listProgress(db, readers, caller!.uid, mode)
+      return new Prepared(prepareChecked(endpoints.listMyProgress.response, { data }), PRIVATE_ANSWER)
+    })
+  })
   registerEndpoint(app, context, endpoints.syncMyProgress, async ({ body, caller, request }) => ({
     data: await syncProgress(db, readers, clock, caller!.uid, body.entries, siteModeOf(request.headers.host)),
   }))
 
   registerEndpoint(app, context, endpoints.listMyFollows, async ({ caller, request }) => {
     const mode = siteModeOf(request.headers.host)
-    return { data: await readers.get(caller!.uid, `follows ${mode}`, () => listFollows(db, clock, fileStore, caller!.uid, mode)) }
+    return readers.get(caller!.uid, `follows ${mode}`, async () => {
+      const data = await listFollows(db, clock, fileStore, caller!.uid, mode)
+      return new Prepared(prepareChecked(endpoints.listMyFollows.response, { data }), PRIVATE_ANSWER)
+    })
   })
   // A follow changes the reader's follows, not their positions.
   const followsChanged = (uid: string) => readers.changed(uid, (key) => key !== POSITIONS_KEY)
