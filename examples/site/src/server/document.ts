@@ -72,6 +72,14 @@ const SIGNED_IN_BEFORE_RENDER = `try{if(JSON.parse(localStorage.getItem(${JSON.s
 const COOKIE_CHOICE_BEFORE_RENDER = `try{var c=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.consent)});try{c=JSON.parse(c)}catch(e){}if(c==='accepted'||c==='rejected')document.documentElement.setAttribute(${JSON.stringify(COOKIE_CHOICE_ATTRIBUTE)},'')}catch(e){}`
 
 /**
+ * The banner's Accept and Reject work from the first paint, before the app has started: a choice tapped
+ * then is stored as core's consent store stores it (JSON) and marks the root, so the kit's CSS hides the
+ * banner at once; the app reads the stored choice when it starts. Once the app runs, its own handlers make
+ * the same choice, and this one writes the same value again.
+ */
+const COOKIE_CHOICE_BEFORE_APP = `document.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('.comics-cookie-banner__accept,.comics-cookie-banner__reject');if(!b)return;try{localStorage.setItem(${JSON.stringify(STORAGE_KEYS.consent)},JSON.stringify(b.classList.contains('comics-cookie-banner__accept')?'accepted':'rejected'))}catch(x){}document.documentElement.setAttribute(${JSON.stringify(COOKIE_CHOICE_ATTRIBUTE)},'')});`
+
+/**
  * On the reader, the same when the page's storage holds reader settings other than the defaults (core's
  * reader-settings store): the server rendered the defaults' layout, which the settings would move after
  * the first paint; the app renders the reader with them instead.
@@ -92,7 +100,7 @@ export function documentWithRender(
   const root = '<div id="root"></div>'
   const firstScript = template.indexOf('<script')
   if (!template.includes(root) || firstScript < 0) throw new Error('siteServer: index.html has no empty #root or no script')
-  const data = `<script type="application/json" id="${QUERY_CACHE_ELEMENT_ID}">${jsonInScript(queries)}</script>\n    <script>${SIGNED_IN_BEFORE_RENDER}${COOKIE_CHOICE_BEFORE_RENDER}${options.reader ? READER_SETTINGS_BEFORE_RENDER : ''}</script>\n    `
+  const data = `<script type="application/json" id="${QUERY_CACHE_ELEMENT_ID}">${jsonInScript(queries)}</script>\n    <script>${SIGNED_IN_BEFORE_RENDER}${COOKIE_CHOICE_BEFORE_RENDER}${COOKIE_CHOICE_BEFORE_APP}${options.reader ? READER_SETTINGS_BEFORE_RENDER : ''}</script>\n    `
   const withData = template.slice(0, firstScript) + data + template.slice(firstScript)
   return withData.replace(root, () => `<div id="root" ${[SERVER_RENDERED_ATTRIBUTE, ...rootAttributes].join(' ')}>${html}</div>`)
 }
