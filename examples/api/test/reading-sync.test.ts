@@ -32,6 +32,19 @@ const position = (comicId: string, chapterId: string, page: number, updatedAt: n
   comicId, chapterId, chapterTitle: 'Episode 2', page, offset: 12, updatedAt,
 })
 
+/** The first episode of each of the first `n` comics both hosts show (T or M, on the mirror). */
+async function mirrorComics(n: number) {
+  const shown = await server.db
+    .select({ comicId: comics.id, chapterId: chapters.id })
+    .from(comics)
+    .innerJoin(chapters, eq(chapters.comicId, comics.id))
+    .where(and(eq(comics.displayOnMirror, true), inArray(comics.contentRating, ['T', 'M'])))
+    .orderBy(asc(comics.id), asc(chapters.chapterNumber))
+  const first = [...new Map(shown.map((row) => [row.comicId, row])).values()].slice(0, n)
+  expect(first).toHaveLength(n)
+  return first
+}
+
 describe('POST and GET /me/progress', () => {
   it('merges per comic by the latest change: an older device never overwrites newer progress', async () => {
     const reader = await createAccount('reader')
@@ -72,14 +85,7 @@ describe('POST and GET /me/progress', () => {
 
   it("answers a device that sends the account's positions again, one of them later and one earlier, with the account as GET gives it", async () => {
     const reader = await createAccount('reader')
-    const shown = await server.db
-      .select({ comicId: comics.id, chapterId: chapters.id })
-      .from(comics)
-      .innerJoin(chapters, eq(chapters.comicId, comics.id))
-      .where(and(eq(comics.displayOnMirror, true), inArray(comics.contentRating, ['T', 'M'])))
-      .orderBy(asc(comics.id), asc(chapters.chapterNumber))
-    const three = [...new Map(shown.map((row) => [row.comicId, row])).values()].slice(0, 3)
-    expect(three).toHaveLength(3)
+    const three = await mirrorComics(3)
     const t = TEST_NOW.getTime() - 600_000
     const first = three.map((row, i) => position(String(row.comicId), String(row.chapterId), i + 1, t + i * 1_000))
     const put = (entries: ReadingProgressEntry[]) => call(reader, 'POST', '/me/progress', { entries }, MIRROR)
@@ -102,14 +108,7 @@ describe('POST and GET /me/progress', () => {
 
   it('keeps every comic of devices sending at once, each answered with its own position or a later one', async () => {
     const reader = await createAccount('reader')
-    const shown = await server.db
-      .select({ comicId: comics.id, chapterId: chapters.id })
-      .from(comics)
-      .innerJoin(chapters, eq(chapters.comicId, comics.id))
-      .where(and(eq(comics.displayOnMirror, true), inArray(comics.contentRating, ['T', 'M'])))
-      .orderBy(asc(comics.id), asc(chapters.chapterNumber))
-    const three = [...new Map(shown.map((row) => [row.comicId, row])).values()].slice(0, 3)
-    expect(three).toHaveLength(3)
+    const three = await mirrorComics(3)
     const t = TEST_NOW.getTime() - 600_000
     // Twelve syncs at once: each a comic of its own (the second or the third, in turn) and the first, later each time.
     const sent = Array.from({ length: 12 }, (_, i) => {

@@ -196,8 +196,8 @@ const pgliteListeners = new WeakMap<object, Map<string, Set<(payload: string) =>
  * LISTEN/NOTIFY on a PGlite database, kept in this process. A PGlite database lives in one process, so
  * every server built on it (each may hold its own object made here) is in this process too: a notification
  * reaches their listeners without a statement. A `pg_notify` on PGlite costs more than the write it
- * announces (a reader's sync: 636 against 264 a second, one connection, docs/performance.md), and a
- * reader's writes are announced (reader-cache.ts). As with PostgreSQL, a listener hears the notification
+ * announces (docs/performance.md, "The signed-in calls"), and a reader's writes are announced
+ * (reader-cache.ts). As with PostgreSQL, a listener hears the notification
  * after `notify` resolves, never during it.
  */
 export function pgliteNotifications(db: Database): Notifications {
