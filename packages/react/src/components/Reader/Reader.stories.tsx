@@ -159,8 +159,12 @@ export const LockedEpisodeSignedIn: Story = {
   play: async (context) => {
     // Once the balance is in: until then the unlock waits, disabled (with too few coins it becomes Get coins).
     await context.canvas.findByText('You have 25 coins')
-    await waitFor(() => expect(context.canvas.getByRole('button', { name: `Unlock for ${EPISODE_COIN_PRICE} coins` })).toBeEnabled())
-    await expect(context.canvas.getByRole('button', { name: `Unlock for ${EPISODE_COIN_PRICE} coins` })).toBeVisible()
+    // One wait for both: a single visibility check after the wait failed once on a loaded CI run (28 Nov).
+    await waitFor(() => {
+      const unlock = context.canvas.getByRole('button', { name: `Unlock for ${EPISODE_COIN_PRICE} coins` })
+      expect(unlock).toBeEnabled()
+      expect(unlock).toBeVisible()
+    })
     await expect(kitOf(context).navigate).not.toHaveBeenCalledWith('/premium')
   },
 }
