@@ -9,6 +9,9 @@ export default defineProject({
     ...api.test,
     // Without isolation a runner keeps the modules it loaded between runs (figures in docs/reliability.md).
     isolate: false,
+    // One worker, and the files of a run on one server (test/support/test-server.ts, `sharedTestServer`).
+    maxWorkers: 1,
+    env: { API_TEST_SHARED_SERVER: '1' },
     include: [
       'test/payments.test.ts',
       'test/payment-races.test.ts',

@@ -1,6 +1,6 @@
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { inject } from 'vitest'
 import { buildApp } from '../../src/app'
@@ -59,8 +59,50 @@ export async function startTestServer(
     settlingProviders?: PaymentProvider[]
   } = {},
 ): Promise<TestServer> {
+  if (process.env.API_TEST_SHARED_SERVER === '1') return sharedTestServer(options)
+  return newTestServer(options)
+}
+
+type TestServerOptions = NonNullable<Parameters<typeof startTestServer>[0]>
+type LogStream = { write(line: string): unknown }
+
+/** The run's shared server (API_TEST_SHARED_SERVER), and where its log lines go: the stream of the file that asked last. */
+let shared: { server: Promise<TestServer>; logTo: { current?: LogStream } } | undefined
+
+/**
+ * For mutation runs (vitest.mutation.config.ts sets API_TEST_SHARED_SERVER, with one worker and no isolation):
+ * the test files of one run share one server, started by the first and closed when the worker ends, since
+ * starting one (a PGlite database from the seeded snapshot) costs seconds and a mutant's tests in a file
+ * often take less. Each file starts at TEST_NOW with the webhook answering and makes its own accounts; what
+ * earlier files wrote stays, which the full run (Stryker's dry run) shows the files allow. A file asking for
+ * options other than an `info` log stream gets a server of its own (a rate limit's count, a verifier or a
+ * storage would carry over). `close()` of the shared server does nothing.
+ */
+async function sharedTestServer(options: TestServerOptions): Promise<TestServer> {
+  const { logger, ...rest } = options
+  const stream = typeof logger === 'object' && logger !== null && 'stream' in logger ? (logger.stream as LogStream) : undefined
+  const infoStream = stream && (logger as { level?: string }).level === 'info'
+  if (Object.keys(rest).length > 0 || (logger !== undefined && !infoStream)) return newTestServer(options)
+  if (!shared) {
+    const logTo: { current?: LogStream } = {}
+    // Its folder inside the run's seeded one, which the run's teardown removes: nothing closes this server.
+    const server = newTestServer({
+      logger: { level: 'info', stream: { write: (line: string) => logTo.current?.write(line) } },
+      folderIn: dirname(inject('seededDatabase').filesDir),
+    })
+    shared = { server: server.then((started) => ({ ...started, close: async () => {} })), logTo }
+  }
+  shared.logTo.current = stream
+  const server = await shared.server
+  server.clock.set(TEST_NOW)
+  server.webhook.answering = true
+  return server
+}
+
+async function newTestServer(options: TestServerOptions & { folderIn?: string }): Promise<TestServer> {
+  const { folderIn = tmpdir(), ...serverOptions } = options
   const seeded = inject('seededDatabase')
-  const folder = await mkdtemp(join(tmpdir(), 'api-test-'))
+  const folder = await mkdtemp(join(folderIn, 'api-test-'))
   const filesDir = join(folder, 'files')
   await cp(seeded.filesDir, filesDir, { recursive: true })
 
@@ -73,7 +115,7 @@ export async function startTestServer(
           dropDatabase = copy.drop
           return openDatabase({ kind: 'postgres', url: copy.url, poolSize: 8 })
         })()
-  return startServerOn(database, { folder, filesDir, authEmulatorHost: inject('authEmulatorHost'), onClose: dropDatabase, ...options })
+  return startServerOn(database, { folder, filesDir, authEmulatorHost: inject('authEmulatorHost'), onClose: dropDatabase, ...serverOptions })
 }
 
 /**
