@@ -129,6 +129,22 @@ describe('nothing lost in flight', () => {
     expect(await levelOf(reader)).toBe(0)
   })
 
+  it('a lost dispute ends the subscription even when it arrives before its opening, which then changes nothing', async () => {
+    server.clock.set(TEST_NOW)
+    const reader = await createAccount('reader')
+    const { orderId, subscription } = await journey.subscribe(reader, '4weeks')
+    const paymentId = (await paymentOf(orderId)).providerPaymentId!
+    // The provider sent both; the closing one is delivered first.
+    await server.sandbox.dispute(paymentId, 'lost')
+    await server.sandbox.runDue()
+    expect(await statusOf(subscription.id)).toBe('refunded')
+    expect((await paymentOf(orderId)).status).toBe('refunded')
+    await server.sandbox.dispute(paymentId, 'opened')
+    await server.sandbox.runDue()
+    expect(await statusOf(subscription.id)).toBe('refunded')
+    expect(await levelOf(reader)).toBe(0)
+  })
+
   it("a coin pack refunded at the provider takes back the coins left, never more than the balance (spent coins stay spent)", async () => {
     const reader = await createAccount('reader')
     const opened = await server.app.inject({ method: 'POST', url: '/api/v1/coins/checkout', headers: bearer(reader), payload: { packId: 'coins-100', urlSuccess: URL_SUCCESS } })

@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, inArray, lt } from 'drizzle-orm'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
 import { checkouts, paymentEvents, payments, subscriptions } from '../db/schema'
@@ -124,7 +124,9 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
       break
     }
     case 'dispute.closed': {
-      // Won: access comes back (the period it had left); lost: the money is gone and what it bought ends.
+      // Won: access comes back (the period it had left); lost: the money is gone and what it bought ends,
+      // whether or not its opening was applied first (a provider's events can arrive in any order, and the
+      // sandbox sends a few at once): a late opening then finds it ended and leaves it so.
       objectId = event.paymentId
       const { paymentId, won } = event
       effect = async (tx) => {
@@ -133,7 +135,7 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
           await tx
             .update(subscriptions)
             .set(won ? { status: 'active' } : { status: 'refunded', autoRenew: false, renewsOnce: false })
-            .where(and(eq(subscriptions.id, subscription), eq(subscriptions.status, 'disputed')))
+            .where(and(eq(subscriptions.id, subscription), inArray(subscriptions.status, won ? ['disputed'] : ['disputed', 'active'])))
           if (!won) await tx.update(payments).set({ status: 'refunded', refundedAt: clock.now() }).where(eq(payments.providerPaymentId, paymentId))
           return won ? 'restored' : 'ended'
         }

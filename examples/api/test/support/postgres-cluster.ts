@@ -87,3 +87,15 @@ export async function throwawayDatabase(serverUrl: string, prefix: string, templ
   await onServer(`create database ${name}${template ? ` template ${template}` : ''}`)
   return { url: serverUrl.replace(/\/postgres$/, `/${name}`), drop: () => onServer(`drop database if exists ${name} with (force)`) }
 }
+
+/** Drops every database `throwawayDatabase` made with this prefix on the server at `serverUrl`, cutting what is connected. */
+export async function dropDatabasesNamed(serverUrl: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}\\_%`])
+    for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`)
+  } finally {
+    await client.end()
+  }
+}

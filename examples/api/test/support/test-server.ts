@@ -22,7 +22,7 @@ import type { PaymentProvider } from '../../src/payments/provider/payment-provid
 import { PaymentProviders } from '../../src/payments/provider/payment-providers'
 import { ManualClock } from './manual-clock'
 import './seeded-database'
-import { throwawayDatabase } from './postgres-cluster'
+import { dropDatabasesNamed, throwawayDatabase } from './postgres-cluster'
 
 export interface TestServer {
   app: FastifyInstance
@@ -85,10 +85,14 @@ async function sharedTestServer(options: TestServerOptions): Promise<TestServer>
   if (Object.keys(rest).length > 0 || (logger !== undefined && !infoStream)) return newTestServer(options)
   if (!shared) {
     const logTo: { current?: LogStream } = {}
-    // Its folder inside the run's seeded one, which the run's teardown removes: nothing closes this server.
+    // Nothing closes this server: its folder goes inside the run's seeded one, which the run's teardown
+    // removes, and on PostgreSQL the next run's drops its database.
+    const seeded = inject('seededDatabase')
+    if (seeded.kind === 'postgres') await dropDatabasesNamed(seeded.serverUrl, SHARED_DATABASE)
     const server = newTestServer({
       logger: { level: 'info', stream: { write: (line: string) => logTo.current?.write(line) } },
-      folderIn: dirname(inject('seededDatabase').filesDir),
+      folderIn: dirname(seeded.filesDir),
+      databasePrefix: SHARED_DATABASE,
     })
     shared = { server: server.then((started) => ({ ...started, close: async () => {} })), logTo }
   }
@@ -99,8 +103,10 @@ async function sharedTestServer(options: TestServerOptions): Promise<TestServer>
   return server
 }
 
-async function newTestServer(options: TestServerOptions & { folderIn?: string }): Promise<TestServer> {
-  const { folderIn = tmpdir(), ...serverOptions } = options
+const SHARED_DATABASE = 'shared'
+
+async function newTestServer(options: TestServerOptions & { folderIn?: string; databasePrefix?: string }): Promise<TestServer> {
+  const { folderIn = tmpdir(), databasePrefix = 'test', ...serverOptions } = options
   const seeded = inject('seededDatabase')
   const folder = await mkdtemp(join(folderIn, 'api-test-'))
   const filesDir = join(folder, 'files')
@@ -111,7 +117,7 @@ async function newTestServer(options: TestServerOptions & { folderIn?: string })
     seeded.kind === 'pglite'
       ? await openDatabase({ kind: 'pglite', snapshot: new Blob([await readFile(seeded.snapshotPath)]) })
       : await (async () => {
-          const copy = await throwawayDatabase(seeded.serverUrl, 'test', seeded.templateDatabase)
+          const copy = await throwawayDatabase(seeded.serverUrl, databasePrefix, seeded.templateDatabase)
           dropDatabase = copy.drop
           return openDatabase({ kind: 'postgres', url: copy.url, poolSize: 8 })
         })()
