@@ -1,8 +1,8 @@
 // Mutation testing of the API's money and access paths (`pnpm mutation:money`, from the workspace root):
 // granting an order, coins, the assets list, subscriptions, the webhook, renewals. Each mutant is run
 // against the tests that cover it, on a PostgreSQL cluster with the Auth emulator (the suite's global setup,
-// once per runner), the files of one mutant's run sharing one server (vitest.mutation.config.ts). About an
-// hour for every file on this 2-core machine, so CI does not run it. Figures in docs/reliability.md.
+// once per runner), the files of one mutant's run sharing one server (vitest.mutation.config.ts). Too long
+// for CI, which does not run it. Figures in docs/reliability.md.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   packageManager: 'pnpm',

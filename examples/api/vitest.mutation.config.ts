@@ -10,8 +10,8 @@ export default defineProject({
     // Without isolation a runner keeps the modules it loaded between runs (figures in docs/reliability.md).
     isolate: false,
     // One worker, and the files of a run on one server (test/support/test-server.ts, `sharedTestServer`), on
-    // PostgreSQL: a database copied from the seeded template is ready sooner than PGlite from its snapshot (a run
-    // of one payments test took 3.3-3.7 s against 6.8-8.2 s on PGlite, loaded machine, 29 Nov).
+    // PostgreSQL: a database copied from the seeded template is ready sooner than PGlite from its snapshot
+    // (measured in docs/reliability.md, "Mutation testing").
     maxWorkers: 1,
     env: { API_TEST_SHARED_SERVER: '1', API_TEST_DATABASE: 'postgres' },
     include: [

@@ -25,6 +25,13 @@ const statusOf = async (subscriptionId: string) =>
 /** The level the API grants the reader now (what locked episodes are checked against). */
 const levelOf = (account: Account) => activeLevelOfUser(server.db, account.uid, server.clock.now())
 const paymentOf = async (orderId: string) => (await server.db.select().from(payments).where(eq(payments.checkoutId, orderId)))[0]!
+/** A new reader's 4-week subscription, paid at TEST_NOW, with its provider payment id. */
+async function paidSubscription() {
+  server.clock.set(TEST_NOW)
+  const reader = await createAccount('reader')
+  const { orderId, subscription } = await journey.subscribe(reader, '4weeks')
+  return { reader, orderId, subscription, paymentId: (await paymentOf(orderId)).providerPaymentId! }
+}
 
 describe('nothing lost in flight', () => {
   it('a delayed payment that settles after its account was deleted is refunded at once, and the event records it', async () => {
@@ -110,10 +117,7 @@ describe('nothing lost in flight', () => {
   })
 
   it('a dispute suspends access while it is open; won, access comes back; lost, the subscription ends', async () => {
-    server.clock.set(TEST_NOW)
-    const reader = await createAccount('reader')
-    const { orderId, subscription } = await journey.subscribe(reader, '4weeks')
-    const paymentId = (await paymentOf(orderId)).providerPaymentId!
+    const { reader, subscription, paymentId } = await paidSubscription()
     await server.sandbox.dispute(paymentId, 'opened')
     await server.sandbox.runDue()
     expect(await statusOf(subscription.id)).toBe('disputed')
@@ -130,10 +134,7 @@ describe('nothing lost in flight', () => {
   })
 
   it('a lost dispute ends the subscription even when it arrives before its opening, which then changes nothing', async () => {
-    server.clock.set(TEST_NOW)
-    const reader = await createAccount('reader')
-    const { orderId, subscription } = await journey.subscribe(reader, '4weeks')
-    const paymentId = (await paymentOf(orderId)).providerPaymentId!
+    const { reader, orderId, subscription, paymentId } = await paidSubscription()
     // The provider sent both; the closing one is delivered first.
     await server.sandbox.dispute(paymentId, 'lost')
     await server.sandbox.runDue()

@@ -75,27 +75,23 @@ export async function startPostgres(): Promise<RunningPostgres> {
  */
 export async function throwawayDatabase(serverUrl: string, prefix: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`
-  const onServer = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl })
-    await client.connect()
-    try {
-      await client.query(sql)
-    } finally {
-      await client.end()
-    }
+  await onServer(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`)
+  return { url: serverUrl.replace(/\/postgres$/, `/${name}`), drop: async () => void (await onServer(serverUrl, `drop database if exists ${name} with (force)`)) }
+}
+
+/** Runs one statement on the server at `serverUrl` over a connection of its own: its rows. */
+async function onServer<Row extends object = object>(serverUrl: string, sql: string, values?: unknown[]): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    return (await client.query<Row>(sql, values)).rows
+  } finally {
+    await client.end()
   }
-  await onServer(`create database ${name}${template ? ` template ${template}` : ''}`)
-  return { url: serverUrl.replace(/\/postgres$/, `/${name}`), drop: () => onServer(`drop database if exists ${name} with (force)`) }
 }
 
 /** Drops every database `throwawayDatabase` made with this prefix on the server at `serverUrl`, cutting what is connected. */
 export async function dropDatabasesNamed(serverUrl: string, prefix: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
-    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}\\_%`])
-    for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`)
-  } finally {
-    await client.end()
-  }
+  const rows = await onServer<{ datname: string }>(serverUrl, 'select datname from pg_database where datname like $1', [`${prefix}\\_%`])
+  for (const { datname } of rows) await onServer(serverUrl, `drop database if exists ${datname} with (force)`)
 }

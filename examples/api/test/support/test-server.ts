@@ -66,14 +66,16 @@ export async function startTestServer(
 type TestServerOptions = NonNullable<Parameters<typeof startTestServer>[0]>
 type LogStream = { write(line: string): unknown }
 
+/** The prefix of the shared server's database on PostgreSQL. */
+const SHARED_DATABASE = 'shared'
+
 /** The run's shared server (API_TEST_SHARED_SERVER), and where its log lines go: the stream of the file that asked last. */
 let shared: { server: Promise<TestServer>; logTo: { current?: LogStream } } | undefined
 
 /**
  * For mutation runs (vitest.mutation.config.ts sets API_TEST_SHARED_SERVER, with one worker and no isolation):
  * the test files of one run share one server, started by the first and closed when the worker ends, since
- * starting one (a PGlite database from the seeded snapshot) costs seconds and a mutant's tests in a file
- * often take less. Each file starts at TEST_NOW with the webhook answering and makes its own accounts; what
+ * starting one (a copy of the seeded database) costs seconds and a mutant's tests in a file often take less. Each file starts at TEST_NOW with the webhook answering and makes its own accounts; what
  * earlier files wrote stays, which the full run (Stryker's dry run) shows the files allow. A file asking for
  * options other than an `info` log stream gets a server of its own (a rate limit's count, a verifier or a
  * storage would carry over). `close()` of the shared server does nothing.
@@ -102,8 +104,6 @@ async function sharedTestServer(options: TestServerOptions): Promise<TestServer>
   server.webhook.answering = true
   return server
 }
-
-const SHARED_DATABASE = 'shared'
 
 async function newTestServer(options: TestServerOptions & { folderIn?: string; databasePrefix?: string }): Promise<TestServer> {
   const { folderIn = tmpdir(), databasePrefix = 'test', ...serverOptions } = options
