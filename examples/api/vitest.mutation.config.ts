@@ -22,6 +22,7 @@ export default defineProject({
       'test/coins.test.ts',
       'test/catalogue.test.ts',
       'test/authorization-matrix.test.ts',
+      'test/money-edges.test.ts',
     ],
   },
 })

@@ -1,0 +1,435 @@
+import { asc, eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { EPISODE_COIN_PRICE, getCoinPack, getPlan } from '@comics/core/rules'
+import { chapters, checkouts, comics, coinLedger, paymentEvents, payments, subscriptions } from '../src/db/schema'
+import { creditPaidCoinOrder } from '../src/coins/buy-coin-pack'
+import { confirmedPaymentOf } from '../src/payments/checkout-payment'
+import type { CheckoutStatus } from '../src/payments/provider/payment-provider'
+import { bearer, createAccount, grantLevel, type Account } from './support/accounts'
+import { card, paymentJourney, URL_SUCCESS } from './support/payment-journey'
+import { startTestServer, TEST_NOW, type TestServer } from './support/test-server'
+import { writtenState } from './support/written-state'
+
+// The money paths' unusual turns, as the caller and the operator see them: each refusal's exact answer,
+// a provider that says something other than the order, an order the provider cannot be asked about, and
+// what is never asked of the provider twice.
+let server: TestServer
+let journey: ReturnType<typeof paymentJourney>
+const logLines: string[] = []
+
+beforeAll(async () => {
+  server = await startTestServer({ logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } } })
+  journey = paymentJourney(server)
+})
+afterAll(() => server?.close())
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+const ADULT = 'adult.localhost:5173'
+const post = (account: Account | undefined, url: string, payload?: unknown, host = ADULT) =>
+  server.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { host, ...bearer(account) }, ...(payload === undefined ? {} : { payload: payload as object }) })
+const errorOf = (response: { statusCode: number; json(): unknown }) => ({ status: response.statusCode, body: response.json() })
+const refusal = (status: number, code: string, message: string) => ({ status, body: { error: { code, message } } })
+const orderRow = async (id: string) => (await server.db.select().from(checkouts).where(eq(checkouts.id, id)))[0]!
+const setOrder = (id: string, values: Partial<typeof checkouts.$inferInsert>) => server.db.update(checkouts).set(values).where(eq(checkouts.id, id))
+const state = () => writtenState(server.db, server.filesDir)
+/** The log lines written since `from` that carry `text`. */
+const loggedSince = (from: number, text: string) => logLines.slice(from).filter((line) => line.includes(text))
+
+/** Opens a pack's checkout: the order id and the sandbox checkout id. */
+async function openPack(account: Account, packId = 'coins-50') {
+  const response = await post(account, '/coins/checkout', { packId, urlSuccess: URL_SUCCESS })
+  expect(response.statusCode, response.body).toBe(200)
+  const sandboxId = new URL((response.json() as { url: string }).url).pathname.split('/').pop()!
+  const [order] = await server.db.select().from(checkouts).where(eq(checkouts.providerCheckoutId, sandboxId))
+  return { orderId: order!.id, sandboxId }
+}
+const confirmPack = (account: Account, orderId: string) => post(account, '/coins/purchases', { checkoutId: orderId })
+const paid = async (sandboxId: string, behaviour: Parameters<typeof card>[0] = 'succeeds') =>
+  expect((await journey.payOnPage(sandboxId, card(behaviour))).statusCode).toBe(303)
+const creditsOf = (account: Account) => server.db.select().from(coinLedger).where(eq(coinLedger.userId, account.uid))
+const subscriptionsOf = (account: Account) => server.db.select().from(subscriptions).where(eq(subscriptions.userId, account.uid))
+const paymentsOf = (account: Account) => server.db.select().from(payments).where(eq(payments.userId, account.uid))
+
+describe('a coin pack', () => {
+  it('on a foreign urlSuccess is refused naming the field', async () => {
+    const reader = await createAccount('reader')
+    const response = await post(reader, '/coins/checkout', { packId: 'coins-50', urlSuccess: 'https://evil.example/coins' })
+    expect(errorOf(response)).toEqual({
+      status: 400,
+      body: { error: { code: 'invalid_request', message: 'urlSuccess must be on an allowed origin', fieldErrors: { urlSuccess: ['Not on an allowed origin'] } } },
+    })
+  })
+
+  it('whose checkout the provider fails to open leaves a cancelled order that cannot be confirmed', async () => {
+    const reader = await createAccount('reader')
+    vi.spyOn(server.sandbox, 'openCheckout').mockRejectedValueOnce(new Error('the provider is down'))
+    const response = await post(reader, '/coins/checkout', { packId: 'coins-50', urlSuccess: URL_SUCCESS })
+    expect(response.statusCode).toBe(500)
+    const [order] = await server.db.select().from(checkouts).where(eq(checkouts.userId, reader.uid))
+    expect(order).toMatchObject({ kind: 'coins', status: 'cancelled', providerCheckoutId: null })
+    expect(errorOf(await confirmPack(reader, order!.id))).toEqual(refusal(409, 'checkout_cancelled', 'This checkout was cancelled'))
+    expect(await creditsOf(reader)).toEqual([])
+  })
+
+  it('paid at another amount or in another currency than its order is refused, nothing credited', async () => {
+    const reader = await createAccount('reader')
+    const pack = getCoinPack('coins-50')!
+    // The provider reports what was charged; the order says one cent more (then another currency).
+    const cheaper = await openPack(reader)
+    await paid(cheaper.sandboxId)
+    await setOrder(cheaper.orderId, { amountCents: pack.amount + 1 })
+    expect(errorOf(await confirmPack(reader, cheaper.orderId))).toEqual(
+      refusal(409, 'payment_mismatch', `The payment of ${pack.amount} USD is not this order's amount`),
+    )
+    const foreign = await openPack(reader)
+    await paid(foreign.sandboxId)
+    await setOrder(foreign.orderId, { currency: 'EUR' })
+    expect(errorOf(await confirmPack(reader, foreign.orderId))).toEqual(
+      refusal(409, 'payment_mismatch', `The payment of ${pack.amount} USD is not this order's amount`),
+    )
+    expect(await creditsOf(reader)).toEqual([])
+    expect((await orderRow(cheaper.orderId)).status).toBe('open')
+  })
+
+  it('declined is answered with what the reader can do', async () => {
+    const reader = await createAccount('reader')
+    const { orderId, sandboxId } = await openPack(reader)
+    expect((await journey.payOnPage(sandboxId, card('declined'))).statusCode).toBe(402)
+    expect(errorOf(await confirmPack(reader, orderId))).toEqual(
+      refusal(402, 'payment_declined', 'The card was declined: pay again on the checkout page'),
+    )
+  })
+
+  it('confirmed twice at once answers one credit to both; once credited, the provider is not asked again', async () => {
+    const reader = await createAccount('reader')
+    const { orderId, sandboxId } = await openPack(reader)
+    await paid(sandboxId)
+    const both = await Promise.all([confirmPack(reader, orderId), confirmPack(reader, orderId)])
+    for (const response of both) expect(response.statusCode, response.body).toBe(200)
+    const [entry] = await creditsOf(reader)
+    expect(both.map((r) => (r.json() as { data: { id: string }[] }).data[0]!.id)).toEqual([String(entry!.id), String(entry!.id)])
+    const asked = vi.spyOn(server.sandbox, 'checkoutStatus')
+    const again = await confirmPack(reader, orderId)
+    expect(again.json()).toEqual(both[0]!.json())
+    expect(asked).not.toHaveBeenCalled()
+    expect(await creditsOf(reader)).toHaveLength(1)
+  })
+
+  it("is not a plan: a plan's order confirmed as a pack, paid or not, is not found", async () => {
+    const reader = await createAccount('reader')
+    const { orderId } = await journey.subscribe(reader, '1week')
+    expect(errorOf(await confirmPack(reader, orderId))).toEqual(refusal(404, 'not_found', 'Checkout not found'))
+    const open = await journey.opened(reader, '4weeks')
+    await paid(open.sandboxId)
+    expect(errorOf(await confirmPack(reader, open.orderId))).toEqual(refusal(404, 'not_found', 'Checkout not found'))
+    expect(await creditsOf(reader)).toEqual([])
+  })
+
+  it("is credited from its own order only: a plan's order handed to the coin credit is not found", async () => {
+    const reader = await createAccount('reader')
+    const { orderId, sandboxId } = await journey.opened(reader, '1week')
+    await paid(sandboxId)
+    const status = (await server.sandbox.checkoutStatus(sandboxId)) as Extract<CheckoutStatus, { paymentId: string }>
+    await expect(creditPaidCoinOrder(server.db, server.clock, confirmedPaymentOf(orderId, 'sandbox', status))).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: 'Checkout not found',
+    })
+    expect(await creditsOf(reader)).toEqual([])
+  })
+
+  it('nor is a pack a plan: a paid pack confirmed as a subscription is not found and grants nothing', async () => {
+    const reader = await createAccount('reader')
+    const { orderId, sandboxId } = await openPack(reader)
+    await paid(sandboxId)
+    expect(errorOf(await journey.confirm(reader, orderId))).toEqual(refusal(404, 'not_found', 'Checkout not found'))
+    expect(await subscriptionsOf(reader)).toEqual([])
+    expect(await creditsOf(reader)).toEqual([])
+  })
+
+  it('naming a pack that no longer exists, or paid without its credit, fails and tells the operator why', async () => {
+    const reader = await createAccount('reader')
+    const gone = await openPack(reader)
+    await paid(gone.sandboxId)
+    await setOrder(gone.orderId, { planId: 'coins-retired' })
+    const from = logLines.length
+    expect((await confirmPack(reader, gone.orderId)).statusCode).toBe(500)
+    expect(loggedSince(from, `Order ${gone.orderId} names no coin pack`)).toHaveLength(1)
+    expect(await creditsOf(reader)).toEqual([])
+
+    const lost = await openPack(reader)
+    await setOrder(lost.orderId, { status: 'paid' })
+    expect((await confirmPack(reader, lost.orderId)).statusCode).toBe(500)
+    expect(loggedSince(from, `Order ${lost.orderId} is paid but has no coin credit`)).toHaveLength(1)
+  })
+})
+
+describe('an order id', () => {
+  it('is looked up only whole: one with a character the database cannot hold, before or after, is not found', async () => {
+    const reader = await createAccount('reader')
+    for (const checkoutId of [`\u0000${'a'.repeat(20)}`, `${'a'.repeat(20)}\u0000`]) {
+      expect(errorOf(await confirmPack(reader, checkoutId))).toEqual(refusal(404, 'not_found', 'Checkout not found'))
+      expect(errorOf(await journey.confirm(reader, checkoutId))).toEqual(refusal(404, 'not_found', 'Checkout not found'))
+    }
+  })
+})
+
+describe('the provider of an order', () => {
+  it('no longer run by this server is named in a 409, and nothing is granted', async () => {
+    const reader = await createAccount('reader')
+    const { orderId, sandboxId } = await journey.opened(reader, '1week')
+    await paid(sandboxId)
+    await setOrder(orderId, { provider: 'betatransfer' })
+    expect(errorOf(await journey.confirm(reader, orderId))).toEqual(
+      refusal(409, 'provider_unavailable', 'This order was paid through betatransfer, which this server does not run'),
+    )
+    expect(await subscriptionsOf(reader)).toEqual([])
+  })
+
+  it('not recorded (an order from before providers were named) is the first one this server runs', async () => {
+    const reader = await createAccount('reader')
+    const { orderId, sandboxId } = await journey.opened(reader, '1week')
+    await paid(sandboxId)
+    await setOrder(orderId, { provider: null })
+    const confirmed = await journey.confirm(reader, orderId)
+    expect(confirmed.statusCode, confirmed.body).toBe(200)
+    expect(await subscriptionsOf(reader)).toMatchObject([{ status: 'active', level: getPlan('1week')!.level }])
+  })
+
+  it("answering for another order's checkout fails, tells the operator, and grants nothing", async () => {
+    const reader = await createAccount('reader')
+    const first = await journey.opened(reader, '1week')
+    await paid(first.sandboxId)
+    // The first order's checkout, recorded against a second order of the same price.
+    const second = await journey.opened(reader, '1week')
+    await setOrder(first.orderId, { providerCheckoutId: null })
+    await setOrder(second.orderId, { providerCheckoutId: first.sandboxId })
+    const from = logLines.length
+    expect((await journey.confirm(reader, second.orderId)).statusCode).toBe(500)
+    expect(loggedSince(from, `Provider checkout ${first.sandboxId} is not order ${second.orderId}'s`)).toHaveLength(1)
+    expect(await subscriptionsOf(reader)).toEqual([])
+    expect(await paymentsOf(reader)).toEqual([])
+  })
+
+  it('saying the payment was refunded before the reader came back: 409 payment_refunded, nothing granted', async () => {
+    const reader = await createAccount('reader')
+    const { orderId, sandboxId } = await journey.opened(reader, '1week')
+    await paid(sandboxId)
+    const status = await server.sandbox.checkoutStatus(sandboxId)
+    expect(status.status).toBe('paid')
+    await server.sandbox.refund((status as { paymentId: string }).paymentId)
+    expect(errorOf(await journey.confirm(reader, orderId))).toEqual(refusal(409, 'payment_refunded', 'The payment of this checkout was refunded'))
+    expect(await subscriptionsOf(reader)).toEqual([])
+  })
+})
+
+describe('a plan', () => {
+  it('paid at another amount or in another currency than its order is refused, nothing granted', async () => {
+    const reader = await createAccount('reader')
+    const { orderId, sandboxId } = await journey.opened(reader, '1week')
+    await paid(sandboxId)
+    const order = await orderRow(orderId)
+    await setOrder(orderId, { amountCents: order.amountCents - 1 })
+    const mismatch = refusal(409, 'payment_mismatch', `The payment of ${order.amountCents} USD is not this order's amount`)
+    expect(errorOf(await journey.confirm(reader, orderId))).toEqual(mismatch)
+    await setOrder(orderId, { amountCents: order.amountCents, currency: 'EUR' })
+    expect(errorOf(await journey.confirm(reader, orderId))).toEqual(mismatch)
+    expect(await subscriptionsOf(reader)).toEqual([])
+    expect(await paymentsOf(reader)).toEqual([])
+  })
+
+  it('not paid yet, declined, cancelled or unknown is answered with its reason', async () => {
+    const reader = await createAccount('reader')
+    const open = await journey.opened(reader, '1week')
+    expect(errorOf(await journey.confirm(reader, open.orderId))).toEqual(
+      refusal(409, 'payment_pending', 'The payment of this checkout is not confirmed yet'),
+    )
+    expect((await journey.payOnPage(open.sandboxId, card('declined'))).statusCode).toBe(402)
+    expect(errorOf(await journey.confirm(reader, open.orderId))).toEqual(
+      refusal(402, 'payment_declined', 'The card was declined: pay again on the checkout page or choose another plan'),
+    )
+    const ended = await journey.opened(reader, '4weeks')
+    await journey.opened(reader, '4weeks')
+    expect(errorOf(await journey.confirm(reader, ended.orderId))).toEqual(refusal(409, 'checkout_cancelled', 'This checkout was cancelled'))
+    const unknown = await journey.confirm(reader, 'a'.repeat(32))
+    expect(errorOf(unknown)).toEqual(refusal(404, 'not_found', 'Checkout not found'))
+  })
+
+  it('granted is answered from what was granted, without asking the provider again', async () => {
+    const reader = await createAccount('reader')
+    const { orderId, subscription } = await journey.subscribe(reader, '1week')
+    const asked = vi.spyOn(server.sandbox, 'checkoutStatus')
+    const again = await journey.confirm(reader, orderId)
+    expect(again.statusCode).toBe(200)
+    expect((again.json() as { data: { id: string }[] }).data[0]!.id).toBe(subscription.id)
+    expect(asked).not.toHaveBeenCalled()
+  })
+
+  it('paid while a higher one of the reader is paid too: the higher is granted first and this one given back', async () => {
+    server.clock.set(TEST_NOW)
+    const reader = await createAccount('reader')
+    // Tab 1 pays the lower plan with a card that takes a while; tab 2 opens the higher one and pays it.
+    const lower = await journey.opened(reader, '1week')
+    await paid(lower.sandboxId, 'succeeds-after-delay')
+    const higher = await journey.opened(reader, '12weeks')
+    await paid(higher.sandboxId)
+    server.clock.advance(server.context.config.sandboxDelayMs)
+    await server.sandbox.settleDue()
+    // No event has landed: tab 1 comes back first.
+    expect(errorOf(await journey.confirm(reader, lower.orderId))).toEqual(refusal(409, 'payment_refunded', 'The payment of this checkout was refunded'))
+    expect(await subscriptionsOf(reader)).toMatchObject([{ status: 'active', level: getPlan('12weeks')!.level, checkoutId: higher.orderId }])
+    server.clock.set(TEST_NOW)
+  })
+
+  it('is granted beside higher orders of the reader that are open, unpaid, opened elsewhere, or still being opened', async () => {
+    const reader = await createAccount('reader')
+    const higherOpen = await journey.opened(reader, '12weeks')
+    const elsewhere = await journey.opened(reader, '4weeks')
+    const opening = await journey.opened(reader, '24weeks')
+    const lower = await journey.opened(reader, '1week')
+    await server.db.update(checkouts).set({ status: 'open' }).where(eq(checkouts.userId, reader.uid))
+    await setOrder(elsewhere.orderId, { provider: 'stripe', providerCheckoutId: 'cs_test_elsewhere' })
+    await setOrder(opening.orderId, { providerCheckoutId: null })
+    await paid(lower.sandboxId)
+    const asked = vi.spyOn(server.sandbox, 'checkoutStatus')
+    const confirmed = await journey.confirm(reader, lower.orderId)
+    expect(confirmed.statusCode, confirmed.body).toBe(200)
+    expect(await subscriptionsOf(reader)).toMatchObject([{ status: 'active', level: getPlan('1week')!.level }])
+    // The open higher one is asked about, the others are not.
+    expect(asked.mock.calls.map(([id]) => id).sort()).toEqual([higherOpen.sandboxId, lower.sandboxId].sort())
+  })
+})
+
+describe('a higher plan', () => {
+  it('replaces the one in force, which no longer renews', async () => {
+    server.clock.set(TEST_NOW)
+    const reader = await createAccount('reader')
+    const { subscription } = await journey.subscribe(reader, '1week')
+    await journey.subscribe(reader, '12weeks')
+    const rows = await subscriptionsOf(reader)
+    expect(rows.find((row) => String(row.id) === subscription.id)).toMatchObject({ status: 'replaced', autoRenew: false, renewsOnce: false })
+    expect(rows.filter((row) => row.status === 'active')).toMatchObject([{ level: getPlan('12weeks')!.level, autoRenew: true }])
+  })
+})
+
+describe('the events of a plan', () => {
+  it('record what they did: granted, or nothing when the reader confirmed first, or given back when another order won', async () => {
+    const outcomes = async (sandboxId: string) =>
+      (await server.db.select().from(paymentEvents).where(eq(paymentEvents.objectId, sandboxId))).map((e) => `${e.type} ${e.outcome}`)
+    const first = await createAccount('reader')
+    const byEvent = await journey.opened(first, '1week')
+    await paid(byEvent.sandboxId)
+    await server.sandbox.runDue()
+    expect(await outcomes(byEvent.sandboxId)).toEqual(['checkout.paid granted'])
+    expect(await paymentsOf(first)).toMatchObject([{ kind: 'first-purchase', paymentSystem: 'card', provider: 'sandbox', status: 'paid' }])
+
+    const second = await createAccount('reader')
+    const byReader = await journey.opened(second, '1week')
+    await paid(byReader.sandboxId)
+    expect((await journey.confirm(second, byReader.orderId)).statusCode).toBe(200)
+    await server.sandbox.runDue()
+    expect(await outcomes(byReader.sandboxId)).toEqual(['checkout.paid no-op'])
+
+    // Two tabs of the same plan, the first paid with a card that takes a while: the second is granted first,
+    // and the first's event gives its payment back.
+    server.clock.set(TEST_NOW)
+    const third = await createAccount('reader')
+    const tab = await journey.opened(third, '1week')
+    await paid(tab.sandboxId, 'succeeds-after-delay')
+    const otherTab = await journey.opened(third, '1week')
+    await paid(otherTab.sandboxId)
+    expect((await journey.confirm(third, otherTab.orderId)).statusCode).toBe(200)
+    server.clock.advance(server.context.config.sandboxDelayMs)
+    await server.sandbox.runDue()
+    expect(await outcomes(tab.sandboxId)).toEqual(['checkout.paid refunded'])
+    expect(await outcomes(otherTab.sandboxId)).toEqual(['checkout.paid no-op'])
+    server.clock.set(TEST_NOW)
+  })
+})
+
+describe('a support credit', () => {
+  it('is audited with its coins, its reason and its ledger entry', async () => {
+    const admin = await createAccount('admin', { admin: true })
+    const reader = await createAccount('reader')
+    const credited = await post(admin, '/admin/coins/credits', { userId: reader.uid, coins: 25, reason: 'a page did not load' })
+    expect(credited.statusCode, credited.body).toBe(200)
+    const entry = (credited.json() as { data: { id: string }[] }).data[0]!
+    const audit = await post(admin, '/admin/audit/list', { limit: 200, offset: 0 })
+    const listed = (audit.json() as { data: { action: string; targetId?: string; detail: unknown }[] }).data.filter(
+      (row) => row.action === 'credit' && row.targetId === reader.uid,
+    )
+    expect(listed.map((row) => row.detail)).toEqual([{ coins: 25, reason: 'a page did not load', ledgerId: entry.id }])
+  })
+})
+
+describe('cancelling a subscription', () => {
+  const cancel = (account: Account, id: string) => post(account, `/subscriptions/${id}/cancel`)
+
+  it('that is not there, or not a subscription id, is not found', async () => {
+    const reader = await createAccount('reader')
+    expect(errorOf(await cancel(reader, '999999999'))).toEqual(refusal(404, 'not_found', 'Subscription 999999999 not found'))
+    expect(errorOf(await cancel(reader, 'x'))).toEqual(refusal(404, 'not_found', 'Subscription x not found'))
+  })
+
+  it('no longer in force names its state', async () => {
+    server.clock.set(TEST_NOW)
+    const reader = await createAccount('reader')
+    const { subscription } = await journey.subscribe(reader, '1week')
+    server.clock.set(new Date(subscription.currentPeriodEnd))
+    expect(errorOf(await cancel(reader, subscription.id))).toEqual(
+      refusal(409, 'subscription_not_active', `Subscription ${subscription.id} is past its period end`),
+    )
+    await server.db.update(subscriptions).set({ status: 'expired' }).where(eq(subscriptions.id, Number(subscription.id)))
+    expect(errorOf(await cancel(reader, subscription.id))).toEqual(refusal(409, 'subscription_not_active', `Subscription ${subscription.id} is expired`))
+    server.clock.set(TEST_NOW)
+  })
+})
+
+describe('unlocking an episode with coins', () => {
+  /** The episodes of the AO comics (the adult host shows them) in reading order, per comic. */
+  async function episodesByComic() {
+    const rows = await server.db
+      .select({ id: chapters.id, comicId: chapters.comicId, publishAt: chapters.publishAt })
+      .from(chapters)
+      .innerJoin(comics, eq(comics.id, chapters.comicId))
+      .where(eq(comics.contentRating, 'AO'))
+      .orderBy(asc(chapters.comicId), asc(chapters.chapterNumber))
+    const byComic = new Map<number, typeof rows>()
+    for (const row of rows) byComic.set(row.comicId, [...(byComic.get(row.comicId) ?? []), row])
+    return [...byComic.values()]
+  }
+  const unlock = (account: Account, chapterId: number | string) => post(account, '/coins/unlocks', { chapterId: String(chapterId) })
+  const credit = async (account: Account, coins: number) => {
+    const admin = await createAccount('admin', { admin: true })
+    expect((await post(admin, '/admin/coins/credits', { userId: account.uid, coins, reason: 'test credit' })).statusCode).toBe(200)
+  }
+
+  it('names the field of an id that is not one, and does not unlock an episode not yet published', async () => {
+    const reader = await createAccount('reader')
+    await credit(reader, 3 * EPISODE_COIN_PRICE)
+    const bad = await unlock(reader, 'abc')
+    expect(bad.statusCode).toBe(400)
+    expect(Object.keys((bad.json() as { error: { fieldErrors: object } }).error.fieldErrors)).toEqual(['chapterId'])
+    const before = await state()
+    // The latest episode, a second before it is published.
+    const times = (await episodesByComic()).flat().map((e) => ({ id: e.id, publishAt: e.publishAt?.getTime() ?? 0 }))
+    const latest = times.sort((a, b) => b.publishAt - a.publishAt)[0]!
+    server.clock.set(new Date(latest.publishAt - 1000))
+    expect(errorOf(await unlock(reader, latest.id))).toEqual(refusal(404, 'not_found', 'Episode not found'))
+    expect(await state()).toEqual(before)
+    server.clock.set(TEST_NOW)
+  })
+
+  it('answers an unlock the reader has even after they subscribed, and refuses a free episode with its reason', async () => {
+    const reader = await createAccount('reader')
+    await credit(reader, EPISODE_COIN_PRICE)
+    const episodes = (await episodesByComic()).find((list) => list.filter((e) => e.publishAt !== null && e.publishAt <= TEST_NOW).length >= 4)!
+    const first = await unlock(reader, episodes[3]!.id)
+    expect(first.statusCode, first.body).toBe(200)
+    await grantLevel(server.db, reader.uid, 2, server.clock.now())
+    expect((await unlock(reader, episodes[3]!.id)).json()).toEqual(first.json())
+    expect(errorOf(await unlock(reader, episodes[0]!.id))).toEqual(refusal(409, 'episode_free', 'This episode is free: there is nothing to unlock'))
+  })
+})
