@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { EPISODE_COIN_PRICE, getCoinPack, getPlan } from '@comics/core/rules'
@@ -5,6 +6,9 @@ import { chapters, checkouts, comics, coinLedger, paymentEvents, payments, subsc
 import { creditPaidCoinOrder } from '../src/coins/buy-coin-pack'
 import { confirmedPaymentOf } from '../src/payments/checkout-payment'
 import type { CheckoutStatus } from '../src/payments/provider/payment-provider'
+import { signatureHeader, SIGNATURE_HEADER } from '../src/payments/sandbox/event-signature'
+import { WEBHOOK_PATH } from '../src/routes/payment-routes'
+import { DEV_WEBHOOK_SECRET } from '../src/config'
 import { bearer, createAccount, grantLevel, type Account } from './support/accounts'
 import { card, paymentJourney, URL_SUCCESS } from './support/payment-journey'
 import { startTestServer, TEST_NOW, type TestServer } from './support/test-server'
@@ -431,5 +435,178 @@ describe('unlocking an episode with coins', () => {
     await grantLevel(server.db, reader.uid, 2, server.clock.now())
     expect((await unlock(reader, episodes[3]!.id)).json()).toEqual(first.json())
     expect(errorOf(await unlock(reader, episodes[0]!.id))).toEqual(refusal(409, 'episode_free', 'This episode is free: there is nothing to unlock'))
+  })
+})
+
+describe('provider events, sent as the provider words them', () => {
+  /** Posts a sandbox event on the wire, signed: its status and body. */
+  const send = async (type: string, data: Record<string, unknown>, id = `evt_${randomUUID()}`) => {
+    const now = Math.floor(server.clock.now().getTime() / 1000)
+    const body = JSON.stringify({ id, type, created: now, data })
+    const response = await server.app.inject({
+      method: 'POST',
+      url: WEBHOOK_PATH,
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signatureHeader(DEV_WEBHOOK_SECRET, now, body) },
+      payload: body,
+    })
+    return { status: response.statusCode, body: response.json() as unknown }
+  }
+  const did = (outcome: string) => ({ status: 200, body: { received: true, outcome, duplicate: false } })
+  const refused = (message: string) => refusal(400, 'event_refused', message)
+  /** The wire data of a paid event for a sandbox checkout, as the provider reports it. */
+  async function paidData(orderId: string, sandboxId: string) {
+    const status = (await server.sandbox.checkoutStatus(sandboxId)) as Extract<CheckoutStatus, { paymentId: string }>
+    return {
+      checkoutId: sandboxId,
+      reference: orderId,
+      paymentId: status.paymentId,
+      paymentMethodId: status.paymentMethodId,
+      amountCents: status.amountCents,
+      currency: status.currency,
+    }
+  }
+  /** A plan paid on the sandbox page whose events are not delivered: the order, the checkout and the paid event's data. */
+  async function paidPlan(reader: Account, planId = '1week') {
+    const { orderId, sandboxId } = await journey.opened(reader, planId)
+    await paid(sandboxId)
+    return { orderId, sandboxId, data: await paidData(orderId, sandboxId) }
+  }
+  const recorded = async (id: string) => (await server.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, id))).map((e) => e.outcome)
+
+  it('of a type the API does not use are acknowledged and not recorded', async () => {
+    const id = `evt_${randomUUID()}`
+    expect(await send('customer.updated', {}, id)).toEqual(did('ignored'))
+    expect(await recorded(id)).toEqual([])
+  })
+
+  it('paid, for a checkout whose order is gone, are checked with the provider and the money given back once', async () => {
+    const reader = await createAccount('reader')
+    const { orderId, data } = await paidPlan(reader)
+    await server.db.delete(checkouts).where(eq(checkouts.id, orderId))
+    expect(await send('checkout.paid', { ...data, checkoutId: 'cs_unknown_to_the_provider' })).toEqual(refused("The event's checkout is not the provider's"))
+    expect(await send('checkout.paid', { ...data, paymentId: 'pay_other' })).toEqual(refused('The provider does not confirm this payment'))
+    expect(await send('checkout.paid', { ...data, reference: 'another-order-of-the-same-length' })).toEqual(refused('The provider does not confirm this payment'))
+    const refunds = vi.spyOn(server.sandbox, 'refund')
+    expect(await send('checkout.paid', data)).toEqual(did('refunded-no-order'))
+    expect(refunds).toHaveBeenCalledTimes(1)
+    expect((await server.sandbox.checkoutStatus(data.checkoutId)).status).toBe('refunded')
+    // Sent again under another id (the provider's retry of a lost answer): already given back, not refunded twice.
+    expect(await send('checkout.paid', data)).toEqual(did('refunded-no-order'))
+    expect(refunds).toHaveBeenCalledTimes(1)
+  })
+
+  it('paid, for a checkout the provider does not say is paid, is refused', async () => {
+    const reader = await createAccount('reader')
+    const { orderId, sandboxId } = await journey.opened(reader, '1week')
+    await server.db.delete(checkouts).where(eq(checkouts.id, orderId))
+    const data = { checkoutId: sandboxId, reference: orderId, paymentId: 'pay_none', paymentMethodId: 'pm_none', amountCents: 799, currency: 'USD' }
+    expect(await send('checkout.paid', data)).toEqual(refused('The provider does not confirm this payment'))
+  })
+
+  it("paid, at another amount or currency than the order's, or with another payment than the provider's, is refused", async () => {
+    const reader = await createAccount('reader')
+    const { data } = await paidPlan(reader)
+    expect(await send('checkout.paid', { ...data, amountCents: data.amountCents + 1 })).toEqual(refused("The event's amount is not the order's"))
+    expect(await send('checkout.paid', { ...data, currency: 'EUR' })).toEqual(refused("The event's amount is not the order's"))
+    expect(await send('checkout.paid', { ...data, paymentId: 'pay_other' })).toEqual(refused('The provider does not confirm this payment'))
+    expect(await subscriptionsOf(reader)).toEqual([])
+    expect(await send('checkout.paid', data)).toEqual(did('granted'))
+  })
+
+  it('paid, for a payment the provider has refunded since, does nothing', async () => {
+    const reader = await createAccount('reader')
+    const { data } = await paidPlan(reader)
+    await server.sandbox.refund(data.paymentId)
+    expect(await send('checkout.paid', data)).toEqual(did('no-op'))
+    expect(await subscriptionsOf(reader)).toEqual([])
+  })
+
+  it("paid, for a pack, credits it once and asks the provider about that checkout alone (a plan's would ask about higher orders)", async () => {
+    const reader = await createAccount('reader')
+    // An open order of a higher plan: a plan's paid event would ask the provider about it first.
+    await journey.opened(reader, '24weeks')
+    const pack = await openPack(reader)
+    await paid(pack.sandboxId)
+    const data = await paidData(pack.orderId, pack.sandboxId)
+    const asked = vi.spyOn(server.sandbox, 'checkoutStatus')
+    expect(await send('checkout.paid', data)).toEqual(did('granted'))
+    expect(asked.mock.calls.map(([id]) => id)).toEqual([pack.sandboxId])
+    expect(await send('checkout.paid', data)).toEqual(did('no-op'))
+    expect(await creditsOf(reader)).toHaveLength(1)
+  })
+
+  it('declined are recorded as declined, and as nothing once the order was paid', async () => {
+    const reader = await createAccount('reader')
+    const { orderId, sandboxId, data } = await paidPlan(reader)
+    const declined = { checkoutId: sandboxId, reference: orderId, reason: 'card_declined' }
+    expect(await send('checkout.declined', declined)).toEqual(did('declined'))
+    expect(await send('checkout.paid', data)).toEqual(did('granted'))
+    expect(await send('checkout.declined', declined)).toEqual(did('no-op'))
+  })
+
+  it('refunds: partial recorded, full ends the plan once; of a payment the API does not know, nothing', async () => {
+    const reader = await createAccount('reader')
+    const { orderId, data } = await paidPlan(reader)
+    expect(await send('checkout.paid', data)).toEqual(did('granted'))
+    expect(await send('payment.refunded', { paymentId: data.paymentId, refundedCents: 100, fully: false })).toEqual(did('partly-refunded'))
+    const [payment] = await server.db.select().from(payments).where(eq(payments.checkoutId, orderId))
+    expect(payment).toMatchObject({ status: 'paid', refundedCents: 100 })
+    expect(await send('payment.refunded', { paymentId: data.paymentId, refundedCents: data.amountCents, fully: true })).toEqual(did('refunded'))
+    expect(await send('payment.refunded', { paymentId: data.paymentId, refundedCents: data.amountCents, fully: true })).toEqual(did('no-op'))
+    expect(await subscriptionsOf(reader)).toMatchObject([{ status: 'refunded' }])
+    expect(await send('payment.refunded', { paymentId: 'pay_unknown', refundedCents: 5, fully: false })).toEqual(did('partly-refunded'))
+    expect(await send('payment.refunded', { paymentId: 'pay_unknown', refundedCents: 5, fully: true })).toEqual(did('no-op'))
+  })
+
+  it("disputes: a plan suspended, restored when won and ended when lost; a pack's coins held and restored; an unknown payment's nothing", async () => {
+    const reader = await createAccount('reader')
+    const { data } = await paidPlan(reader)
+    expect(await send('checkout.paid', data)).toEqual(did('granted'))
+    const paymentId = data.paymentId
+    expect(await send('dispute.opened', { paymentId })).toEqual(did('suspended'))
+    expect(await subscriptionsOf(reader)).toMatchObject([{ status: 'disputed' }])
+    expect(await send('dispute.closed', { paymentId, won: true })).toEqual(did('restored'))
+    expect(await subscriptionsOf(reader)).toMatchObject([{ status: 'active' }])
+    expect(await send('dispute.closed', { paymentId, won: false })).toEqual(did('ended'))
+    expect(await subscriptionsOf(reader)).toMatchObject([{ status: 'refunded', autoRenew: false, renewsOnce: false }])
+
+    const pack = await openPack(reader)
+    await paid(pack.sandboxId)
+    expect((await confirmPack(reader, pack.orderId)).statusCode).toBe(200)
+    const [purchase] = await creditsOf(reader)
+    expect(await send('dispute.opened', { paymentId: purchase!.providerPaymentId })).toEqual(did('coins-held'))
+    expect(await send('dispute.closed', { paymentId: purchase!.providerPaymentId, won: true })).toEqual(did('coins-restored'))
+    expect(await send('dispute.opened', { paymentId: 'pay_unknown' })).toEqual(did('no-op'))
+    expect(await send('dispute.closed', { paymentId: 'pay_unknown', won: true })).toEqual(did('no-op'))
+    expect(await send('dispute.closed', { paymentId: 'pay_unknown', won: false })).toEqual(did('dispute-lost'))
+  })
+
+  it('renewal receipts without an intent of the API are recorded and change nothing else', async () => {
+    const withoutEvents = async () => {
+      const { tables } = await state()
+      const { payment_events: _, ...rest } = tables
+      return rest
+    }
+    const before = await withoutEvents()
+    const paidId = `evt_${randomUUID()}`
+    expect(await send('renewal.paid', { paymentId: 'pay_renewal', paymentMethodId: 'pm_x', idempotencyKey: 'renewal-unknown' }, paidId)).toEqual(
+      did('renewal-paid'),
+    )
+    expect(await send('renewal.failed', { paymentMethodId: 'pm_x', reason: 'expired_card', idempotencyKey: 'renewal-unknown' })).toEqual(
+      did('renewal-failed'),
+    )
+    expect(await send('renewal.paid', { paymentId: 'pay_renewal_2', paymentMethodId: 'pm_x' })).toEqual(did('renewal-paid'))
+    expect(await recorded(paidId)).toEqual(['renewal-paid'])
+    expect(await withoutEvents()).toEqual(before)
+  })
+
+  it('sent twice at once are applied once: the second answer says it is a duplicate', async () => {
+    const reader = await createAccount('reader')
+    const { data } = await paidPlan(reader)
+    const id = `evt_${randomUUID()}`
+    const both = await Promise.all([send('checkout.paid', data, id), send('checkout.paid', data, id)])
+    expect(both.map((answer) => (answer.body as { duplicate: boolean }).duplicate).sort()).toEqual([false, true])
+    for (const answer of both) expect(answer).toMatchObject({ status: 200, body: { outcome: 'granted' } })
+    expect(await recorded(id)).toEqual(['granted'])
   })
 })
