@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { EPISODE_COIN_PRICE, getCoinPack, getPlan } from '@comics/core/rules'
-import { chapters, checkouts, comics, coinLedger, paymentEvents, payments, subscriptions } from '../src/db/schema'
+import { chapters, checkouts, comics, renewalIntents, coinLedger, paymentEvents, payments, subscriptions } from '../src/db/schema'
 import { creditPaidCoinOrder } from '../src/coins/buy-coin-pack'
 import { confirmedPaymentOf } from '../src/payments/checkout-payment'
 import type { CheckoutStatus } from '../src/payments/provider/payment-provider'
@@ -10,9 +10,11 @@ import { signatureHeader, SIGNATURE_HEADER } from '../src/payments/sandbox/event
 import { WEBHOOK_PATH } from '../src/routes/payment-routes'
 import { DEV_WEBHOOK_SECRET } from '../src/config'
 import { bearer, createAccount, grantLevel, type Account } from './support/accounts'
-import { card, paymentJourney, URL_SUCCESS } from './support/payment-journey'
+import { card, paymentJourney, sandboxCustomerOf, URL_SUCCESS } from './support/payment-journey'
 import { startTestServer, TEST_NOW, type TestServer } from './support/test-server'
 import { writtenState } from './support/written-state'
+import { HOUR, WEEK } from './support/manual-clock'
+import { renewDueSubscriptions, settleRenewal } from '../src/payments/renew-subscriptions'
 
 // The money paths' unusual turns, as the caller and the operator see them: each refusal's exact answer,
 // a provider that says something other than the order, an order the provider cannot be asked about, and
@@ -38,6 +40,7 @@ const refusal = (status: number, code: string, message: string) => ({ status, bo
 const orderRow = async (id: string) => (await server.db.select().from(checkouts).where(eq(checkouts.id, id)))[0]!
 const setOrder = (id: string, values: Partial<typeof checkouts.$inferInsert>) => server.db.update(checkouts).set(values).where(eq(checkouts.id, id))
 const state = () => writtenState(server.db, server.filesDir)
+const sandboxCustomer = (uid: string) => sandboxCustomerOf(server.db, uid)
 /** The log lines written since `from` that carry `text`. */
 const loggedSince = (from: number, text: string) => logLines.slice(from).filter((line) => line.includes(text))
 
@@ -608,5 +611,123 @@ describe('provider events, sent as the provider words them', () => {
     expect(both.map((answer) => (answer.body as { duplicate: boolean }).duplicate).sort()).toEqual([false, true])
     for (const answer of both) expect(answer).toMatchObject({ status: 200, body: { outcome: 'granted' } })
     expect(await recorded(id)).toEqual(['granted'])
+  })
+})
+
+describe('renewals', () => {
+  const renew = () => renewDueSubscriptions(server.db, server.clock, server.sandbox)
+  const subscriptionRow = async (id: string | number) => (await server.db.select().from(subscriptions).where(eq(subscriptions.id, Number(id))))[0]!
+  /** A reader subscribed at `start` (each test its own time, far from the others'): the subscription and its period end. */
+  async function subscribedAt(start: Date, planId = '4weeks') {
+    server.clock.set(start)
+    const reader = await createAccount('reader')
+    const { subscription } = await journey.subscribe(reader, planId)
+    return { reader, id: Number(subscription.id), end: Date.parse(subscription.currentPeriodEnd) }
+  }
+  afterEach(() => server.clock.set(TEST_NOW))
+
+  it("charge the provider the plan's renewal price, named and keyed by subscription and period", async () => {
+    const { id, end } = await subscribedAt(new Date(TEST_NOW.getTime() + 100 * WEEK))
+    const row = await subscriptionRow(id)
+    const charges = vi.spyOn(server.sandbox, 'chargeRenewal')
+    server.clock.set(new Date(end - HOUR))
+    await renew()
+    const key = `renewal-${id}-${new Date(end).toISOString()}`
+    expect(charges.mock.calls.map(([charge]) => charge).filter((charge) => charge.idempotencyKey === key)).toEqual([
+      {
+        customerId: await sandboxCustomer(row.userId),
+        paymentMethodId: row.paymentMethodId,
+        amountCents: getPlan('4weeks')!.renewalAmount,
+        currency: 'USD',
+        description: 'premium membership: 4 weeks, renewal',
+        idempotencyKey: key,
+      },
+    ])
+    const [intent] = await server.db.select().from(renewalIntents).where(eq(renewalIntents.idempotencyKey, key))
+    expect(intent).toMatchObject({ status: 'recorded', subscriptionId: id, provider: 'sandbox', currency: 'USD' })
+    expect(intent!.providerPaymentId).toMatch(/^py_/)
+    // Settled already: the provider's receipt or a second settlement changes nothing.
+    expect(await settleRenewal(server.db, server.clock, server.sandbox, key, { status: 'paid', paymentId: intent!.providerPaymentId! })).toBe('settled-already')
+    expect(await settleRenewal(server.db, server.clock, server.sandbox, 'renewal-of-nothing', { status: 'failed', reason: 'x' })).toBe('settled-already')
+  })
+
+  it('skip a retired plan, note a subscription without a saved card as failed, and go on with the others', async () => {
+    const start = new Date(TEST_NOW.getTime() + 200 * WEEK)
+    const retired = await subscribedAt(start)
+    const cardless = await subscribedAt(start)
+    const paying = await subscribedAt(start)
+    await server.db.update(subscriptions).set({ planId: 'retired-plan' }).where(eq(subscriptions.id, retired.id))
+    await server.db.update(subscriptions).set({ paymentMethodId: null }).where(eq(subscriptions.id, cardless.id))
+    const charges = vi.spyOn(server.sandbox, 'chargeRenewal')
+    server.clock.set(new Date(paying.end - HOUR))
+    const run = await renew()
+    expect(run).toMatchObject({ renewed: 1, failed: 1 })
+    expect(charges.mock.calls.map(([charge]) => charge.idempotencyKey)).toEqual([`renewal-${paying.id}-${new Date(paying.end).toISOString()}`])
+    expect(await subscriptionRow(cardless.id)).toMatchObject({ status: 'active', autoRenew: false, renewalFailedAt: new Date(paying.end - HOUR) })
+    expect(await subscriptionRow(retired.id)).toMatchObject({ status: 'active', autoRenew: true, renewalFailedAt: null, currentPeriodEnd: new Date(retired.end) })
+    expect((await subscriptionRow(paying.id)).currentPeriodEnd).toEqual(new Date(paying.end + 4 * WEEK))
+    // Once noted, the card-less one is not noted again.
+    expect(await renew()).toMatchObject({ renewed: 0, failed: 0 })
+  })
+
+  it("charge a subscription granted without an order, and leave one another provider took to that provider", async () => {
+    const start = new Date(TEST_NOW.getTime() + 300 * WEEK)
+    const granted = await subscribedAt(start)
+    const elsewhere = await subscribedAt(start)
+    const grantedRow = await subscriptionRow(granted.id)
+    await server.db.update(subscriptions).set({ checkoutId: null }).where(eq(subscriptions.id, granted.id))
+    await server.db.update(checkouts).set({ provider: 'stripe' }).where(eq(checkouts.id, (await subscriptionRow(elsewhere.id)).checkoutId!))
+    const charges = vi.spyOn(server.sandbox, 'chargeRenewal')
+    server.clock.set(new Date(granted.end - HOUR))
+    expect(await renew()).toMatchObject({ renewed: 1, failed: 0 })
+    expect(charges.mock.calls.map(([charge]) => charge.paymentMethodId)).toEqual([grantedRow.paymentMethodId])
+    expect((await subscriptionRow(elsewhere.id)).currentPeriodEnd).toEqual(new Date(elsewhere.end))
+  })
+
+  it('a failed charge turns renewal off; a paid one for a subscription ended since is refunded, once', async () => {
+    const start = new Date(TEST_NOW.getTime() + 400 * WEEK)
+    const { id, end } = await subscribedAt(start)
+    const key = `renewal-${id}-${new Date(end).toISOString()}`
+    // An intent left charging (the run stopped before the provider's answer), settled by the answer.
+    server.clock.set(new Date(end - HOUR))
+    await server.db.insert(renewalIntents).values({
+      idempotencyKey: key,
+      subscriptionId: id,
+      periodEnd: new Date(end),
+      provider: 'sandbox',
+      customerId: 'cus_x',
+      paymentMethodId: 'pm_x',
+      description: 'premium membership: 4 weeks, renewal',
+      amountCents: 1599,
+      currency: 'USD',
+      createdAt: server.clock.now(),
+    })
+    expect(await settleRenewal(server.db, server.clock, server.sandbox, key, { status: 'failed', reason: 'card_declined' })).toBe('failed')
+    expect(await subscriptionRow(id)).toMatchObject({ autoRenew: false, renewsOnce: false, renewalFailedAt: new Date(end - HOUR) })
+    const [failedIntent] = await server.db.select().from(renewalIntents).where(eq(renewalIntents.idempotencyKey, key))
+    expect(failedIntent).toMatchObject({ status: 'failed', settledAt: new Date(end - HOUR) })
+
+    // Another intent of the same subscription, paid after the subscription was refunded.
+    const later = `${key}-again`
+    await server.db.insert(renewalIntents).values({ ...failedIntent!, idempotencyKey: later, status: 'charging', settledAt: null })
+    await server.db.update(subscriptions).set({ status: 'refunded' }).where(eq(subscriptions.id, id))
+    const charge = await server.sandbox.chargeRenewal({
+      customerId: await sandboxCustomer((await subscriptionRow(id)).userId),
+      paymentMethodId: (await subscriptionRow(id)).paymentMethodId!,
+      amountCents: 1599,
+      currency: 'USD',
+      description: 'premium membership: 4 weeks, renewal',
+      idempotencyKey: later,
+    })
+    expect(charge.status).toBe('paid')
+    const refunds = vi.spyOn(server.sandbox, 'refund')
+    expect(await settleRenewal(server.db, server.clock, server.sandbox, later, charge)).toBe('refunded')
+    expect(refunds.mock.calls).toEqual([[(charge as { paymentId: string }).paymentId]])
+    expect((await server.db.select().from(renewalIntents).where(eq(renewalIntents.idempotencyKey, later)))[0]).toMatchObject({
+      status: 'refunded',
+      providerPaymentId: (charge as { paymentId: string }).paymentId,
+    })
+    expect(await settleRenewal(server.db, server.clock, server.sandbox, later, charge)).toBe('settled-already')
+    expect(refunds).toHaveBeenCalledTimes(1)
   })
 })
