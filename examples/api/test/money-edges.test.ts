@@ -13,6 +13,7 @@ import { bearer, createAccount, grantLevel, type Account } from './support/accou
 import { card, paymentJourney, sandboxCustomerOf, URL_SUCCESS } from './support/payment-journey'
 import { startTestServer, TEST_NOW, type TestServer } from './support/test-server'
 import { writtenState } from './support/written-state'
+import { catalogueFacts } from './support/catalogue-facts'
 import { HOUR, WEEK } from './support/manual-clock'
 import { renewDueSubscriptions, settleRenewal } from '../src/payments/renew-subscriptions'
 
@@ -729,5 +730,84 @@ describe('renewals', () => {
     })
     expect(await settleRenewal(server.db, server.clock, server.sandbox, later, charge)).toBe('settled-already')
     expect(refunds).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe("an episode's pages", () => {
+  const pages = (account: Account | undefined, filters: Record<string, unknown>, paging = { limit: 200, offset: 0 }) =>
+    post(account, '/comics-assets/list', { ...paging, filters })
+  type Page = { id: string; chapterId: string; comicsId: string; variant: string; position: number; url: string; expiresAt?: string }
+  const listed = (response: { statusCode: number; body: string; json(): unknown }) => {
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json() as { data: Page[]; total: number }
+  }
+
+  it('are asked for by episode: without one, the field is named', async () => {
+    const response = await pages(undefined, {})
+    expect(errorOf(response)).toEqual({
+      status: 400,
+      body: {
+        error: {
+          code: 'invalid_request',
+          message: 'Invalid body: filters.chapterId: name the episode whose pages to list',
+          fieldErrors: { 'filters.chapterId': ['Required: the episode whose pages to list'] },
+        },
+      },
+    })
+    expect(errorOf(await pages(undefined, { chapterId: [] }))).toEqual(errorOf(response))
+  })
+
+  it('of a locked episode are refused with the reason: sign in to a guest, a subscription or a coin unlock to a reader', async () => {
+    const facts = await catalogueFacts(server.db)
+    const locked = { chapterId: [facts.uncensoredComic.lockedChapterId] }
+    expect(errorOf(await pages(undefined, locked))).toEqual(
+      refusal(401, 'sign_in_required', 'Sign in: this episode needs an active subscription or a coin unlock'),
+    )
+    const reader = await createAccount('reader')
+    expect(errorOf(await pages(reader, locked))).toEqual(refusal(403, 'subscription_required', 'This episode needs an active subscription or a coin unlock'))
+  })
+
+  it('in the uncensored edition need a level above 2, asked for by name; unasked, the editions the caller may see are listed', async () => {
+    const facts = await catalogueFacts(server.db)
+    const free = facts.uncensoredComic.freeChapterId
+    expect(errorOf(await pages(undefined, { chapterId: [free], variant: ['uncensored'] }))).toEqual(
+      refusal(401, 'sign_in_required', 'Sign in: the uncensored edition needs an active subscription above level 2'),
+    )
+    const reader = await createAccount('reader')
+    await grantLevel(server.db, reader.uid, 2, server.clock.now())
+    expect(errorOf(await pages(reader, { chapterId: [free], variant: ['censored', 'uncensored'] }))).toEqual(
+      refusal(403, 'level_required', 'The uncensored edition needs an active subscription above level 2'),
+    )
+    const variants = (list: { data: Page[] }) => [...new Set(list.data.map((page) => page.variant))].sort()
+    expect(variants(listed(await pages(reader, { chapterId: [free] })))).not.toContain('uncensored')
+    const subscriber = await createAccount('reader')
+    await grantLevel(server.db, subscriber.uid, 3, server.clock.now())
+    const all = listed(await pages(subscriber, { chapterId: [free] }))
+    expect(variants(all)).toContain('uncensored')
+    // The mirror host never serves it, whatever the level: there it is a page that does not exist.
+    const mirror = facts.mirrorComic.freeChapterId
+    const onMirror = listed(await post(subscriber, '/comics-assets/list', { limit: 200, offset: 0, filters: { chapterId: [mirror] } }, 'localhost:5173'))
+    expect(onMirror.data.length).toBeGreaterThan(0)
+    expect(variants(onMirror)).not.toContain('uncensored')
+  })
+
+  it('are narrowed to the comics asked for, paged in reading order with the total, public when free and signed when not', async () => {
+    const facts = await catalogueFacts(server.db)
+    const { comicId, freeChapterId, lockedChapterId } = facts.uncensoredComic
+    const subscriber = await createAccount('reader')
+    await grantLevel(server.db, subscriber.uid, 4, server.clock.now())
+    const whole = listed(await pages(subscriber, { chapterId: [freeChapterId, lockedChapterId], variant: ['censored'] }))
+    expect(whole.total).toBe(whole.data.length)
+    const order = whole.data.map((page) => [Number(page.chapterId), page.position])
+    expect(order).toEqual([...order].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!))
+    const second = listed(await pages(subscriber, { chapterId: [freeChapterId, lockedChapterId], variant: ['censored'] }, { limit: 1, offset: 1 }))
+    expect(second).toEqual({ data: [whole.data[1]], total: whole.total })
+    for (const page of whole.data) {
+      expect(page.comicsId).toBe(comicId)
+      if (page.chapterId === freeChapterId) expect(page.expiresAt).toBeUndefined()
+      else expect(page.expiresAt).toBeDefined()
+    }
+    expect(listed(await pages(subscriber, { chapterId: [freeChapterId], comicsId: [facts.mirrorComic.comicId] }))).toEqual({ data: [], total: 0 })
+    expect(listed(await pages(subscriber, { chapterId: [freeChapterId], comicsId: [comicId] })).total).toBeGreaterThan(0)
   })
 })
