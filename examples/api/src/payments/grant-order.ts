@@ -94,7 +94,6 @@ export async function grantInTransaction(tx: Database, clock: Clock, paid: Confi
     : []
   await tx
     .update(subscriptions)
-    // Stryker disable next-line BooleanLiteral: renewsOnce, like autoRenew, is read only of an active subscription (autoRenew is shown)
     .set({ status: 'replaced', autoRenew: false, renewsOnce: false })
     .where(and(eq(subscriptions.userId, order.userId), eq(subscriptions.status, 'active')))
   const [subscription] = await tx
