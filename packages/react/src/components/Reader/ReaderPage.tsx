@@ -105,8 +105,9 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArri
   }
   // The signed address whose failure already asked for the page list again (once per page).
   const renewedFrom = useRef<string | null>(null)
-  // A new address from the list asked again: load it.
-  useEffect(() => {
+  // A new address from the list asked again: load it. In the commit that shows the new address, so the
+  // page never reads 'retrying' with the new image in it.
+  useLayoutEffect(() => {
     if (renewedFrom.current !== null && renewedFrom.current !== asset.url) setState('loading')
   }, [asset.url])
   const retryLater = () => {
