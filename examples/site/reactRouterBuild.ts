@@ -8,7 +8,11 @@ import type { Alias } from 'vite'
  * ship and run the warnings. The site's production build takes the package's production build instead
  * (the same files with the warnings off); development and the tests keep the warnings.
  */
-export function reactRouterProductionAlias(): Alias {
+export function reactRouterProductionAlias(): Alias[] {
   const packageDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'))
-  return { find: /^react-router$/, replacement: join(packageDir, 'dist/production/index.mjs') }
+  // Both entries, so the framework's browser entry (react-router/dom) shares the build's contexts.
+  return [
+    { find: /^react-router$/, replacement: join(packageDir, 'dist/production/index.mjs') },
+    { find: /^react-router\/dom$/, replacement: join(packageDir, 'dist/production/dom-export.mjs') },
+  ]
 }

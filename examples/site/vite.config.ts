@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite'
-import react from '@vitejs/plugin-react'
+import { reactRouter } from '@react-router/dev/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { kitSourceAliases, kitStyleSources } from './kitSources'
 import { precompressAssets } from './precompress'
@@ -67,7 +67,7 @@ function offlineWorker() {
     manifest: false,
     devOptions: { enabled: false },
     injectManifest: {
-      globPatterns: ['assets/**/*.{js,css}', 'icons/*.png', 'index.html'],
+      globPatterns: ['assets/**/*.{js,css}', 'icons/*.png'],
       globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'assets/Admin*'],
       manifestTransforms: [
         async (entries) => ({
@@ -90,7 +90,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
   const production = command === 'build' && mode === 'production'
   return {
     plugins: [
-      react(),
+      reactRouter(),
       kitStylesFromSources(),
       // Brotli and gzip copies of the built scripts and stylesheets, which the site's server sends.
       ...(isSsrBuild ? [] : [precompressAssets()]),
@@ -99,7 +99,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       // worker itself after load (src/offline/registerServiceWorker.ts).
       ...(isSsrBuild ? [] : [offlineWorker()]),
     ],
-    resolve: { alias: production ? [...kitSourceAliases, reactRouterProductionAlias()] : kitSourceAliases },
+    resolve: { alias: production ? [...kitSourceAliases, ...reactRouterProductionAlias()] : kitSourceAliases },
     server: {
       host: '127.0.0.1',
       port,
@@ -114,11 +114,10 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
     ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
     build: {
       sourcemap: !isSsrBuild,
-      ...(isSsrBuild ? { copyPublicDir: false } : {}),
+      // The server's bundle starts from the site's server (src/server/main.ts), which takes the
+      // framework's render from `virtual:react-router/server-build`.
+      ...(isSsrBuild ? { copyPublicDir: false, rollupOptions: { input: './src/server/main.ts' } } : {}),
       chunkSizeWarningLimit: 600,
-      // The browser build's manifest (dist/.vite/manifest.json): the site's server preloads each
-      // screen's chunks from it (src/server/preloads.ts).
-      ...(isSsrBuild ? {} : { manifest: true }),
     },
   }
 })

@@ -35,3 +35,10 @@ export const AGE_PASSED_ATTRIBUTE = 'data-age-passed'
  * it rendered with (TanStack Query's `dehydrate`); the page's cache takes it before the first render.
  */
 export const QUERY_CACHE_ELEMENT_ID = 'comics-query-cache'
+
+/**
+ * A cookie the page sets while its reader settings are not the defaults (the settings themselves stay in
+ * localStorage): the server's render of the reader is the defaults' layout, which they would move after
+ * the first paint, so the server leaves the reader to the browser.
+ */
+export const CUSTOM_READER_COOKIE = 'comics_custom_reader'

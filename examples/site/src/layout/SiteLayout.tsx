@@ -24,3 +24,6 @@ export function SiteLayout() {
     </div>
   )
 }
+
+/** The layout route of src/routes.ts. */
+export default SiteLayout

@@ -2,15 +2,14 @@ import { Suspense } from 'react'
 import { Outlet, useNavigate } from 'react-router'
 import { AgeVerificationModal, AuthModal, CookieConsentBanner, EmailLinkSignIn, useRemoveRevokedDownloads } from '@comics/react'
 import { PreloadAuthOnSignIn } from '../auth/PreloadAuthOnSignIn'
-import { SiteTitle } from '../head/SiteTitle'
+import { RouteTitle } from '../head/RouteTitle'
 import { NewVersionNotice } from '../offline/NewVersionNotice'
 import { ScreenFallback } from './ScreenFallback'
-import { ScrollRestoration } from './ScrollRestoration'
 
 /**
  * Around every route, the reader included: the modals any screen may open (sign-in, the age gate of
  * adult mode, the cookie banner), the end of an email-link sign-in when the page is opened from the
- * link, the page's scroll position (top on a new page, restored on Back) and the document's title.
+ * link, and the document's title announced on each navigation.
  */
 export function SiteRoot() {
   const navigate = useNavigate()
@@ -35,8 +34,7 @@ export function SiteRoot() {
       <AuthModal />
       <EmailLinkSignIn onDone={leaveSignInLink} />
       <PreloadAuthOnSignIn />
-      <ScrollRestoration />
-      <SiteTitle />
+      <RouteTitle />
       <NewVersionNotice />
     </>
   )

@@ -70,3 +70,7 @@ export const readerLanding =
     const variant = assetVariant({ mode: siteMode, uncensored })
     return [...comicAndEpisodes(context), ...asLanding(episodeAssetsQueryOptions(api, { comicId, chapterId, variant }, null))]
   }
+
+/** The queries the head of a comic page and of a reader read: the comic and its episodes. */
+export const comicHeadQueries = ({ api, siteMode, params }: LandingContext): LandingQuery[] =>
+  params.comicId ? asLanding(comicQueryOptions(api, siteMode, params.comicId), chaptersQueryOptions(api, params.comicId)) : []

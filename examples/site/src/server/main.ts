@@ -1,9 +1,9 @@
-// The site's production server: `pnpm --filter site build` writes it to dist-server/ (beside the
-// browser's dist/), `pnpm --filter site serve` runs it with Node. Settings in docs/deploy.md ("Site server").
-import { dirname } from 'node:path'
+// The site's production server: `pnpm --filter site build` writes it to dist/server/ (beside the
+// browser's dist/client/), `pnpm --filter site serve` runs it with Node. Settings in docs/deploy.md ("Site server").
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { readSiteEnv } from '../config/siteEnv'
-import { screenModuleAt, screenModules, serverLanding, serverRedirect } from './renderLanding'
+import * as build from 'virtual:react-router/server-build'
 import { createSiteServer, type SiteServerOptions } from './siteServer'
 
 const env = process.env
@@ -16,9 +16,9 @@ const shutdownGraceMs = number(env.SITE_SHUTDOWN_GRACE_MS, 10_000)
 const shutdownDelayMs = number(env.SITE_SHUTDOWN_DELAY_MS, 0)
 
 const { app, draining } = await createSiteServer({
-  // dist-server/ serves dist/ (and test-results/e2e-dist-server/ serves test-results/e2e-dist/).
-  distDir: env.SITE_DIST_DIR || ownDir.replace(/-server\/?$/, ''),
-  render: { serverLanding, serverRedirect, screenModuleAt, screenModules },
+  // dist/server/ serves dist/client/.
+  distDir: env.SITE_DIST_DIR || join(ownDir, '../client'),
+  build,
   apiBaseUrl: env.SITE_API_BASE_URL || import.meta.env.VITE_API_BASE_URL || '/api/v1',
   apiTarget: env.SITE_API_TARGET || 'http://127.0.0.1:8787',
   policyEnv: {

@@ -1,36 +1,29 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
+import { Readable } from 'node:stream'
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
-import { AGE_PASSED_ATTRIBUTE, AGE_PASSED_COOKIE, SIGNED_IN_COOKIE } from '../app/documentMarks'
+import { createRequestHandler, type ServerBuild } from 'react-router'
 import { securityHeaders, styleAttributeHashes, withStyleAttributes, type SecurityHeadersEnv } from '../../securityHeaders'
 import { siteOrigin, type HostConfig } from '@comics/core'
+import type { SiteLoadContext } from '../app/loadContext'
 import { registerApiProxy } from './apiProxy'
 import { createCatalogueReader } from './catalogueReader'
-import { documentScriptsAfterPaint, documentStylesFirst, documentWithConfig, documentWithPreloads, documentWithRender, newNonce, splitImagePreloads, withScriptNonce } from './document'
-import { encodeDocument } from './documentEncoding'
-import { createPreloads, readBuildManifest } from './preloads'
-import type { RenderedLanding, screenModuleAt, screenModules, serverLanding, serverRedirect } from './renderLanding'
-import { createSiteHead, documentWithHead } from './siteHead'
+import { createSiteHead } from './siteHead'
 import { registerWebManifest } from './webManifest'
 import { DEFAULT_MESSAGES } from '@comics/react'
 import { APP_SHELL_PATH, SERVICE_WORKER_PATH } from '../offline/offlineConstants'
 
-/** The reader's screen module (src/routes/lazyScreens.ts): its document takes the reader settings' check. */
-const READER_SCREEN_MODULE = 'src/screens/ReaderScreen.tsx'
-
-/** What the server renders with: src/server/renderLanding.tsx, built into the same bundle. */
-export interface SiteRender {
-  serverLanding: typeof serverLanding
-  serverRedirect: typeof serverRedirect
-  screenModuleAt: typeof screenModuleAt
-  screenModules: typeof screenModules
-}
+/** A fresh nonce for one response's Content-Security-Policy (128 random bits). */
+export const newNonce = () => randomBytes(16).toString('base64')
 
 export interface SiteServerOptions {
-  /** The browser build (`vite build`): index.html, its manifest, assets/ with their .br and .gz copies, public files. */
+  /** The browser build (dist/client): assets/ with their .br and .gz copies, the public files. */
   distDir: string
-  render: SiteRender
+  /** The framework's render of every page (`virtual:react-router/server-build`). */
+  build: ServerBuild
   /**
    * Where the browser reaches the API: a path on the site (`/api/v1`, proxied to `apiTarget`) or another
    * origin (`https://api.example/api/v1`), given to the page in its HTML.
@@ -96,13 +89,11 @@ export function fileCacheControl(distDir: string, file: string): string {
  * /readyz, and the API on /api/v1 when the page reaches it on the same origin.
  */
 export async function createSiteServer(options: SiteServerOptions): Promise<SiteServer> {
-  const indexFile = join(options.distDir, 'index.html')
-  if (!existsSync(indexFile)) throw new Error(`siteServer: no build at ${options.distDir} (run pnpm --filter site build)`)
+  if (!existsSync(options.distDir)) throw new Error(`siteServer: no build at ${options.distDir} (run pnpm --filter site build)`)
   const sameOriginApi = !/^https?:/.test(options.apiBaseUrl)
-  const template = documentStylesFirst(documentWithConfig(readFileSync(indexFile, 'utf8'), { apiBaseUrl: options.apiBaseUrl }))
   const apiBase = sameOriginApi ? `${options.apiTarget.replace(/\/$/, '')}${options.apiBaseUrl}` : options.apiBaseUrl
   const policyEnv: SecurityHeadersEnv = { ...options.policyEnv, VITE_API_BASE_URL: options.apiBaseUrl }
-  const preloadsFor = createPreloads(readBuildManifest(options.distDir), options.render.screenModules())
+  const handleDocument = createRequestHandler(options.build, 'production')
 
   const app = Fastify({
     // Requests that arrive on a kept-alive connection while the server stops are still answered.
@@ -150,14 +141,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   siteHead.register(app)
   registerWebManifest(app, { modeOf: siteHead.modeOf, messages: DEFAULT_MESSAGES })
 
-  // The app shell the service worker precaches and opens offline: the built document with the run-time
-  // configuration and no render, so no inline script to admit (the policy carries no nonce); the same on
-  // every host (the page resolves its mode from its address, the adult host's age gate included).
-  const shell = documentWithPreloads(template, [])
-  app.get(APP_SHELL_PATH, async (_request, reply) => {
-    for (const [name, value] of Object.entries(securityHeaders(policyEnv))) reply.header(name, value)
-    return reply.header('cache-control', 'public, no-cache').type('text/html; charset=utf-8').send(shell)
-  })
+  // Documents in Brotli or gzip as the browser accepts (the built files have their copies beside them).
+  await app.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] })
 
   await app.register(fastifyStatic, {
     root: options.distDir,
@@ -177,61 +162,48 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     },
   })
 
+  /** Every page's document: the framework's render, streamed, compressed, with this response's nonce. */
   async function sendDocument(request: FastifyRequest, reply: FastifyReply) {
-    const host = request.headers.host ?? 'localhost'
-    const url = `http://${host}${request.url}`
-    const redirect = options.render.serverRedirect(url, signedIn(request))
-    reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie, Accept-Encoding')
-    if (redirect) return reply.redirect(redirect, 302)
-
     const nonce = newNonce()
-    // The page's head (title, description, canonical, link previews) is read while the screen renders.
-    const mode = siteHead.modeOf(host)
-    const head = mode
-      ? siteHead.headFor(mode, request.url).catch((error: unknown) => {
-          request.log.warn({ path: pathOf(request.url), error: String(error) }, "the page's head could not be built; the document keeps the site's")
-          return null
-        })
-      : Promise.resolve(null)
-    let rendered: RenderedLanding | undefined
-    const landing = signedIn(request) ? null : options.render.serverLanding(url, { apiBase })
-    if (landing) {
-      try {
-        rendered = await landing.render()
-      } catch (error) {
-        request.log.warn({ path: pathOf(request.url), error: String(error) }, 'server render failed; the document goes without it')
-      }
+    const context: SiteLoadContext = {
+      nonce,
+      apiBaseUrl: options.apiBaseUrl,
+      apiBase,
+      hosts: options.hosts,
+      ...(options.publicProtocol ? { publicProtocol: options.publicProtocol } : {}),
+      securityHeaders(html) {
+        const headers = securityHeaders(policyEnv, { scriptNonce: nonce })
+        const csp = 'Content-Security-Policy'
+        return { ...headers, [csp]: withStyleAttributes(headers[csp]!, styleAttributeHashes(html)) }
+      },
     }
-    const images = rendered ? splitImagePreloads(rendered.html) : { preloads: [], html: '' }
-    const preloads = [...images.preloads, ...preloadsFor({ screen: options.render.screenModuleAt(url), callsFirst: !rendered?.complete })]
-    const headHtml = await head
-    const withPreloads = documentWithPreloads(headHtml ? documentWithHead(template, headHtml) : template, preloads)
-    const document = rendered ? documentScriptsAfterPaint(withPreloads) : withPreloads
-    // The nonce goes on the document's scripts before the render goes in: rendered markup never gets one.
-    const body = rendered
-      ? withScriptNonce(
-          documentWithRender(document, RENDER_MARK, rendered.queries, hasCookie(request, AGE_PASSED_COOKIE) ? [AGE_PASSED_ATTRIBUTE] : [], {
-            reader: options.render.screenModuleAt(url) === READER_SCREEN_MODULE,
-          }),
-          nonce,
-        ).replace(RENDER_MARK, () => images.html)
-      : withScriptNonce(document, nonce)
-    const styleHashes = rendered ? styleAttributeHashes(rendered.html) : []
-    for (const [name, value] of Object.entries(securityHeaders(policyEnv, { scriptNonce: nonce }))) {
-      reply.header(name, name === 'Content-Security-Policy' ? withStyleAttributes(value, styleHashes) : value)
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === 'string') headers.set(name, value)
+      else if (Array.isArray(value)) for (const each of value) headers.append(name, each)
     }
+    const aborted = new AbortController()
+    reply.raw.once('close', () => aborted.abort())
+    const response = await handleDocument(new Request(`http://${request.headers.host ?? 'localhost'}${request.url}`, { method: request.method, headers, signal: aborted.signal }), context)
+    reply.status(response.status)
+    for (const [name, value] of response.headers) reply.header(name, value)
+    if (!response.body || request.method === 'HEAD') return reply.send()
     // Compressed: on a phone's link the document's bytes are on every visit's critical path.
-    const encoded = await encodeDocument(body, request.headers['accept-encoding'])
-    if (encoded.encoding) reply.header('content-encoding', encoded.encoding)
-    return reply.type('text/html; charset=utf-8').send(encoded.body)
+    return reply.compress(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream))
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const accept = request.headers.accept ?? '*/*'
-    const isDocument = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/assets/') && /text\/html|\*\/\*/.test(accept)
-    if (!isDocument) return reply.code(404).header('cache-control', 'no-cache').send({ error: 'Not Found' })
-    return sendDocument(request, reply)
+  const notFound = (reply: FastifyReply) => reply.code(404).header('cache-control', 'no-cache').send({ error: 'Not Found' })
+  // Every other address asked for as a page is the framework's (a route, or its not-found screen).
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '*',
+    handler: async (request, reply) => {
+      const accept = request.headers.accept ?? '*/*'
+      const isDocument = !request.url.startsWith('/assets/') && /text\/html|\*\/\*/.test(accept)
+      return isDocument ? sendDocument(request, reply) : notFound(reply)
+    },
   })
+  app.setNotFoundHandler(async (_request, reply) => notFound(reply))
 
   return { app, draining }
 }

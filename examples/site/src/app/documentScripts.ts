@@ -1,0 +1,44 @@
+import { DEFAULT_READER_SETTINGS, READER_SETTINGS_STORAGE_KEY, STORAGE_KEYS } from '@comics/core'
+import { COOKIE_CHOICE_ATTRIBUTE } from '@comics/react'
+import { CLIENT_RENDER_ATTRIBUTE, CUSTOM_READER_COOKIE, SIGNED_IN_COOKIE } from './documentMarks'
+
+const json = JSON.stringify
+
+/**
+ * Sets cookie `name` as the app does (src/app/signedInCookie.ts) and, when it took, hides the guest's
+ * render (src/site.css) and loads the page again: the server then leaves it to the browser.
+ */
+const SET_AND_RELOAD = `function s(n){document.cookie=n+'=1; Path=/; SameSite=Lax; Max-Age=31536000'+(location.protocol==='https:'?'; Secure':'');if(document.cookie.indexOf(n+'=1')<0)return;document.documentElement.setAttribute(${json(CLIENT_RENDER_ATTRIBUTE)},'');location.reload()}function h(n){return(' '+document.cookie).indexOf(' '+n+'=1')>=0}`
+
+/**
+ * A session without the signed-in cookie (one from before the cookie, or whose cookie was cleared): the
+ * server rendered a guest's page, which the reader's would not match.
+ */
+const SIGNED_IN_WITHOUT_COOKIE = `try{if(!h(${json(SIGNED_IN_COOKIE)})&&JSON.parse(localStorage.getItem(${json(STORAGE_KEYS.authToken)})||'null'))s(${json(SIGNED_IN_COOKIE)})}catch(e){}`
+
+/**
+ * Marks `<html>` with the kit's COOKIE_CHOICE_ATTRIBUTE before the body paints when the page's storage
+ * holds a cookie choice (core's consent store: JSON or a bare word): the banner the server renders with
+ * every page, for it cannot see the choice, is then never painted for a visitor who made one.
+ */
+const COOKIE_CHOICE_BEFORE_RENDER = `try{var c=localStorage.getItem(${json(STORAGE_KEYS.consent)});try{c=JSON.parse(c)}catch(e){}if(c==='accepted'||c==='rejected')document.documentElement.setAttribute(${json(COOKIE_CHOICE_ATTRIBUTE)},'')}catch(e){}`
+
+/**
+ * The banner's Accept and Reject work from the first paint, before the app has started: a choice tapped
+ * then is stored as core's consent store stores it (JSON) and marks the root, so the kit's CSS hides the
+ * banner at once; the app reads the stored choice when it starts. Once the app runs, its own handlers make
+ * the same choice, and this one writes the same value again.
+ */
+const COOKIE_CHOICE_BEFORE_APP = `document.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('.comics-cookie-banner__accept,.comics-cookie-banner__reject');if(!b)return;try{localStorage.setItem(${json(STORAGE_KEYS.consent)},JSON.stringify(b.classList.contains('comics-cookie-banner__accept')?'accepted':'rejected'))}catch(x){}document.documentElement.setAttribute(${json(COOKIE_CHOICE_ATTRIBUTE)},'')});`
+
+/**
+ * On the reader: reader settings other than the defaults (core's reader-settings store) without their
+ * cookie. The server rendered the defaults' layout, which the settings would move after the first paint.
+ * Settings back at the defaults drop the cookie: the next reader is the server's again.
+ */
+const READER_SETTINGS = `try{var r=JSON.parse(localStorage.getItem(${json(READER_SETTINGS_STORAGE_KEY)})||'null'),d=${json(DEFAULT_READER_SETTINGS)},k=${json(CUSTOM_READER_COOKIE)},m=!!r&&Object.keys(d).some(function(x){return r[x]!==d[x]});if(m&&!h(k))s(k);else if(!m&&h(k))document.cookie=k+'=; Path=/; Max-Age=0'}catch(e){}`
+
+/** The inline script of every document's head, run before the body paints (it carries the response's nonce). */
+export function documentScripts(options: { reader: boolean }): string {
+  return `${SET_AND_RELOAD}${SIGNED_IN_WITHOUT_COOKIE}${options.reader ? READER_SETTINGS : ''}${COOKIE_CHOICE_BEFORE_RENDER}${COOKIE_CHOICE_BEFORE_APP}`
+}

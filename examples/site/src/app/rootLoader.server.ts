@@ -1,0 +1,19 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router'
+import type { RootData } from '../root'
+import { agePassed, hostOf, signedIn } from './siteRequest.server'
+
+/**
+ * The document's data: the host's mode (a host the site does not serve is sent to the same path on the
+ * adult host, spec §2), where the browser reaches the API, and what the page's cookies say.
+ */
+export function rootLoader({ request, context }: LoaderFunctionArgs): RootData {
+  const host = hostOf(request, context)
+  if ('redirectTo' in host) throw redirect(host.redirectTo, 302)
+  return {
+    siteMode: host.mode,
+    apiBaseUrl: context.apiBaseUrl,
+    port: new URL(request.url).port,
+    signedIn: signedIn(request),
+    agePassed: agePassed(request),
+  }
+}

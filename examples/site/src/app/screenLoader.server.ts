@@ -1,0 +1,34 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router'
+import { routes } from '@comics/core'
+import { cachedData, headOf, type ScreenContext, type ScreenData } from './screenData'
+import type { ScreenLoaderData, ScreenOptions } from './screenLoader'
+import { guestApi, hostOf, prefetched, signedIn } from './siteRequest.server'
+
+export interface ServerScreenOptions extends ScreenOptions {
+  /** True when the browser renders this request's screen itself (the server then sends no render of it). */
+  browserRendered?: (request: Request) => boolean
+}
+
+/**
+ * A document's request for a screen: the host policy and the guard as HTTP redirects, then the screen's
+ * first queries fetched as a guest (the API decides ratings by the request's Host), and its head. A
+ * refused or failed query is left out of the cache: the browser's hooks ask for it, with their retries.
+ */
+export async function screenLoader({ request, params, context }: LoaderFunctionArgs, screen: ScreenData, options: ServerScreenOptions = {}): Promise<ScreenLoaderData> {
+  const host = hostOf(request, context)
+  if ('redirectTo' in host) throw redirect(host.redirectTo, 302)
+  if (options.signedInOnly && !signedIn(request)) throw redirect(routes.home, 302)
+  const screenContext: ScreenContext = { api: guestApi(request, context, host.mode), siteMode: host.mode, params, search: new URL(request.url).searchParams }
+  const queries = [...(screen.queries?.(screenContext) ?? []), ...(screen.headQueries?.(screenContext) ?? [])]
+  const { client, state } = await prefetched(queries)
+  try {
+    const head = screen.head({ ...screenContext, data: cachedData(client) })
+    return {
+      queries: state,
+      head: head && headOf(head, host.mode, context.hosts, context.publicProtocol),
+      browserRendered: options.browserRendered?.(request) ?? false,
+    }
+  } finally {
+    client.clear()
+  }
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react'
+import { redirect, type ClientLoaderFunctionArgs, type HeadersFunction, type MetaDescriptor } from 'react-router'
+import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query'
+import { routes, type PageHead } from '@comics/core'
+import { DEFAULT_MESSAGES } from '@comics/react'
+import { browserSite } from './browserSite'
+import { cachedData, headOf, type ScreenContext, type ScreenData } from './screenData'
+
+/** What a screen's route gives its page: the kit's cache its render used, and its head. */
+export interface ScreenLoaderData {
+  /** The answers of the screen's first queries (the server's), for the page's cache. */
+  queries?: DehydratedState
+  /** The page's head; the site's own without one (its data could not be read). */
+  head?: PageHead | null
+  /** The server left the screen to the browser (a reader with their own settings): #root stays empty until then. */
+  browserRendered?: boolean
+}
+
+export interface ScreenOptions {
+  /** A guarded route of spec §2: a visitor who is not signed in is sent home. */
+  signedInOnly?: boolean
+}
+
+/** How long a navigation waits for the data of the next page's head before it goes without it. */
+export const NAVIGATION_DATA_WAIT_MS = 3000
+
+const within = (ms: number, work: Promise<unknown>) => Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms))])
+
+/**
+ * A navigation in the browser: the guard, then the data of the page's head from the page's cache (asked
+ * for when it is not there: a comic and its episodes, which the screen shows anyway). A failed or slow
+ * read does not hold the navigation: the screen shows its own state and retries.
+ */
+export async function screenClientLoader({ request, params }: ClientLoaderFunctionArgs, screen: ScreenData, options: ScreenOptions = {}): Promise<ScreenLoaderData> {
+  const site = browserSite()
+  if (!site) return {}
+  const { services, siteMode, hostConfig } = site
+  if (options.signedInOnly && !services.session.getSnapshot().signedIn) throw redirect(routes.home)
+  const context: ScreenContext = { api: services.api, siteMode, params, search: new URL(request.url).searchParams }
+  const { queryClient } = services
+  const needed = screen.headQueries?.(context) ?? []
+  await within(NAVIGATION_DATA_WAIT_MS, Promise.all(needed.map((query) => queryClient.prefetchQuery({ ...query, retry: false }))))
+  const head = screen.head({ ...context, data: cachedData(queryClient) })
+  return { head: head && headOf(head, siteMode, hostConfig, location.protocol === 'https:' ? 'https' : 'http') }
+}
+
+/** The tags of a page's head (title, description, robots, link previews, canonical, structured data). */
+export function headMeta(head: PageHead | null | undefined): MetaDescriptor[] {
+  if (!head) return [{ title: DEFAULT_MESSAGES['page.service'] }, { name: 'description', content: DEFAULT_MESSAGES['page.description'] }]
+  const tags: MetaDescriptor[] = [{ title: head.title }]
+  for (const meta of head.meta) tags.push('name' in meta ? { name: meta.name, content: meta.content } : { property: meta.property, content: meta.content })
+  if (head.canonical) tags.push({ tagName: 'link', rel: 'canonical', href: head.canonical })
+  if (head.jsonLd) tags.push({ 'script:ld+json': head.jsonLd })
+  return tags
+}
+
+/** A screen route's `meta`: its loader's head. */
+export const screenMeta = ({ loaderData }: { loaderData?: unknown }) => headMeta((loaderData as ScreenLoaderData | undefined)?.head)
+
+/**
+ * A page's document for one reader: revalidated on each visit, never kept by a shared cache, and
+ * different with the cookies (the signed-in and age marks) and the encoding.
+ */
+export const screenHeaders: HeadersFunction = () => ({ 'Cache-Control': 'private, no-cache', Vary: 'Cookie' })
+
+/** A screen with the answers its route's loader fetched in its page's cache. */
+export function ScreenWithData({ data, children }: { data: ScreenLoaderData | undefined; children: ReactNode }) {
+  return <HydrationBoundary state={data?.queries}>{children}</HydrationBoundary>
+}

@@ -1,0 +1,65 @@
+import { PassThrough } from 'node:stream'
+import { renderToPipeableStream } from 'react-dom/server'
+import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { NonceContext } from './app/nonce'
+
+/** How long the render may stream what it waits for before the rest goes without it. */
+export const streamTimeout = 5_000
+
+/** The markup written while recording: the document, which React writes at once when it is ready. */
+class RecordingStream extends PassThrough {
+  recorded = ''
+  recording = true
+  private readonly decoder = new TextDecoder()
+  override write(chunk: unknown, ...rest: unknown[]): boolean {
+    if (this.recording) this.recorded += typeof chunk === 'string' ? chunk : this.decoder.decode(chunk as Uint8Array, { stream: true })
+    return (super.write as (chunk: unknown, ...rest: unknown[]) => boolean)(chunk, ...rest)
+  }
+}
+
+/**
+ * The document, streamed, every script of it (the framework's, React's, the head's own) with the
+ * response's nonce. The security headers are the
+ * server's (loadContext), with the hashes of the style attributes of the document's shell.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+): Promise<Response> {
+  const { nonce } = loadContext
+  return new Promise((resolve, reject) => {
+    let shellRendered = false
+    const ready = () => {
+      shellRendered = true
+      const body = new RecordingStream()
+      pipe(body)
+      body.recording = false
+      for (const [name, value] of Object.entries(loadContext.securityHeaders(body.recorded))) responseHeaders.set(name, value)
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+    }
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        // The loaders have the page's data before the render starts; what the render may still wait for is
+        // code on this server, so the document streams once it is whole: its first paint is its last
+        // layout (for a crawler too), and every style attribute in it is admitted by the policy sent ahead.
+        onAllReady: ready,
+        onShellError: reject,
+        onError(error: unknown) {
+          responseStatusCode = 500
+          // Errors while streaming after the shell are React's to report; those before it reject above.
+          if (shellRendered) console.error(error)
+        },
+      },
+    )
+    setTimeout(abort, streamTimeout + 1000)
+  })
+}

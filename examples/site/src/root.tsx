@@ -1,0 +1,183 @@
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useNavigate, useRouteError, useRouteLoaderData, Link, type LoaderFunctionArgs, type ShouldRevalidateFunction } from 'react-router'
+import { createComicsApi, createMemoryStorage, type HostConfig, type SiteMode } from '@comics/core'
+import { ComicsProvider, DEFAULT_MESSAGES, pageTitle, type SiteConfig } from '@comics/react'
+import '@comics/react/styles.css'
+import './site.css'
+import { SiteAuthContext } from './auth/siteAuthContext'
+import { featuredComicsFor } from './config/featuredComics'
+import { readSiteEnv, type SiteEnv } from './config/siteEnv'
+import { createSiteServices, type SiteServices } from './app/createSiteServices'
+import { browserSite } from './app/browserSite'
+import { AGE_PASSED_ATTRIBUTE, APP_RUNNING_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE, SITE_CONFIG_ELEMENT_ID } from './app/documentMarks'
+import { documentScripts } from './app/documentScripts'
+import { jsonInScript } from './app/jsonInScript'
+import { useNonce } from './app/nonce'
+import { resolveSiteHost } from './host/resolveSiteHost'
+import { SiteRoot } from './layout/SiteRoot'
+import type { ScreenLoaderData } from './app/screenLoader'
+import { rootLoader } from './app/rootLoader.server'
+
+/** What the document is rendered with, the same in the server's render and the browser's hydration. */
+export interface RootData {
+  siteMode: SiteMode
+  /** Where the browser reaches the API (the server's SITE_API_BASE_URL), given to the page. */
+  apiBaseUrl: string
+  /** The port the page is served on: the default hosts follow it (readSiteEnv). */
+  port: string
+  /** A signed-in reader's page: the server does not know them, and leaves the page to the browser. */
+  signedIn: boolean
+  /** The adult host's age gate was answered Yes in this browser: the rendered gate is not shown. */
+  agePassed: boolean
+}
+
+export const loader = (args: LoaderFunctionArgs): RootData => rootLoader(args)
+
+// The document's own data (the host's mode, the API's address) do not change while the page lives.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false
+
+/** The document around every page: its head, the render in #root, and the framework's scripts. */
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
+  const root = useRouteLoaderData<RootData>('root')
+  const matches = useMatches()
+  const browserRendered = !root || root.signedIn || matches.some((match) => (match.loaderData as ScreenLoaderData | undefined)?.browserRendered)
+  const rootAttributes = browserRendered ? {} : { [SERVER_RENDERED_ATTRIBUTE]: '', ...(root.agePassed ? { [AGE_PASSED_ATTRIBUTE]: '' } : {}) }
+  return (
+    // The marks the head's scripts set before the first paint (a cookie choice, a session's) are the page's, not React's.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="UTF-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+        {root && <script type="application/json" id={SITE_CONFIG_ELEMENT_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonInScript({ apiBaseUrl: root.apiBaseUrl }) }} />}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: documentScripts({ reader: matches.some((match) => (match.handle as { reader?: boolean } | undefined)?.reader) }) }} suppressHydrationWarning />
+        {/* Inline PNG (favicon.svg at 32 px): no request, none again on each navigation, cheap to decode. */}
+        <link rel="icon" type="image/png" href={FAVICON} />
+        <Meta />
+        {/* Per host (the site's server answers for each): the name, colours and icons of the installed app. */}
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <meta name="theme-color" content="#d81b60" />
+        <Links />
+      </head>
+      <body>
+        <div id="root" {...rootAttributes}>
+          {children}
+        </div>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+const FAVICON =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAMAAABEpIrGAAAAaVBMVEVMaXHgI17gI13fI17cIlzfI17gI17gI13gJF7fJF7fI17fJV3fI17lJlnfJF7gJF3hJF3gJF7fI13aJGHgI17gJF7////3xtXpZI3pZY799PfwlrL3x9bpZo/98/b+9vjwlbH+9ff3yNdIVIpfAAAAFXRSTlMA8c/0FvPO8lT+glKBFM3wVYSDFdC2GX1tAAAACXBIWXMAAAsTAAALEwEAmpwYAAAAmElEQVQ4y7WT2xKCMAxEt1BouYgCBvCK+v8faUXftNnRGc9rTjKTTBYAbJuk8kaadxYLGycRnF/qhUQpgmGdKJgeraiU2OpCjkwXHITwhTC8mG8nXQgcmDDsmHBkwp4JZyaMTJiIcFHXvI5T/FD01H8Wfv4Hp9cNEva0nS7UJDjrFeC16FWPcHoT7a+e8e7L5kN8sqYO83EHIT5QhIHy5zgAAAAASUVORK5CYII='
+
+const noSubscription = () => () => {}
+
+/** False in the server's render and while the browser hydrates it, true from then on. */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false)
+
+/** The site's services: the page's own in the browser (made once), a request's own in the server's render. */
+function useSiteServices(data: RootData): { env: SiteEnv; hostConfig: HostConfig; services: SiteServices } {
+  const [site] = useState(() => {
+    if (typeof window !== 'undefined') return browserSite()!
+    const env = readSiteEnv({ port: data.port })
+    const hostConfig = { adultHost: env.adultHost, mirrorHosts: env.mirrorHosts }
+    // A first visit's: nothing stored, no analytics; the render asks nothing (its data came with the route).
+    const api = createComicsApi({ baseUrl: data.apiBaseUrl, siteMode: data.siteMode })
+    return { env, hostConfig, services: createSiteServices(env, data.siteMode, { storage: createMemoryStorage(), sinks: [], api }) }
+  })
+  return site
+}
+
+export default function App({ loaderData }: { loaderData: RootData }) {
+  const { env, hostConfig, services } = useSiteServices(loaderData)
+  const hydrated = useHydrated()
+  const matches = useMatches()
+  // A page the server left to the browser (a signed-in reader's, a reader with their own settings) is
+  // rendered once the page has been taken over: until then, and in the server's render, #root is empty.
+  const browserRendered = loaderData.signedIn || matches.some((match) => (match.loaderData as ScreenLoaderData | undefined)?.browserRendered)
+  return (
+    <SiteProviders env={env} hostConfig={hostConfig} siteMode={loaderData.siteMode} services={services}>
+      {browserRendered && !hydrated ? null : <SiteRoot />}
+    </SiteProviders>
+  )
+}
+
+interface SiteProvidersProps {
+  env: SiteEnv
+  hostConfig: HostConfig
+  siteMode: SiteMode
+  services: SiteServices
+  children: ReactNode
+}
+
+/** The kit's provider, wired to the router's navigation and links, and the host policy. */
+function SiteProviders({ env, hostConfig, siteMode, services, children }: SiteProvidersProps) {
+  const { session, ageGate, auth, sinks, api, queryClient, storage, downloads } = services
+  const site = useMemo<SiteConfig>(
+    () => ({ hostConfig, supportEmail: env.supportEmail, featured: featuredComicsFor(siteMode) }),
+    [hostConfig, env.supportEmail, siteMode],
+  )
+  const navigate = useStableNavigate()
+  const stores = useMemo(() => ({ session, ageGate, downloads }), [session, ageGate, downloads])
+  useEffect(() => {
+    // The page is the app's from here: a server-rendered one has been taken over.
+    document.documentElement.setAttribute(APP_RUNNING_ATTRIBUTE, '')
+  }, [])
+  return (
+    <ComicsProvider
+      api={api}
+      queryClient={queryClient}
+      siteMode={siteMode}
+      site={site}
+      stores={stores}
+      storage={storage}
+      auth={auth}
+      analyticsSinks={sinks}
+      navigate={navigate}
+      linkComponent={Link}
+    >
+      <SiteAuthContext.Provider value={auth}>
+        <HostPolicy hostConfig={hostConfig} />
+        {children}
+      </SiteAuthContext.Provider>
+    </ComicsProvider>
+  )
+}
+
+/** The host policy on every navigation (spec §2); the server applied it to the document's request. */
+function HostPolicy({ hostConfig }: { hostConfig: HostConfig }) {
+  const { key } = useLocation()
+  const firstKey = useRef(key)
+  useEffect(() => {
+    if (key !== firstKey.current) void resolveSiteHost(hostConfig)
+  }, [key, hostConfig])
+  return null
+}
+
+/**
+ * The router's navigate as one function for the life of the app: React Router's changes with each
+ * location, and the kit's context (which every hook reads) would change with it.
+ */
+function useStableNavigate(): (path: string) => void {
+  const routerNavigate = useNavigate()
+  const latest = useRef(routerNavigate)
+  useEffect(() => {
+    latest.current = routerNavigate
+  }, [routerNavigate])
+  return useMemo(() => (path: string) => void latest.current(path), [])
+}
+
+/** A failure no screen answered (the screens show their own errors, with a retry): the plain message. */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return (
+    <main className="site-error">
+      <h1>{status === 404 ? pageTitle(DEFAULT_MESSAGES, { kind: 'notFound' }) : DEFAULT_MESSAGES['common.error']}</h1>
+    </main>
+  )
+}
+

@@ -1,0 +1,18 @@
+import type { ClientLoaderFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import ComicScreen from '../screens/ComicScreen'
+import { type ScreenData } from '../app/screenData'
+import { ScreenWithData, screenClientLoader, screenHeaders, screenMeta, type ScreenLoaderData } from '../app/screenLoader'
+import { screenLoader } from '../app/screenLoader.server'
+import { comicLanding, comicHeadQueries } from './landingQueries'
+import { comicHead } from './screenHeads'
+
+const screen: ScreenData = { queries: comicLanding, headQueries: comicHeadQueries, head: comicHead(false) }
+
+export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen)
+export const clientLoader = (args: ClientLoaderFunctionArgs) => screenClientLoader(args, screen)
+export const meta = screenMeta
+export const headers = screenHeaders
+
+export default function ComicRoute({ loaderData }: { loaderData: ScreenLoaderData }) {
+  return <ScreenWithData data={loaderData}><ComicScreen uncensored={false} /></ScreenWithData>
+}

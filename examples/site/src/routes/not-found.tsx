@@ -1,0 +1,16 @@
+import type { ClientLoaderFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import NotFoundScreen from '../screens/NotFoundScreen'
+import { fixedHead, type ScreenData } from '../app/screenData'
+import { ScreenWithData, screenClientLoader, screenHeaders, screenMeta, type ScreenLoaderData } from '../app/screenLoader'
+import { screenLoader } from '../app/screenLoader.server'
+
+const screen: ScreenData = { head: fixedHead({ kind: 'notFound' }) }
+
+export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen)
+export const clientLoader = (args: ClientLoaderFunctionArgs) => screenClientLoader(args, screen)
+export const meta = screenMeta
+export const headers = screenHeaders
+
+export default function NotFoundRoute({ loaderData }: { loaderData: ScreenLoaderData }) {
+  return <ScreenWithData data={loaderData}><NotFoundScreen /></ScreenWithData>
+}

@@ -1,0 +1,17 @@
+import type { ClientLoaderFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { routes } from '@comics/core'
+import PrivacyPolicyScreen from '../screens/PrivacyPolicyScreen'
+import { fixedHead, type ScreenData } from '../app/screenData'
+import { ScreenWithData, screenClientLoader, screenHeaders, screenMeta, type ScreenLoaderData } from '../app/screenLoader'
+import { screenLoader } from '../app/screenLoader.server'
+
+const screen: ScreenData = { head: fixedHead({ kind: 'policy', policy: 'policy.privacyPolicy' }, { kind: 'policy', path: routes.privacyPolicy }) }
+
+export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen)
+export const clientLoader = (args: ClientLoaderFunctionArgs) => screenClientLoader(args, screen)
+export const meta = screenMeta
+export const headers = screenHeaders
+
+export default function PrivacyPolicyRoute({ loaderData }: { loaderData: ScreenLoaderData }) {
+  return <ScreenWithData data={loaderData}><PrivacyPolicyScreen /></ScreenWithData>
+}
