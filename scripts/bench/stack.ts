@@ -7,7 +7,7 @@ import { startProcessGroup } from '@comics/test-stack/processGroup'
 import { cachedSeed, newSeedFolder, seedFingerprint } from '@comics/test-stack/seededApiData'
 import { launchApi } from '@comics/test-stack/startApi'
 import { startSite } from '@comics/test-stack/startSite'
-import { SERVER_ENTRY, serverDir } from '@comics/test-stack/siteBuild'
+import { BUILD_DIR_VARIABLE, REACT_ROUTER_CLI } from '@comics/test-stack/siteBuild'
 import { benchPaths } from './paths'
 
 /** The long comic the reader is measured on: 12 episodes of 60 pages (see the api's seed --long-comic). */
@@ -39,16 +39,10 @@ async function run(name: string, command: string, args: string[], options: { cwd
  */
 export async function buildBenchSite(emulatorHost: string): Promise<string> {
   const { siteRoot, distDir, cacheDir } = benchPaths
-  await run('The site build', process.execPath, [join(siteRoot, 'node_modules/vite/bin/vite.js'), 'build', '--manifest', '--outDir', distDir, '--emptyOutDir'], {
+  await run('The site build', process.execPath, [join(siteRoot, REACT_ROUTER_CLI), 'build'], {
     cwd: siteRoot,
     log: join(cacheDir, 'site-build.log'),
-    env: { ...process.env, NODE_ENV: 'production', VITE_AUTH_EMULATOR_URL: `http://${emulatorHost}`, VITE_ANALYTICS_CONSOLE: '' },
-    timeoutMs: 300_000,
-  })
-  await run('The site server build', process.execPath, [join(siteRoot, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', SERVER_ENTRY, '--outDir', serverDir(distDir), '--emptyOutDir'], {
-    cwd: siteRoot,
-    log: join(cacheDir, 'site-server-build.log'),
-    env: { ...process.env, NODE_ENV: 'production', VITE_AUTH_EMULATOR_URL: `http://${emulatorHost}`, VITE_ANALYTICS_CONSOLE: '' },
+    env: { ...process.env, NODE_ENV: 'production', [BUILD_DIR_VARIABLE]: distDir, VITE_AUTH_EMULATOR_URL: `http://${emulatorHost}`, VITE_ANALYTICS_CONSOLE: '' },
     timeoutMs: 300_000,
   })
   return distDir

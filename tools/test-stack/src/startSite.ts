@@ -1,10 +1,9 @@
-import { join } from 'node:path'
-import { SERVER_FILE, serverDir } from './siteBuild'
+import { serverFile } from './siteBuild'
 import { startProcessGroup, waitUntilReady, type ProcessGroup } from './processGroup'
 import { requestWithHost } from './requestWithHost'
 
 /**
- * The built site on its production server (`node dist-server/main.js`, src/server/main.ts) on `port`,
+ * The built site on its production server (`node dist/server/index.js`, src/server/main.ts) on `port`,
  * with /api/v1 proxied to the API (Host kept). Its security policy follows the build's settings (the
  * Auth emulator, Google Analytics, the token sync endpoint), built into the server with the page.
  * Ready once /readyz answers and a document is served.
@@ -20,7 +19,7 @@ export async function startSite(options: {
   /** Where its output goes; `${outDir}.server.log` by default. */
   log?: string
 }): Promise<ProcessGroup> {
-  const group = startProcessGroup(process.execPath, [join(serverDir(options.outDir), SERVER_FILE)], {
+  const group = startProcessGroup(process.execPath, [serverFile(options.outDir)], {
     cwd: options.siteRoot,
     log: options.log ?? `${options.outDir}.server.log`,
     env: {

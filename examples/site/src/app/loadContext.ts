@@ -4,7 +4,7 @@ import type { HostConfig } from '@comics/core'
  * What the site's server gives every loader and the document's render (src/server/siteServer.ts): the
  * response's Content-Security-Policy nonce, and where the API is, for the browser and for the server.
  */
-export interface SiteLoadContext {
+export type SiteLoadContext = {
   /** This response's nonce: every script the document carries has it, nothing an injection adds does. */
   nonce: string
   /** Where the browser reaches the API (a path on the site, or another origin), written into the page. */

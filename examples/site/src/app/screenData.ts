@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
+import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import type { Params } from 'react-router'
 import { pageHead, siteOrigin, type ComicsApi, type HeadPage, type HostConfig, type PageHead, type SiteMode } from '@comics/core'
 import { DEFAULT_MESSAGES, pageTitle, type TitledPage } from '@comics/react'
@@ -30,14 +30,14 @@ export interface ScreenData {
   /** The queries its head reads (a comic, its episodes): also asked for on a navigation in the browser. */
   headQueries?: (context: ScreenContext) => ScreenQuery[]
   /** Null when the data it needs could not be read: the page then has the site's own head. */
-  head: (context: ScreenContext & { data: <T>(query: ScreenQuery) => T | undefined }) => HeadFor | null
+  head: (context: ScreenContext & { data: <T>(queryKey: QueryKey) => T | undefined }) => HeadFor | null
 }
 
-/** The answer a cache holds for `query`, if any. */
+/** The answer a cache holds under `queryKey`, if any. */
 export const cachedData =
   (client: QueryClient) =>
-  <T>(query: ScreenQuery): T | undefined =>
-    client.getQueryData<T>(query.queryKey)
+  <T>(queryKey: QueryKey): T | undefined =>
+    client.getQueryData<T>(queryKey)
 
 /** The head of a page on `siteMode`'s host: core's rules, the kit's title, the configured origin. */
 export function headOf(head: HeadFor, siteMode: SiteMode, hosts: HostConfig, protocol?: 'http' | 'https'): PageHead {

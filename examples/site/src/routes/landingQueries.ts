@@ -21,10 +21,6 @@ export type LandingQuery = Parameters<QueryClient['prefetchQuery']>[0]
  */
 export type LandingQueries = (context: LandingContext) => LandingQuery[]
 
-/** A route's `handle` in siteRoutes. */
-export interface SiteRouteHandle {
-  landing?: LandingQueries
-}
 
 /** The genre the categories screen shows (its address's ?genre=), every genre without one. */
 export const categoriesGenreOf = (search: URLSearchParams) => search.get('genre') ?? ALL_GENRES

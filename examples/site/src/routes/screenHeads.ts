@@ -8,8 +8,8 @@ const notFound: HeadFor = { page: { kind: 'private' }, titled: { kind: 'notFound
 export const comicHead =
   (uncensored: boolean): ScreenData['head'] =>
   ({ api, siteMode, params, data }) => {
-    const comic = data<Comic | null>(comicQueryOptions(api, siteMode, params.comicId ?? ''))
-    const chapters = data<Chapter[]>(chaptersQueryOptions(api, params.comicId ?? ''))
+    const comic = data<Comic | null>(comicQueryOptions(api, siteMode, params.comicId ?? '').queryKey)
+    const chapters = data<Chapter[]>(chaptersQueryOptions(api, params.comicId ?? '').queryKey)
     if (comic === null) return notFound
     if (!comic || !chapters) return null
     return { page: { kind: 'comic', comic, chapters, uncensored }, titled: { kind: 'comic', comic, uncensored } }
@@ -19,8 +19,8 @@ export const comicHead =
 export const readerHead =
   (uncensored: boolean): ScreenData['head'] =>
   ({ api, siteMode, params, data }) => {
-    const comic = data<Comic | null>(comicQueryOptions(api, siteMode, params.comicId ?? ''))
-    const chapters = data<Chapter[]>(chaptersQueryOptions(api, params.comicId ?? ''))
+    const comic = data<Comic | null>(comicQueryOptions(api, siteMode, params.comicId ?? '').queryKey)
+    const chapters = data<Chapter[]>(chaptersQueryOptions(api, params.comicId ?? '').queryKey)
     if (comic === null) return notFound
     if (!comic || !chapters) return null
     const chapter = chapters.find((candidate) => candidate.id === params.chapterId)

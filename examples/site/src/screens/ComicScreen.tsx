@@ -2,7 +2,7 @@ import { Suspense, useSyncExternalStore } from 'react'
 import { useParams } from 'react-router'
 import { ComicPreview, EpisodeList, FollowButton, WaitForFreeStatus } from '@comics/react'
 // Counts and comments: a chunk of their own, loaded after the page's first render.
-import { ComicReactions } from '../routes/lazyScreens'
+import { ComicReactions } from '../comments/lazyParts'
 import { ReactionsRoom } from '../comments/ReactionsRoom'
 
 const noSubscription = () => () => {}

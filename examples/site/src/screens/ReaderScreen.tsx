@@ -2,7 +2,7 @@ import { Suspense, useSyncExternalStore } from 'react'
 import { useParams } from 'react-router'
 import { Reader } from '@comics/react'
 // Likes and comments: a chunk of their own, fetched once the pages are shown.
-import { EpisodeComments } from '../routes/lazyScreens'
+import { EpisodeComments } from '../comments/lazyParts'
 
 const noSubscription = () => () => {}
 

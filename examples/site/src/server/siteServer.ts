@@ -60,18 +60,6 @@ export interface SiteServer {
 /** The request line as logged: the path only (a query can carry an email action's code or a token). */
 const pathOf = (url: string) => url.split('?')[0]!
 
-/** Where the render goes once the document's scripts have their nonce. */
-const RENDER_MARK = '<!--comics-server-render-->'
-
-/** True when the request carries cookie `name` with a value (the page's marks, see documentMarks.ts). */
-function hasCookie(request: FastifyRequest, name: string): boolean {
-  const cookies = request.headers.cookie ?? ''
-  return cookies.split(';').some((part) => part.trim().startsWith(`${name}=`) && part.trim().length > name.length + 1)
-}
-
-/** True when the request carries the cookie the page sets while a reader is signed in (no token in it). */
-const signedIn = (request: FastifyRequest) => hasCookie(request, SIGNED_IN_COOKIE)
-
 /**
  * Cache-Control of a built file: hashed assets forever, anything else revalidated; the service worker's
  * script never kept (a browser checks it for a new version on each visit, and no cache may answer in its stead).

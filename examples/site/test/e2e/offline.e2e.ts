@@ -15,7 +15,8 @@ import { freePort } from '@comics/test-stack/freePort'
 import { startSite } from '@comics/test-stack/startSite'
 import { DEFAULT_MESSAGES } from '@comics/react'
 import { APP_SHELL_PATH, SERVICE_WORKER_PATH } from '../../src/offline/offlineConstants'
-import { MANIFEST_FILE } from '../../src/server/preloads'
+// The browser build's manifest (Vite's), as the last build wrote it.
+const MANIFEST_FILE = '.vite/manifest.json'
 
 // The installed app and offline reading, in Chromium against the production server.
 const stack = e2eStack()

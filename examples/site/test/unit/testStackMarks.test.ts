@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { APP_RUNNING_ATTRIBUTE as STACK_APP_RUNNING_ATTRIBUTE } from '@comics/test-stack/appRunning'
-import { SERVER_ENTRY, SERVER_FILE, serverDir } from '@comics/test-stack/siteBuild'
+import { BUILD_DIR_VARIABLE, serverFile } from '@comics/test-stack/siteBuild'
 import { APP_RUNNING_ATTRIBUTE } from '../../src/app/documentMarks'
 
 // The test stack starts and watches this site without importing it: what it knows of the site is held
@@ -13,7 +13,9 @@ describe('what the test stack knows of the site', () => {
 
   it('builds and starts the server where `pnpm --filter site build` and `serve` put it', () => {
     const { scripts } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }
-    expect(scripts.build).toContain(`vite build --ssr ${SERVER_ENTRY} --outDir ${serverDir('dist')} `)
-    expect(scripts.serve).toBe(`node ${serverDir('dist')}/${SERVER_FILE}`)
+    expect(scripts.build).toBe('react-router build')
+    expect(scripts.serve).toBe(`node ${serverFile('dist')}`)
+    const config = readFileSync(new URL('../../react-router.config.ts', import.meta.url), 'utf8')
+    expect(config).toContain(`buildDirectory: process.env.${BUILD_DIR_VARIABLE} || 'dist'`)
   })
 })
