@@ -26,6 +26,9 @@ export default [
   ]),
   route('comic/:comicId/:chapterId', 'routes/reader.tsx'),
   route('comic/:comicId/:chapterId/uncensored', 'routes/reader-uncensored.tsx'),
+  // Each host's answers to crawlers.
+  route('/robots.txt', 'routes/robots.ts'),
+  route('/sitemap.xml', 'routes/sitemap.ts'),
   // An admin's preview of any episode in the reader, full screen as the reader is.
   route('admin/preview/:comicId/:chapterId', 'routes/admin-preview.tsx'),
 ] satisfies RouteConfig

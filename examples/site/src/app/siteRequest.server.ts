@@ -33,9 +33,11 @@ export function hostOf(request: Request, context: SiteLoadContext): { mode: Site
   return resolveHost(request.url, context.hosts)
 }
 
-/** The kit's client as a guest on the request's host (the API decides the ratings by the Host header). */
-export function guestApi(request: Request, context: SiteLoadContext, siteMode: SiteMode): ComicsApi {
-  const host = new URL(request.url).host
+/**
+ * The kit's client as a guest on a host: the request's by default (the API decides the ratings by the
+ * Host header).
+ */
+export function guestApi(request: Request, context: SiteLoadContext, siteMode: SiteMode, host = new URL(request.url).host): ComicsApi {
   return createComicsApi({
     baseUrl: context.apiBase,
     siteMode,

@@ -7,11 +7,9 @@ import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { securityHeaders, styleAttributeHashes, withStyleAttributes, type SecurityHeadersEnv } from '../../securityHeaders'
-import { siteOrigin, type HostConfig } from '@comics/core'
+import { resolveHost, type HostConfig, type SiteMode } from '@comics/core'
 import type { SiteLoadContext } from '../app/loadContext'
 import { registerApiProxy } from './apiProxy'
-import { createCatalogueReader } from './catalogueReader'
-import { createSiteHead } from './siteHead'
 import { registerWebManifest } from './webManifest'
 import { DEFAULT_MESSAGES } from '@comics/react'
 import { APP_SHELL_PATH, SERVICE_WORKER_PATH } from '../offline/offlineConstants'
@@ -59,6 +57,19 @@ export interface SiteServer {
 
 /** The request line as logged: the path only (a query can carry an email action's code or a token). */
 const pathOf = (url: string) => url.split('?')[0]!
+
+/** The mode of the host a request names, or null for a host the site does not serve. */
+export function modeOfHost(hostHeader: string | undefined, hosts: HostConfig): SiteMode | null {
+  if (!hostHeader) return null
+  let url: string
+  try {
+    url = new URL(`http://${hostHeader}/`).href
+  } catch {
+    return null
+  }
+  const host = resolveHost(url, hosts)
+  return 'mode' in host ? host.mode : null
+}
 
 /**
  * Cache-Control of a built file: hashed assets forever, anything else revalidated; the service worker's
@@ -120,14 +131,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
 
   if (sameOriginApi) registerApiProxy(app, { prefix: options.apiBaseUrl, target: options.apiTarget })
 
-  const siteHead = createSiteHead({
-    hosts: options.hosts,
-    ...(options.publicProtocol ? { protocol: options.publicProtocol } : {}),
-    // The API is asked as a guest on the configured host of the page's mode (the API rates by Host).
-    catalogue: createCatalogueReader(apiBase, (mode) => new URL(siteOrigin(mode, options.hosts)).host),
-  })
-  siteHead.register(app)
-  registerWebManifest(app, { modeOf: siteHead.modeOf, messages: DEFAULT_MESSAGES })
+  registerWebManifest(app, { modeOf: (hostHeader) => modeOfHost(hostHeader, options.hosts), messages: DEFAULT_MESSAGES })
 
   // Documents in Brotli or gzip as the browser accepts (the built files have their copies beside them).
   await app.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] })
