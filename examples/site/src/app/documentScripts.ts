@@ -38,7 +38,14 @@ const COOKIE_CHOICE_BEFORE_APP = `document.addEventListener('click',function(e){
  */
 const READER_SETTINGS = `try{var r=JSON.parse(localStorage.getItem(${json(READER_SETTINGS_STORAGE_KEY)})||'null'),d=${json(DEFAULT_READER_SETTINGS)},k=${json(CUSTOM_READER_COOKIE)},m=!!r&&Object.keys(d).some(function(x){return r[x]!==d[x]});if(m&&!h(k))s(k);else if(!m&&h(k))document.cookie=k+'=; Path=/; Max-Age=0'}catch(e){}`
 
+/**
+ * A page opened anew (a link from elsewhere, the address typed again) starts at its top: the browser keeps
+ * the history entry's state when the same address is opened again, and the framework's scroll
+ * restoration would take it for a return. A reload and Back or Forward keep it, and their position.
+ */
+const NEW_VISIT_AT_TOP = `try{var v=performance.getEntriesByType('navigation')[0];if(v&&v.type==='navigate'&&history.state)history.replaceState(null,'')}catch(e){}`
+
 /** The inline script of every document's head, run before the body paints (it carries the response's nonce). */
 export function documentScripts(options: { reader: boolean }): string {
-  return `${SET_AND_RELOAD}${SIGNED_IN_WITHOUT_COOKIE}${options.reader ? READER_SETTINGS : ''}${COOKIE_CHOICE_BEFORE_RENDER}${COOKIE_CHOICE_BEFORE_APP}`
+  return `${NEW_VISIT_AT_TOP}${SET_AND_RELOAD}${SIGNED_IN_WITHOUT_COOKIE}${options.reader ? READER_SETTINGS : ''}${COOKIE_CHOICE_BEFORE_RENDER}${COOKIE_CHOICE_BEFORE_APP}`
 }

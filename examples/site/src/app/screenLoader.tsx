@@ -61,7 +61,7 @@ export const screenMeta = ({ loaderData }: { loaderData?: unknown }) => headMeta
  * A page's document for one reader: revalidated on each visit, never kept by a shared cache, and
  * different with the cookies (the signed-in and age marks) and the encoding.
  */
-export const screenHeaders: HeadersFunction = () => ({ 'Cache-Control': 'private, no-cache', Vary: 'Cookie' })
+export const screenHeaders: HeadersFunction = () => ({ 'Cache-Control': 'private, no-cache', Vary: 'Cookie, Accept-Encoding' })
 
 /** A screen with the answers its route's loader fetched in its page's cache. */
 export function ScreenWithData({ data, children }: { data: ScreenLoaderData | undefined; children: ReactNode }) {

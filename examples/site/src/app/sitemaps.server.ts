@@ -2,20 +2,15 @@ import { categoriesComicsRequest, hostComicsRequest, siteOrigin, sitemapEntries,
 import type { SiteLoadContext } from './loadContext'
 import { guestApi } from './siteRequest.server'
 
-/** How long a host's sitemap is kept before it is built again from the catalogue. */
-export const SITEMAP_MAX_AGE_MS = 60_000
-
-const kept = new Map<SiteMode, { xml: string; at: number }>()
 const building = new Map<SiteMode, Promise<string>>()
 
 /**
  * The sitemap of `mode`'s host: every comic it lists and their episodes, read with the kit's client as a
- * guest on the configured host (never the request's), at most {@link SITEMAP_MAX_AGE_MS} old. Requests
- * that arrive while it is built share the build.
+ * guest on the configured host (never the request's). Built for each request, from the API's remembered
+ * catalogue answers, so it follows every edit and release at once; requests that arrive while one is
+ * built share it.
  */
 export function sitemapOf(request: Request, context: SiteLoadContext, mode: SiteMode): Promise<string> {
-  const fresh = kept.get(mode)
-  if (fresh && Date.now() - fresh.at < SITEMAP_MAX_AGE_MS) return Promise.resolve(fresh.xml)
   let pending = building.get(mode)
   if (!pending) {
     pending = build(request, context, mode).finally(() => building.delete(mode))
@@ -35,7 +30,5 @@ async function build(request: Request, context: SiteLoadContext, mode: SiteMode)
     if (data.length < first.limit) break
   }
   const chapters = await Promise.all(comics.map((comic) => api.chapters.ofComic(comic.id)))
-  const xml = sitemapXml(sitemapEntries(origin, comics.map((comic, index) => ({ comic, chapters: chapters[index]!.data }))))
-  kept.set(mode, { xml, at: Date.now() })
-  return xml
+  return sitemapXml(sitemapEntries(origin, comics.map((comic, index) => ({ comic, chapters: chapters[index]!.data }))))
 }
