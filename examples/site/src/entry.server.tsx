@@ -52,6 +52,10 @@ export default function handleRequest(
         // code on this server, so the document streams once it is whole: its first paint is its last
         // layout (for a crawler too), and every style attribute in it is admitted by the policy sent ahead.
         onAllReady: ready,
+        // A finished screen goes in its place in the document, however large: React would otherwise send a
+        // boundary over its chunk size (12.8 kB) after its fallback, to be moved in by a script on the next
+        // animation frame, and hydrated apart.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellError: reject,
         onError(error: unknown) {
           responseStatusCode = 500

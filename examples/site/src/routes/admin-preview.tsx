@@ -6,7 +6,8 @@ import { screenLoader } from '../app/screenLoader.server'
 
 const screen: ScreenData = { head: fixedHead({ kind: 'admin' }) }
 
-export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen)
+// The browser's screen (it reads the page's address and session): the server sends the document without it.
+export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen, { browserRendered: () => true })
 export const clientLoader = (args: ClientLoaderFunctionArgs) => screenClientLoader(args, screen)
 export const meta = screenMeta
 export const headers = screenHeaders
