@@ -8,4 +8,7 @@ export default {
   appDirectory: 'src',
   buildDirectory: process.env.SITE_BUILD_DIR || 'dist',
   ssr: true,
+  // Every route in every document's manifest: the app shell opens any address without network, where
+  // asking the server for the routes it lacks would fail (a few hundred bytes per document).
+  routeDiscovery: { mode: 'initial' },
 } satisfies Config

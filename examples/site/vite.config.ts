@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -55,8 +56,9 @@ const apiProxy: Record<string, ProxyOptions> = {
 }
 /**
  * What the worker precaches: the hashed scripts and stylesheets (the admin's excepted: only an admin loads
- * them), the app icons, and the built document as the app shell, which the site's server sends at
- * APP_SHELL_PATH; its revision is the document's hash, so each build's shell replaces the last.
+ * them), the app icons, and the app shell the site's server renders at APP_SHELL_PATH (src/routes/
+ * app-shell.tsx). The shell names the build's scripts, so its revision is a hash of everything else the
+ * worker precaches: each build's shell replaces the last.
  */
 function offlineWorker() {
   return VitePWA({
@@ -70,10 +72,11 @@ function offlineWorker() {
       globPatterns: ['assets/**/*.{js,css}', 'icons/*.png'],
       globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'assets/Admin*'],
       manifestTransforms: [
-        async (entries) => ({
-          manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: APP_SHELL_PATH } : entry)),
-          warnings: [],
-        }),
+        async (entries) => {
+          const build = createHash('sha256')
+          for (const entry of [...entries].sort((a, b) => a.url.localeCompare(b.url))) build.update(`${entry.url} ${entry.revision ?? ''}\n`)
+          return { manifest: [...entries, { url: APP_SHELL_PATH, revision: build.digest('hex').slice(0, 32), size: 0 }], warnings: [] }
+        },
       ],
       rollupFormat: 'es',
       target: 'es2022',

@@ -29,6 +29,8 @@ export interface RootData {
   signedIn: boolean
   /** The adult host's age gate was answered Yes in this browser: the rendered gate is not shown. */
   agePassed: boolean
+  /** The app shell (src/routes/app-shell.tsx): the worker opens any address in it, which the app renders. */
+  shell: boolean
 }
 
 export const loader = (args: LoaderFunctionArgs): RootData => rootLoader(args)
@@ -41,7 +43,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const root = useRouteLoaderData<RootData>('root')
   const matches = useMatches()
-  const browserRendered = !root || root.signedIn || matches.some((match) => (match.loaderData as ScreenLoaderData | undefined)?.browserRendered)
+  const browserRendered = !root || root.signedIn || root.shell || matches.some((match) => (match.loaderData as ScreenLoaderData | undefined)?.browserRendered)
   const rootAttributes = browserRendered ? {} : { [SERVER_RENDERED_ATTRIBUTE]: '', ...(root.agePassed ? { [AGE_PASSED_ATTRIBUTE]: '' } : {}) }
   return (
     // The marks the head's scripts set before the first paint (a cookie choice, a session's) are the page's, not React's.
@@ -97,7 +99,7 @@ export default function App({ loaderData }: { loaderData: RootData }) {
   const matches = useMatches()
   // A page the server left to the browser (a signed-in reader's, a reader with their own settings) is
   // rendered once the page has been taken over: until then, and in the server's render, #root is empty.
-  const browserRendered = loaderData.signedIn || matches.some((match) => (match.loaderData as ScreenLoaderData | undefined)?.browserRendered)
+  const browserRendered = loaderData.signedIn || loaderData.shell || matches.some((match) => (match.loaderData as ScreenLoaderData | undefined)?.browserRendered)
   return (
     <SiteProviders env={env} hostConfig={hostConfig} siteMode={loaderData.siteMode} services={services}>
       {browserRendered && !hydrated ? null : <SiteRoot />}

@@ -26,6 +26,8 @@ export default [
   ]),
   route('comic/:comicId/:chapterId', 'routes/reader.tsx'),
   route('comic/:comicId/:chapterId/uncensored', 'routes/reader-uncensored.tsx'),
+  // The document the service worker keeps for reading offline: the app renders any address in it.
+  route('/app-shell.html', 'routes/app-shell.tsx'),
   // Each host's answers to crawlers.
   route('/robots.txt', 'routes/robots.ts'),
   route('/sitemap.xml', 'routes/sitemap.ts'),

@@ -45,7 +45,13 @@ const READER_SETTINGS = `try{var r=JSON.parse(localStorage.getItem(${json(READER
  */
 const NEW_VISIT_AT_TOP = `try{var v=performance.getEntriesByType('navigation')[0];if(v&&v.type==='navigate'&&history.state)history.replaceState(null,'')}catch(e){}`
 
+/**
+ * A page whose storage is denied (a browser's setting, a sandboxed frame) keeps its session storage in
+ * memory for the visit: the framework's scroll restoration reads it unguarded, before the app runs.
+ */
+const SESSION_STORAGE_IN_MEMORY = `try{window.sessionStorage.length}catch(e){try{var m={};Object.defineProperty(window,'sessionStorage',{configurable:true,value:{getItem:function(k){return Object.prototype.hasOwnProperty.call(m,k)?m[k]:null},setItem:function(k,v){m[k]=String(v)},removeItem:function(k){delete m[k]},clear:function(){m={}},key:function(i){return Object.keys(m)[i]||null},get length(){return Object.keys(m).length}}})}catch(x){}}`
+
 /** The inline script of every document's head, run before the body paints (it carries the response's nonce). */
 export function documentScripts(options: { reader: boolean }): string {
-  return `${NEW_VISIT_AT_TOP}${SET_AND_RELOAD}${SIGNED_IN_WITHOUT_COOKIE}${options.reader ? READER_SETTINGS : ''}${COOKIE_CHOICE_BEFORE_RENDER}${COOKIE_CHOICE_BEFORE_APP}`
+  return `${SESSION_STORAGE_IN_MEMORY}${NEW_VISIT_AT_TOP}${SET_AND_RELOAD}${SIGNED_IN_WITHOUT_COOKIE}${options.reader ? READER_SETTINGS : ''}${COOKIE_CHOICE_BEFORE_RENDER}${COOKIE_CHOICE_BEFORE_APP}`
 }

@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router'
 import type { RootData } from '../root'
+import { APP_SHELL_PATH } from '../offline/offlineConstants'
 import { agePassed, hostOf, signedIn } from './siteRequest.server'
 
 /**
@@ -15,5 +16,6 @@ export function rootLoader({ request, context }: LoaderFunctionArgs): RootData {
     port: new URL(request.url).port,
     signedIn: signedIn(request),
     agePassed: agePassed(request),
+    shell: new URL(request.url).pathname === APP_SHELL_PATH,
   }
 }
