@@ -1,4 +1,4 @@
-import { categoriesComicsRequest, hostComicsRequest, siteOrigin, sitemapEntries, sitemapXml, type Comic, type SiteMode } from '@comics/core'
+import { categoriesComicsRequest, hostComicsRequest, siteOrigin, sitemapEntries, sitemapXml, sortEpisodes, type Comic, type SiteMode } from '@comics/core'
 import type { SiteLoadContext } from './loadContext'
 import { guestApi } from './siteRequest.server'
 
@@ -30,5 +30,5 @@ async function build(request: Request, context: SiteLoadContext, mode: SiteMode)
     if (data.length < first.limit) break
   }
   const chapters = await Promise.all(comics.map((comic) => api.chapters.ofComic(comic.id)))
-  return sitemapXml(sitemapEntries(origin, comics.map((comic, index) => ({ comic, chapters: chapters[index]!.data }))))
+  return sitemapXml(sitemapEntries(origin, comics.map((comic, index) => ({ comic, chapters: sortEpisodes(chapters[index]!.data) }))))
 }
