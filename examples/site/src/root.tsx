@@ -117,13 +117,13 @@ interface SiteProvidersProps {
 
 /** The kit's provider, wired to the router's navigation and links, and the host policy. */
 function SiteProviders({ env, hostConfig, siteMode, services, children }: SiteProvidersProps) {
-  const { session, ageGate, auth, sinks, api, queryClient, storage, downloads } = services
+  const { session, ageGate, auth, sinks, api, queryClient, storage, downloads, readerSettings } = services
   const site = useMemo<SiteConfig>(
     () => ({ hostConfig, supportEmail: env.supportEmail, featured: featuredComicsFor(siteMode) }),
     [hostConfig, env.supportEmail, siteMode],
   )
   const navigate = useStableNavigate()
-  const stores = useMemo(() => ({ session, ageGate, downloads }), [session, ageGate, downloads])
+  const stores = useMemo(() => ({ session, ageGate, downloads, readerSettings }), [session, ageGate, downloads, readerSettings])
   useEffect(() => {
     // The page is the app's from here: a server-rendered one has been taken over.
     document.documentElement.setAttribute(APP_RUNNING_ATTRIBUTE, '')

@@ -2,7 +2,7 @@ import type { HostConfig, SiteMode } from '@comics/core'
 import { readSiteEnv, type SiteEnv } from '../config/siteEnv'
 import { resolveSiteHost } from '../host/resolveSiteHost'
 import { createSiteServices, type SiteServices } from './createSiteServices'
-import { keepAgePassedCookie, keepSignedInCookie } from './signedInCookie'
+import { keepAgePassedCookie, keepCustomReaderCookie, keepSignedInCookie } from './signedInCookie'
 
 export interface BrowserSite {
   env: SiteEnv
@@ -30,5 +30,7 @@ export function browserSite(): BrowserSite | null {
   keepSignedInCookie(services.session)
   // And who answered the adult host's age gate before: its rendered gate is then not shown.
   if (siteMode === 'adult') keepAgePassedCookie(services.ageGate)
+  // And whose reader settings are their own: the server then leaves the reader to the app.
+  keepCustomReaderCookie(services.readerSettings)
   return (site = { env, hostConfig, siteMode, services })
 }

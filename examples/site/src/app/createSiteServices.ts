@@ -6,6 +6,8 @@ import {
   createDownloadStore,
   withOfflineDownloads,
   createSessionStore,
+  createReaderSettingsStore,
+  type ReaderSettingsStore,
   type AgeGate,
   type AnalyticsSink,
   type ComicsApi,
@@ -33,6 +35,8 @@ export interface SiteServices {
   storage: KeyValueStorage
   /** Episodes downloaded for offline reading (none on the server, which has no Cache Storage). */
   downloads: DownloadStore
+  /** The reader settings, made here so the page can keep their cookie (src/app/signedInCookie.ts). */
+  readerSettings: ReaderSettingsStore
 }
 
 /** What the services take from where they run: the browser's page, or a server render (src/server). */
@@ -66,6 +70,7 @@ export function createSiteServices(env: SiteEnv, siteMode: SiteMode, place: Serv
     // Without network, downloaded episodes (and their comics) answer the reads a reader needs.
     api: place.api ?? withOfflineDownloads(createComicsApi({ baseUrl: env.apiBaseUrl, getToken: () => session.getSnapshot().token, siteMode }), downloads),
     downloads,
+    readerSettings: createReaderSettingsStore(storage),
     queryClient: createDefaultQueryClient(),
   }
 }

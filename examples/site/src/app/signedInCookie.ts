@@ -1,5 +1,5 @@
-import type { AgeGate, SessionStore } from '@comics/core'
-import { AGE_PASSED_COOKIE, SIGNED_IN_COOKIE } from './documentMarks'
+import { DEFAULT_READER_SETTINGS, type AgeGate, type ReaderSettingsStore, type SessionStore } from '@comics/core'
+import { AGE_PASSED_COOKIE, CUSTOM_READER_COOKIE, SIGNED_IN_COOKIE } from './documentMarks'
 
 /** The page's cookies (document.cookie), and whether to mark them Secure. */
 export interface CookiePlace {
@@ -39,6 +39,19 @@ export function keepSignedInCookie(session: SessionStore, place: CookiePlace = t
  */
 export function keepAgePassedCookie(ageGate: AgeGate, place: CookiePlace = thePage()): () => void {
   return keepCookie(AGE_PASSED_COOKIE, ageGate, () => ageGate.getSnapshot(), place)
+}
+
+/**
+ * Keeps the `CUSTOM_READER_COOKIE` cookie in step with the reader settings: set while they are not the
+ * defaults. The site's server then leaves the reader to the browser, whose render has them (the server's
+ * would be the defaults' layout, moved once they apply). Returns the unsubscribe.
+ */
+export function keepCustomReaderCookie(settings: ReaderSettingsStore, place: CookiePlace = thePage()): () => void {
+  const custom = () => {
+    const current = settings.getSnapshot().settings as unknown as Record<string, unknown>
+    return Object.entries(DEFAULT_READER_SETTINGS).some(([key, value]) => current[key] !== value)
+  }
+  return keepCookie(CUSTOM_READER_COOKIE, settings, custom, place)
 }
 
 /** The page's cookies, Secure on https. */

@@ -107,9 +107,11 @@ describe('reader settings', () => {
     const release = await holdEntryScript(visit.context)
     // Module scripts hold DOMContentLoaded: the page is looked at as it arrives.
     await page.reload({ waitUntil: 'commit' })
-    await expect.poll(() => page.locator('#root[data-server-rendered]').count()).toBe(1)
-    // The server's render stays hidden: the app renders the reader with the settings.
-    expect(await page.locator('html[data-client-render]').count()).toBe(1)
+    await expect.poll(() => page.locator('#root').count()).toBe(1)
+    // The page's cookie says the settings are the reader's own: the server renders no reader (its render
+    // would be the defaults' layout), so nothing paints before the app renders the reader with them.
+    expect(await page.locator('#root[data-server-rendered]').count()).toBe(0)
+    expect(await page.locator('#root').innerHTML()).toBe('')
     await page.waitForTimeout(500)
     release()
     await appRunning(page)
