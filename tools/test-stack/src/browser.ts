@@ -128,13 +128,13 @@ export function stylesheetsApplied(page: Page): Promise<boolean> {
 }
 
 /**
- * Holds the site's entry script back until the returned function is called, so a journey sees the page as
- * the server sent it, before the app runs.
+ * Holds the site's entry script (the framework's browser entry, entry.client-*.js) back until the returned
+ * function is called, so a journey sees the page as the server sent it, before the app runs.
  */
 export async function holdEntryScript(context: BrowserContext): Promise<() => void> {
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
-  await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+  await context.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
     await held
     await route.continue()
   })
