@@ -44,6 +44,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<RootData>('root')
   const matches = useMatches()
   const browserRendered = !root || root.signedIn || root.shell || matches.some((match) => (match.loaderData as ScreenLoaderData | undefined)?.browserRendered)
+  // The page's structured data (a comic page's, a reader's), from its route's head.
+  const jsonLd = [...matches].reverse().map((match) => (match.loaderData as ScreenLoaderData | undefined)?.head?.jsonLd).find(Boolean)
   const rootAttributes = browserRendered ? {} : { [SERVER_RENDERED_ATTRIBUTE]: '', ...(root.agePassed ? { [AGE_PASSED_ATTRIBUTE]: '' } : {}) }
   return (
     // The marks the head's scripts set before the first paint (a cookie choice, a session's) are the page's, not React's.
@@ -56,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Inline PNG (favicon.svg at 32 px): no request, none again on each navigation, cheap to decode. */}
         <link rel="icon" type="image/png" href={FAVICON} />
         <Meta />
+        {jsonLd && <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonInScript(jsonLd) }} />}
         {/* Per host (the site's server answers for each): the name, colours and icons of the installed app. */}
         <link rel="manifest" href="/manifest.webmanifest" />
         <meta name="theme-color" content="#d81b60" />

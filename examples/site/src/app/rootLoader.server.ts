@@ -8,7 +8,7 @@ import { agePassed, hostOf, signedIn } from './siteRequest.server'
  * adult host, spec §2), where the browser reaches the API, and what the page's cookies say.
  */
 export function rootLoader({ request, context }: LoaderFunctionArgs): RootData {
-  const host = hostOf(request, context)
+  const host = hostOf(request)
   if ('redirectTo' in host) throw redirect(host.redirectTo, 302)
   return {
     siteMode: host.mode,

@@ -15,7 +15,7 @@ export interface ServerScreenOptions extends ScreenOptions {
  * refused or failed query is left out of the cache: the browser's hooks ask for it, with their retries.
  */
 export async function screenLoader({ request, params, context }: LoaderFunctionArgs, screen: ScreenData, options: ServerScreenOptions = {}): Promise<ScreenLoaderData> {
-  const host = hostOf(request, context)
+  const host = hostOf(request)
   if ('redirectTo' in host) throw redirect(host.redirectTo, 302)
   if (options.signedInOnly && !signedIn(request)) throw redirect(routes.home, 302)
   const screenContext: ScreenContext = { api: guestApi(request, context, host.mode), siteMode: host.mode, params, search: new URL(request.url).searchParams }

@@ -50,7 +50,7 @@ export function headMeta(head: PageHead | null | undefined): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [{ title: head.title }]
   for (const meta of head.meta) tags.push('name' in meta ? { name: meta.name, content: meta.content } : { property: meta.property, content: meta.content })
   if (head.canonical) tags.push({ tagName: 'link', rel: 'canonical', href: head.canonical })
-  if (head.jsonLd) tags.push({ 'script:ld+json': head.jsonLd })
+  // The structured data goes in the document's head with the response's nonce (root.tsx), as every script.
   return tags
 }
 

@@ -3,6 +3,7 @@ import axios from 'axios'
 import { QueryClient, dehydrate, type DehydratedState } from '@tanstack/react-query'
 import { createComicsApi, resolveHost, type ComicsApi, type SiteMode } from '@comics/core'
 import { AGE_PASSED_COOKIE, CUSTOM_READER_COOKIE, SIGNED_IN_COOKIE } from './documentMarks'
+import { readSiteEnv } from '../config/siteEnv'
 import type { SiteLoadContext } from './loadContext'
 
 /** How long a loader waits for each of the API's answers before the page goes without it. */
@@ -27,10 +28,12 @@ export const customReader = (request: Request) => hasCookie(request, CUSTOM_READ
 
 /**
  * The mode of the request's host, or where to send it: the same path on the adult host for a host the
- * site does not serve (core `resolveHost`, spec §2).
+ * site does not serve (core `resolveHost`, spec §2). The hosts are the build's, or without them those of
+ * the port the request names, as the page itself decides (readSiteEnv).
  */
-export function hostOf(request: Request, context: SiteLoadContext): { mode: SiteMode } | { redirectTo: string } {
-  return resolveHost(request.url, context.hosts)
+export function hostOf(request: Request): { mode: SiteMode } | { redirectTo: string } {
+  const env = readSiteEnv({ port: new URL(request.url).port })
+  return resolveHost(request.url, { adultHost: env.adultHost, mirrorHosts: env.mirrorHosts })
 }
 
 /**

@@ -4,7 +4,7 @@ import { hostOf } from '../app/siteRequest.server'
 
 /** /robots.txt of each host, naming its sitemap on its configured origin. */
 export function loader({ request, context }: LoaderFunctionArgs): Response {
-  const host = hostOf(request, context)
+  const host = hostOf(request)
   const text = { 'Content-Type': 'text/plain; charset=utf-8' }
   if (!('mode' in host)) return new Response('Not Found', { status: 404, headers: { ...text, 'Cache-Control': 'no-cache' } })
   return new Response(robotsTxt(siteOrigin(host.mode, context.hosts, context.publicProtocol)), { headers: { ...text, 'Cache-Control': 'public, max-age=3600', Vary: 'Host' } })

@@ -4,7 +4,7 @@ import { hostOf } from '../app/siteRequest.server'
 
 /** /sitemap.xml of each host; a host the site does not serve has none. */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<Response> {
-  const host = hostOf(request, context)
+  const host = hostOf(request)
   if (!('mode' in host)) return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' } })
   try {
     const xml = await sitemapOf(request, context, host.mode)
