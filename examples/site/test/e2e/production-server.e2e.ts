@@ -148,7 +148,7 @@ describe('the production server, read without JavaScript', () => {
     expect(adultPage.indexOf(escaped(adultComic.title))).toBeGreaterThan(adultPage.indexOf('Are you over the age of 18?'))
     // A visitor who answered Yes before (the page's cookie): the same render, #root marked so the gate is not shown.
     const passed = await get(stack.sitePort, routes.home, { host: adultHost, cookie: 'comics_age_passed=1' })
-    expect(passed.body).toContain('<div id="root" data-server-rendered data-age-passed>')
+    expect(passed.body).toContain('<div id="root" data-server-rendered="" data-age-passed="">')
   })
 
   test('redirects a host the site does not serve, and a guarded route for a guest, with HTTP redirects', async () => {
@@ -190,9 +190,11 @@ describe('the production server, read without JavaScript', () => {
       expect(answer.headers.vary).toContain('Accept-Encoding')
       expect(answer.headers['cache-control']).toBe('private, no-cache')
     }
-    expect(page(brotliDecompressSync(br.bytes).toString('utf8'))).toBe(page(plain.body))
-    expect(page(gunzipSync(gzip.bytes).toString('utf8'))).toBe(page(plain.body))
-    expect(page(refused.body)).toBe(page(plain.body))
+    // The page each shows; the framework's encoding of its data numbers repeated values by where they
+    // first occur, so two renders' data differ in more than their times.
+    expect(page(rendered(brotliDecompressSync(br.bytes).toString('utf8')))).toBe(page(rendered(plain.body)))
+    expect(page(rendered(gunzipSync(gzip.bytes).toString('utf8')))).toBe(page(rendered(plain.body)))
+    expect(page(rendered(refused.body))).toBe(page(rendered(plain.body)))
     expect(br.bytes.length).toBeLessThan(plain.bytes.length / 3)
   })
 
