@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useNavigate, useRouteError, useRouteLoaderData, Link, type LoaderFunctionArgs, type ShouldRevalidateFunction } from 'react-router'
 import { createComicsApi, createMemoryStorage, type HostConfig, type SiteMode } from '@comics/core'
-import { ComicsProvider, DEFAULT_MESSAGES, pageTitle, type SiteConfig } from '@comics/react'
+import { ComicsProvider, READER_MESSAGES, pageTitle, type SiteConfig } from '@comics/react'
 import '@comics/react/styles.css'
 import './site.css'
 import { SiteAuthContext } from './auth/siteAuthContext'
@@ -181,7 +181,7 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500
   return (
     <main className="site-error">
-      <h1>{status === 404 ? pageTitle(DEFAULT_MESSAGES, { kind: 'notFound' }) : DEFAULT_MESSAGES['common.error']}</h1>
+      <h1>{status === 404 ? pageTitle(READER_MESSAGES, { kind: 'notFound' }) : READER_MESSAGES['common.error']}</h1>
     </main>
   )
 }

@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import type { Params } from 'react-router'
 import { pageHead, siteOrigin, type ComicsApi, type HeadPage, type HostConfig, type PageHead, type SiteMode } from '@comics/core'
-import { DEFAULT_MESSAGES, pageTitle, type TitledPage } from '@comics/react'
+import { READER_MESSAGES, pageTitle, type TitledPage } from '@comics/react'
 
 /** What a screen's data is read from: the kit's client, the host's mode and the address. */
 export interface ScreenContext {
@@ -41,7 +41,7 @@ export const cachedData =
 
 /** The head of a page on `siteMode`'s host: core's rules, the kit's title, the configured origin. */
 export function headOf(head: HeadFor, siteMode: SiteMode, hosts: HostConfig, protocol?: 'http' | 'https'): PageHead {
-  const messages = DEFAULT_MESSAGES
+  const messages = READER_MESSAGES
   return pageHead({
     page: head.page,
     title: pageTitle(messages, head.titled),

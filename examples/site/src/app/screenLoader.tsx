@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { redirect, type ClientLoaderFunctionArgs, type HeadersFunction, type MetaDescriptor } from 'react-router'
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query'
 import { routes, type PageHead } from '@comics/core'
-import { DEFAULT_MESSAGES } from '@comics/react'
+import { READER_MESSAGES } from '@comics/react'
 import { browserSite } from './browserSite'
 import { cachedData, headOf, type ScreenContext, type ScreenData } from './screenData'
 
@@ -46,7 +46,7 @@ export async function screenClientLoader({ request, params }: ClientLoaderFuncti
 
 /** The tags of a page's head (title, description, robots, link previews, canonical, structured data). */
 export function headMeta(head: PageHead | null | undefined): MetaDescriptor[] {
-  if (!head) return [{ title: DEFAULT_MESSAGES['page.service'] }, { name: 'description', content: DEFAULT_MESSAGES['page.description'] }]
+  if (!head) return [{ title: READER_MESSAGES['page.service'] }, { name: 'description', content: READER_MESSAGES['page.description'] }]
   const tags: MetaDescriptor[] = [{ title: head.title }]
   for (const meta of head.meta) tags.push('name' in meta ? { name: meta.name, content: meta.content } : { property: meta.property, content: meta.content })
   if (head.canonical) tags.push({ tagName: 'link', rel: 'canonical', href: head.canonical })
