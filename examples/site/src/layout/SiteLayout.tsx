@@ -1,7 +1,8 @@
 import { Suspense } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { routes } from '@comics/core'
-import { Footer, SearchField, TopBar, VerifyEmailPrompt } from '@comics/react'
+import { Footer, SearchField, TopBar } from '@comics/react'
+import { EmailConfirmationPrompt } from '../auth/AuthDialogs'
 import { ScreenFallback } from './ScreenFallback'
 
 /**
@@ -15,7 +16,7 @@ export function SiteLayout() {
     <div className="site-layout">
       <TopBar search={<SearchField />} />
       <main className="site-layout__main">
-        {pathname !== routes.emailAction && <VerifyEmailPrompt className="site-layout__verify-email" />}
+        {pathname !== routes.emailAction && <EmailConfirmationPrompt className="site-layout__verify-email" />}
         <Suspense fallback={<ScreenFallback />}>
           <Outlet />
         </Suspense>

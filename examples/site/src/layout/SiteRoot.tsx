@@ -1,6 +1,7 @@
 import { Suspense } from 'react'
 import { Outlet, useNavigate } from 'react-router'
-import { AgeVerificationModal, AuthModal, CookieConsentBanner, EmailLinkSignIn, useRemoveRevokedDownloads } from '@comics/react'
+import { AgeVerificationModal, CookieConsentBanner, useRemoveRevokedDownloads } from '@comics/react'
+import { SignInLinkFinish, SignInModal } from '../auth/AuthDialogs'
 import { PreloadAuthOnSignIn } from '../auth/PreloadAuthOnSignIn'
 import { RouteTitle } from '../head/RouteTitle'
 import { NewVersionNotice } from '../offline/NewVersionNotice'
@@ -31,8 +32,8 @@ export function SiteRoot() {
       <Suspense fallback={<ScreenFallback />}>
         <Outlet />
       </Suspense>
-      <AuthModal />
-      <EmailLinkSignIn onDone={leaveSignInLink} />
+      <SignInModal />
+      <SignInLinkFinish onDone={leaveSignInLink} />
       <PreloadAuthOnSignIn />
       <RouteTitle />
       <NewVersionNotice />
