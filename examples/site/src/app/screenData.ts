@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import type { Params } from 'react-router'
-import { pageHead, siteOrigin, type ComicsApi, type HeadPage, type HostConfig, type PageHead, type SiteMode } from '@comics/core'
-import { READER_MESSAGES, pageTitle, type TitledPage } from '@comics/react'
+import type { ComicsApi, HeadPage, SiteMode } from '@comics/core'
+import type { TitledPage } from '@comics/react'
 
 /** What a screen's data is read from: the kit's client, the host's mode and the address. */
 export interface ScreenContext {
@@ -13,6 +13,9 @@ export interface ScreenContext {
 
 /** One of the kit's queries (its own query options: key and function), as a cache prefetches it. */
 export type ScreenQuery = Parameters<QueryClient['prefetchQuery']>[0]
+
+/** The kit's query options, as a screen's queries: they are generic in their data, and the cache takes each as it is. */
+export const asScreenQueries = (...queries: unknown[]) => queries as ScreenQuery[]
 
 /** The page a head describes, and how its title is written. */
 export interface HeadFor {
@@ -38,19 +41,6 @@ export const cachedData =
   (client: QueryClient) =>
   <T>(queryKey: QueryKey): T | undefined =>
     client.getQueryData<T>(queryKey)
-
-/** The head of a page on `siteMode`'s host: core's rules, the kit's title, the configured origin. */
-export function headOf(head: HeadFor, siteMode: SiteMode, hosts: HostConfig, protocol?: 'http' | 'https'): PageHead {
-  const messages = READER_MESSAGES
-  return pageHead({
-    page: head.page,
-    title: pageTitle(messages, head.titled),
-    siteDescription: messages['page.description'],
-    siteName: messages['page.service'],
-    origin: siteOrigin(siteMode, hosts, protocol),
-    mode: siteMode,
-  })
-}
 
 /** A head for a page without data of its own. */
 export const fixedHead =

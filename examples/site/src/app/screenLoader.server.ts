@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router'
 import { routes } from '@comics/core'
-import { cachedData, headOf, type ScreenContext, type ScreenData } from './screenData'
+import { cachedData, type ScreenContext, type ScreenData } from './screenData'
+import { headOf } from './screenHead'
 import type { ScreenLoaderData, ScreenOptions } from './screenLoader'
 import { guestApi, hostOf, prefetched, signedIn } from './siteRequest.server'
 

@@ -4,7 +4,7 @@ import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query'
 import { routes, type PageHead } from '@comics/core'
 import { READER_MESSAGES } from '@comics/react'
 import { browserSite } from './browserSite'
-import { cachedData, headOf, type ScreenContext, type ScreenData } from './screenData'
+import { cachedData, type ScreenContext, type ScreenData } from './screenData'
 
 /** What a screen's route gives its page: the kit's cache its render used, and its head. */
 export interface ScreenLoaderData {
@@ -41,6 +41,7 @@ export async function screenClientLoader({ request, params }: ClientLoaderFuncti
   const needed = screen.headQueries?.(context) ?? []
   await within(NAVIGATION_DATA_WAIT_MS, Promise.all(needed.map((query) => queryClient.prefetchQuery({ ...query, retry: false }))))
   const head = screen.head({ ...context, data: cachedData(queryClient) })
+  const { headOf } = await import('./screenHead')
   return { head: head && headOf(head, siteMode, hostConfig, location.protocol === 'https:' ? 'https' : 'http') }
 }
 

@@ -5,6 +5,7 @@ import { createComicsApi, resolveHost, type ComicsApi, type SiteMode } from '@co
 import { AGE_PASSED_COOKIE, CUSTOM_READER_COOKIE, SIGNED_IN_COOKIE } from './documentMarks'
 import { readSiteEnv } from '../config/siteEnv'
 import type { SiteLoadContext } from './loadContext'
+import type { ScreenQuery } from './screenData'
 
 /** How long a loader waits for each of the API's answers before the page goes without it. */
 export const SERVER_CALL_TIMEOUT_MS = 3000
@@ -48,14 +49,11 @@ export function guestApi(request: Request, context: SiteLoadContext, siteMode: S
   })
 }
 
-/** One of the kit's queries (its own query options: key and function), as the cache prefetches it. */
-export type LandingQuery = Parameters<QueryClient['prefetchQuery']>[0]
-
 /**
  * The kit's queries fetched once each (the page must not wait for retries: the browser retries what
  * failed) into a cache of this request's own, and what succeeded, dehydrated for the page's cache.
  */
-export async function prefetched(queries: readonly LandingQuery[]): Promise<{ client: QueryClient; state: DehydratedState; complete: boolean }> {
+export async function prefetched(queries: readonly ScreenQuery[]): Promise<{ client: QueryClient; state: DehydratedState; complete: boolean }> {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
   await Promise.all(queries.map((query) => client.prefetchQuery({ ...query, retry: false })))
   const failed = client.getQueryCache().findAll({ predicate: (query) => query.state.status !== 'success' })

@@ -1,10 +1,12 @@
 import { Suspense } from 'react'
 import { Outlet, useNavigate } from 'react-router'
-import { AgeVerificationModal, CookieConsentBanner, useRemoveRevokedDownloads } from '@comics/react'
+import { CookieConsentBanner } from '@comics/react'
 import { SignInLinkFinish, SignInModal } from '../auth/AuthDialogs'
 import { PreloadAuthOnSignIn } from '../auth/PreloadAuthOnSignIn'
 import { RouteTitle } from '../head/RouteTitle'
 import { NewVersionNotice } from '../offline/NewVersionNotice'
+import { RemoveRevokedDownloads } from '../offline/RemoveRevokedDownloads'
+import { AdultHostAgeGate } from './AdultHostAgeGate'
 import { ScreenFallback } from './ScreenFallback'
 
 /**
@@ -14,8 +16,6 @@ import { ScreenFallback } from './ScreenFallback'
  */
 export function SiteRoot() {
   const navigate = useNavigate()
-  // Downloads of an ended subscription go on the next online visit, whatever screen it opens.
-  useRemoveRevokedDownloads()
   // The link's one-time code leaves the address once used, through the router so it knows.
   const leaveSignInLink = (address: string) => {
     const { pathname, search, hash } = new URL(address)
@@ -25,7 +25,7 @@ export function SiteRoot() {
     <>
       {/* Before the screen: in a server render the adult host's gate comes first in the HTML, so no
           part of the page can paint before it (the browser then moves it to its portal). */}
-      <AgeVerificationModal />
+      <AdultHostAgeGate />
       {/* With the page's first paint, so early in the HTML: a browser paints the top of a long page before it
           has read the rest. The document's head hides it for a visitor who chose (server/document.ts). */}
       <CookieConsentBanner withFirstPaint />
@@ -37,6 +37,7 @@ export function SiteRoot() {
       <PreloadAuthOnSignIn />
       <RouteTitle />
       <NewVersionNotice />
+      <RemoveRevokedDownloads />
     </>
   )
 }

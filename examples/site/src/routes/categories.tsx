@@ -3,7 +3,7 @@ import CategoriesScreen from '../screens/CategoriesScreen'
 import { fixedHead, type ScreenData } from '../app/screenData'
 import { ScreenWithData, screenClientLoader, screenHeaders, screenMeta, type ScreenLoaderData } from '../app/screenLoader'
 import { screenLoader } from '../app/screenLoader.server'
-import { categoriesLanding } from './landingQueries'
+import { categoriesLanding } from './categoriesQueries'
 
 const screen: ScreenData = { queries: categoriesLanding, head: fixedHead({ kind: 'categories' }, { kind: 'categories' }) }
 

@@ -3,7 +3,8 @@ import ComicScreen from '../screens/ComicScreen'
 import { type ScreenData } from '../app/screenData'
 import { ScreenWithData, screenClientLoader, screenHeaders, screenMeta, type ScreenLoaderData } from '../app/screenLoader'
 import { screenLoader } from '../app/screenLoader.server'
-import { comicLanding, comicHeadQueries } from './landingQueries'
+import { comicLanding } from './comicQueries'
+import { comicHeadQueries } from './episodeQueries'
 import { comicHead } from './screenHeads'
 
 const screen: ScreenData = { queries: comicLanding, headQueries: comicHeadQueries, head: comicHead(false) }

@@ -1,11 +1,12 @@
 import type { ClientLoaderFunctionArgs, LoaderFunctionArgs } from 'react-router'
+import { comicsQueryOptions } from '@comics/react'
 import HomeScreen from '../screens/HomeScreen'
-import { fixedHead, type ScreenData } from '../app/screenData'
+import { asScreenQueries, fixedHead, type ScreenData } from '../app/screenData'
 import { ScreenWithData, screenClientLoader, screenHeaders, screenMeta, type ScreenLoaderData } from '../app/screenLoader'
 import { screenLoader } from '../app/screenLoader.server'
-import { homeLanding } from './landingQueries'
 
-const screen: ScreenData = { queries: homeLanding, head: fixedHead({ kind: 'home' }, { kind: 'home' }) }
+/** Home's first queries: the newest comics (ComicCarousel). */
+const screen: ScreenData = { queries: ({ api, siteMode }) => asScreenQueries(comicsQueryOptions(api, siteMode, { preset: 'home' })), head: fixedHead({ kind: 'home' }, { kind: 'home' }) }
 
 export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen)
 export const clientLoader = (args: ClientLoaderFunctionArgs) => screenClientLoader(args, screen)

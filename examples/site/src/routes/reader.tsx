@@ -4,7 +4,7 @@ import { type ScreenData } from '../app/screenData'
 import { ScreenWithData, screenClientLoader, screenHeaders, screenMeta, type ScreenLoaderData } from '../app/screenLoader'
 import { screenLoader } from '../app/screenLoader.server'
 import { customReader } from '../app/siteRequest.server'
-import { comicHeadQueries, readerLanding } from './landingQueries'
+import { comicHeadQueries, readerLanding } from './episodeQueries'
 import { readerHead } from './screenHeads'
 
 const screen: ScreenData = { queries: readerLanding(false), headQueries: comicHeadQueries, head: readerHead(false) }

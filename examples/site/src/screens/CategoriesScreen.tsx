@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { ALL_GENRES, routes } from '@comics/core'
 import { ComicCard, GenreBar, useComics, useLink, useMessages } from '@comics/react'
-import { categoriesGenreOf } from '../routes/landingQueries'
+import { categoriesGenreOf } from '../routes/categoriesQueries'
 import { QueryStatus } from './QueryStatus'
 
 /**
