@@ -9,13 +9,8 @@ export { useOnAuthModalClose } from './useOnAuthModalClose'
 export { useSubscription, type SubscriptionState } from './useSubscription'
 export { useViewer, type ViewerState } from './useViewer'
 export { comicsQueryOptions, useComics, type ComicsQuery } from './useComics'
-export {
-  useComicSearch,
-  useComicSearchPages,
-  type ComicSearchOptions,
-  type ComicSearchPagesState,
-  type ComicSearchState,
-} from './useComicSearch'
+export { useComicSearch, type ComicSearchOptions, type ComicSearchState } from './useComicSearch'
+export { useComicSearchPages, type ComicSearchPagesState } from './useComicSearchPages'
 export { useComic, comicQueryOptions } from './useComic'
 export { useChapters, chaptersQueryOptions } from './useChapters'
 export { useEpisodeAssets, episodeAssetsQueryOptions } from './useEpisodeAssets'
@@ -43,7 +38,6 @@ export { useLink } from './useLink'
 export { useAuditLog, type AuditLogOptions } from './useAuditLog'
 export {
   useCoinPacks,
-  useCoinBalance,
   useCoinUnlocks,
   useCoinHistory,
   useAdminCoinBalance,
@@ -55,6 +49,8 @@ export {
   COIN_CONFIRMATION_POLL_MS,
   type CoinCheckoutOptions,
 } from './useCoins'
+// The balance alone: the top bar shows it on every page, without the rest of the coins' hooks.
+export { useCoinBalance } from './useCoinBalance'
 export { useFollows, useFollowComic, useNewEpisodeIds } from './useFollows'
 export { useReaderSettings, type ReaderSettingsHandle } from './useReaderSettings'
 export { useDownloads, type DownloadsHandle } from './useDownloads'

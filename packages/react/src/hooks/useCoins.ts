@@ -17,24 +17,6 @@ export function useCoinPacks() {
   return { packs: query.data ?? ([] as CoinPackEntity[]), isPending: query.isPending, error: query.error, refetch: query.refetch }
 }
 
-/** The signed-in reader's coin balance and the price of one episode; skipped when signed out. */
-export function useCoinBalance() {
-  const { api } = useComicsContext('useCoinBalance')
-  const { signedIn, user } = useSession()
-  const query = useQuery({
-    queryKey: queryKeys.coinBalance(user?.uid ?? null),
-    queryFn: async ({ signal }) => (await api.coins.balance({ signal })).data[0]!,
-    enabled: signedIn,
-  })
-  return {
-    balance: signedIn ? query.data?.balance : undefined,
-    episodePrice: query.data?.episodePrice,
-    isPending: signedIn && query.isPending,
-    error: signedIn ? query.error : null,
-    refetch: query.refetch,
-  }
-}
-
 /**
  * The episodes the signed-in reader unlocked with coins (core `Viewer.unlockedEpisodeIds`). `useViewer`
  * asks for them only for a reader without a subscription, who is the only one they open anything for.
