@@ -1,30 +1,5 @@
 import { AuthError } from './errors'
-
-/** The modes of an email action link. */
-export const ACTION_LINK_MODES = Object.freeze([
-  'resetPassword',
-  'recoverEmail',
-  'verifyEmail',
-  'signIn',
-  'verifyAndChangeEmail',
-  'revertSecondFactorAddition',
-] as const)
-export type ActionLinkMode = (typeof ACTION_LINK_MODES)[number]
-
-export interface ActionLink {
-  mode: ActionLinkMode
-  /** The one-time code. */
-  oobCode: string
-  apiKey: string
-  continueUrl: string | null
-  lang: string | null
-  tenantId: string | null
-}
-
-const isActionLinkMode = (value: string | null): value is ActionLinkMode =>
-  value !== null && (ACTION_LINK_MODES as readonly string[]).includes(value)
-
-const invalidLink = (reason: string) => new AuthError('auth/argument-error', { message: `Invalid action link: ${reason}` })
+import { readActionLink, type ActionLink } from './action-link-read'
 
 /**
  * Reads an email action link. It must carry an api key, a one-time code and a known mode, or it is rejected
@@ -33,81 +8,7 @@ const invalidLink = (reason: string) => new AuthError('auth/argument-error', { m
  * parseActionLink('https://comics.example/auth?mode=signIn&oobCode=abc&apiKey=key').mode // 'signIn'
  */
 export function parseActionLink(url: string): ActionLink {
-  let params: URLSearchParams
-  try {
-    params = new URL(url).searchParams
-  } catch {
-    throw invalidLink('not a URL')
-  }
-  const apiKey = params.get('apiKey')
-  const oobCode = params.get('oobCode')
-  const mode = params.get('mode')
-  if (!apiKey) throw invalidLink('missing apiKey')
-  if (!oobCode) throw invalidLink('missing oobCode')
-  if (!isActionLinkMode(mode)) throw invalidLink(mode ? `unknown mode '${mode}'` : 'missing mode')
-  return {
-    mode,
-    oobCode,
-    apiKey,
-    continueUrl: params.get('continueUrl'),
-    lang: params.get('lang'),
-    tenantId: params.get('tenantId'),
-  }
-}
-
-/**
- * True when `url` is an email sign-in link: a valid action link in mode signIn, directly or wrapped in
- * the `link` or `deep_link_id` parameter as mobile redirects deliver it. Needs no provider SDK.
- * @example isEmailSignInLink(location.href)
- */
-export function isEmailSignInLink(url: string): boolean {
-  const candidates = [url]
-  try {
-    const params = new URL(url).searchParams
-    for (const name of ['link', 'deep_link_id']) {
-      const nested = params.get(name)
-      if (nested) candidates.push(nested)
-    }
-  } catch {
-    return false
-  }
-  return candidates.some((candidate) => {
-    try {
-      return parseActionLink(candidate).mode === 'signIn'
-    } catch {
-      return false
-    }
-  })
-}
-
-/**
- * The one-time code of a password-reset link (mode resetPassword), or null for any other address. The
- * site's action page is opened with it when the reader follows the reset email. Needs no provider SDK.
- * @example passwordResetCodeOf('https://comics.example/auth/action?mode=resetPassword&oobCode=abc&apiKey=key') // 'abc'
- */
-export function passwordResetCodeOf(url: string): string | null {
-  try {
-    const link = parseActionLink(url)
-    return link.mode === 'resetPassword' ? link.oobCode : null
-  } catch {
-    return null
-  }
-}
-
-/** The parameters an action link adds to the page it returns to. */
-const ACTION_LINK_PARAMS = ['apiKey', 'oobCode', 'mode', 'lang', 'continueUrl', 'tenantId', 'link', 'deep_link_id']
-
-/**
- * The address a sign-in link returned to, without the link's own parameters: where the reader is left
- * once the link is used (or refused), so that a reload or Back does not offer a spent code again.
- * @example withoutActionLinkParams('https://comics.example/comic/7?mode=signIn&oobCode=abc&apiKey=key&lang=en') // 'https://comics.example/comic/7'
- */
-export function withoutActionLinkParams(url: string): string {
-  try {
-    const parsed = new URL(url)
-    for (const name of ACTION_LINK_PARAMS) parsed.searchParams.delete(name)
-    return parsed.toString()
-  } catch {
-    return url
-  }
+  const link = readActionLink(url)
+  if ('problem' in link) throw new AuthError('auth/argument-error', { message: `Invalid action link: ${link.problem}` })
+  return link
 }

@@ -4,7 +4,7 @@
 import type { FirebaseApp } from 'firebase/app'
 import type { Auth, AuthProvider, Unsubscribe, User } from 'firebase/auth'
 import type { AuthUser, SessionStore } from '../stores/session'
-import { isEmailSignInLink } from './action-link'
+import { isEmailSignInLink } from './action-link-read'
 import { toAuthUser } from './auth-user'
 import { AuthError, noAuthenticatedUserError, toAuthError, unsupportedProviderError } from './errors'
 import { isSocialProvider, socialProviderOf, type AuthService, type SocialProvider } from './service'
