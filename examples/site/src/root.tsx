@@ -54,7 +54,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1.0" />
         {root && <script type="application/json" id={SITE_CONFIG_ELEMENT_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonInScript({ apiBaseUrl: root.apiBaseUrl }) }} />}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: documentScripts({ reader: matches.some((match) => (match.handle as { reader?: boolean } | undefined)?.reader) }) }} suppressHydrationWarning />
+        {/* The head's script runs once, as the document is parsed: the server writes it, and the browser's
+            build leaves its text out (React keeps the element it hydrates, and never runs a script again). */}
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? documentScripts({ reader: matches.some((match) => (match.handle as { reader?: boolean } | undefined)?.reader) }) : '' }}
+          suppressHydrationWarning
+        />
         {/* Inline PNG (favicon.svg at 32 px): no request, none again on each navigation, cheap to decode. */}
         <link rel="icon" type="image/png" href={FAVICON} />
         <Meta />
