@@ -69,7 +69,7 @@ function offlineWorker() {
     manifest: false,
     devOptions: { enabled: false },
     injectManifest: {
-      globPatterns: ['assets/**/*.{js,css}', 'icons/*.png'],
+      globPatterns: ['assets/**/*.{js,css,png}', 'icons/*.png'],
       globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'assets/Admin*'],
       manifestTransforms: [
         async (entries) => {

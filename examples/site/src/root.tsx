@@ -4,6 +4,7 @@ import { createComicsApi, createMemoryStorage, type HostConfig, type SiteMode } 
 import { ComicsProvider, READER_MESSAGES, pageTitle, type SiteConfig } from '@comics/react'
 import '@comics/react/styles.css'
 import './site.css'
+import favicon from './favicon-32.png?no-inline'
 import { SiteAuthContext } from './auth/siteAuthContext'
 import { featuredComicsFor } from './config/featuredComics'
 import { readSiteEnv, type SiteEnv } from './config/siteEnv'
@@ -61,8 +62,9 @@ export function Layout({ children }: { children: ReactNode }) {
           dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? documentScripts({ reader: matches.some((match) => (match.handle as { reader?: boolean } | undefined)?.reader) }) : '' }}
           suppressHydrationWarning
         />
-        {/* Inline PNG (favicon.svg at 32 px): no request, none again on each navigation, cheap to decode. */}
-        <link rel="icon" type="image/png" href={FAVICON} />
+        {/* favicon.svg at 32 px as a PNG (cheap to decode): a hashed file, fetched once and kept (it was a data
+            address in the document and in the browser's JS, 0.4 kB gzip of each). */}
+        <link rel="icon" type="image/png" href={favicon} />
         <Meta />
         {jsonLd && <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonInScript(jsonLd) }} />}
         {/* Per host (the site's server answers for each): the name, colours and icons of the installed app. */}
@@ -81,8 +83,6 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
-const FAVICON =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAMAAABEpIrGAAAAaVBMVEVMaXHgI17gI13fI17cIlzfI17gI17gI13gJF7fJF7fI17fJV3fI17lJlnfJF7gJF3hJF3gJF7fI13aJGHgI17gJF7////3xtXpZI3pZY799PfwlrL3x9bpZo/98/b+9vjwlbH+9ff3yNdIVIpfAAAAFXRSTlMA8c/0FvPO8lT+glKBFM3wVYSDFdC2GX1tAAAACXBIWXMAAAsTAAALEwEAmpwYAAAAmElEQVQ4y7WT2xKCMAxEt1BouYgCBvCK+v8faUXftNnRGc9rTjKTTBYAbJuk8kaadxYLGycRnF/qhUQpgmGdKJgeraiU2OpCjkwXHITwhTC8mG8nXQgcmDDsmHBkwp4JZyaMTJiIcFHXvI5T/FD01H8Wfv4Hp9cNEva0nS7UJDjrFeC16FWPcHoT7a+e8e7L5kN8sqYO83EHIT5QhIHy5zgAAAAASUVORK5CYII='
 
 const noSubscription = () => () => {}
 
