@@ -8,7 +8,9 @@ import {
   type AuthUser,
   type SocialProvider,
 } from '@comics/core'
+import { SIGN_IN_MESSAGES } from '../messages'
 import { useComicsContext } from './useComicsContext'
+import { useMessages } from './useMessages'
 import { verificationSent } from './verificationSent'
 
 export interface AuthActions {
@@ -85,7 +87,8 @@ const notConfigured = () =>
  *   {errorMessage && <p role="alert">{errorMessage}</p>}
  */
 export function useAuth(): AuthActions {
-  const { auth, analytics, authModal, messages, navigate, stores } = useComicsContext('useAuth')
+  const { auth, analytics, authModal, navigate, stores } = useComicsContext('useAuth')
+  const messages = useMessages(SIGN_IN_MESSAGES)
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<AuthError | null>(null)
 

@@ -1,9 +1,14 @@
+import { SIGN_IN_MESSAGES } from './signInMessages'
+
 /**
  * The messages of a signed-in reader's own pages: premium and payment, the account page and its modals,
  * the coin shop and history, the pages the mailed links open (password reset, email confirmation).
- * Their components take them with `useMessages(ACCOUNT_MESSAGES)`; a provider's overrides win.
+ * Their components take them with `useMessages(ACCOUNT_MESSAGES)`; a provider's overrides win. They hold
+ * the sign-in messages too (the account's own modals re-authenticate and show the provider's errors).
  */
 export const ACCOUNT_MESSAGES = /* @__PURE__ */ Object.freeze({
+  ...SIGN_IN_MESSAGES,
+
   // Premium page
   'premium.heading': 'PLEASE SELECT A PRODUCT',
   'premium.terms': 'I have read and agree to the Terms and Conditions and Privacy Policy',

@@ -2,10 +2,10 @@ import { useId, useState, type FormEvent } from 'react'
 import type { SocialProvider } from '@comics/core'
 import { Dialog, DialogDescription, DialogTitle } from '../../dialog'
 import { useAuth, useAuthModal, useMessages } from '../../hooks'
-import { formatMessage, type ReaderMessages, type TextMessageKey } from '../../messages'
+import { formatMessage, SIGN_IN_MESSAGES, type SignInMessages, type TextMessageKey } from '../../messages'
 
 /** The social buttons the modal shows, in the spec's order (spec §2, §9). */
-const SOCIAL_BUTTONS: readonly { provider: SocialProvider; label: TextMessageKey & keyof ReaderMessages }[] = [
+const SOCIAL_BUTTONS: readonly { provider: SocialProvider; label: TextMessageKey & keyof SignInMessages }[] = [
   { provider: 'facebook', label: 'authModal.continueWithFacebook' },
   { provider: 'google', label: 'authModal.continueWithGoogle' },
   { provider: 'apple', label: 'authModal.continueWithApple' },
@@ -34,7 +34,7 @@ export interface AuthModalProps {
  */
 export function AuthModal({ className }: AuthModalProps) {
   const { isOpen, mode, closeAuthModal } = useAuthModal()
-  const messages = useMessages()
+  const messages = useMessages(SIGN_IN_MESSAGES)
   return (
     <Dialog
       open={isOpen}
@@ -58,7 +58,7 @@ export function AuthModal({ className }: AuthModalProps) {
 }
 
 function AuthModalContent() {
-  const messages = useMessages()
+  const messages = useMessages(SIGN_IN_MESSAGES)
   const { mode, setMode } = useAuthModal()
   const { signIn, signUp, signInWithProvider, sendSignInLink, sendPasswordReset, pending, errorMessage, clearError } = useAuth()
   const [email, setEmail] = useState('')

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { withoutActionLinkParams } from '@comics/core'
 import { Dialog, DialogDescription, DialogTitle } from '../../dialog'
 import { useAuth, useAuthModal, useMessages } from '../../hooks'
+import { SIGN_IN_MESSAGES } from '../../messages'
 import { useComicsContext } from '../../hooks/useComicsContext'
 
 export interface EmailLinkSignInProps {
@@ -33,7 +34,7 @@ type Phase = { name: 'none' } | { name: 'signing-in'; link: string } | { name: '
  */
 export function EmailLinkSignIn({ url, onDone, className }: EmailLinkSignInProps) {
   const { auth, stores } = useComicsContext('EmailLinkSignIn')
-  const messages = useMessages()
+  const messages = useMessages(SIGN_IN_MESSAGES)
   const { openAuthModal } = useAuthModal()
   const { signInWithLink, pending, error, errorMessage, clearError } = useAuth()
   const [phase, setPhase] = useState<Phase>({ name: 'none' })

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { formatMessage } from '../../messages'
+import { formatMessage, SIGN_IN_MESSAGES } from '../../messages'
 import { useEmailVerification, useLocale, useMessages } from '../../hooks'
 
 export interface VerifyEmailPromptProps {
@@ -18,7 +18,7 @@ export interface VerifyEmailPromptProps {
  * <VerifyEmailPrompt />
  */
 export function VerifyEmailPrompt({ className }: VerifyEmailPromptProps) {
-  const messages = useMessages()
+  const messages = useMessages(SIGN_IN_MESSAGES)
   const locale = useLocale()
   const { needed, email, sent, waitSeconds, send, pending, errorMessage } = useEmailVerification()
   const [resent, setResent] = useState(false)
