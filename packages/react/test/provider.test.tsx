@@ -96,12 +96,12 @@ describe('ComicsProvider', () => {
       const messages = useMessages(ACCOUNT_MESSAGES)
       return (
         <p>
-          {messages['reader.next']} / {messages['premium.maximum']}
+          {messages['nav.home']} / {messages['premium.maximum']}
         </p>
       )
     }
-    renderWithKit(<Copy />, { messages: { 'reader.next': 'Weiter' } })
-    expect(screen.getByText('Weiter / You already have the maximum subscription')).toBeInTheDocument()
+    renderWithKit(<Copy />, { messages: { 'nav.home': 'Startseite' } })
+    expect(screen.getByText('Startseite / You already have the maximum subscription')).toBeInTheDocument()
   })
 
   it("gives the readers' messages alone, and a component's own table with the provider's overrides over it", () => {

@@ -1,9 +1,10 @@
 /**
- * The messages of every screen a reader sees (top bar, footer, home, categories, comic page, reader,
- * the age gate and the cookie banner): what `ComicsProvider` carries into each page. Signing in has its
- * own table (signInMessages.ts: the auth modal, the email link, core's auth and form messages), as the
- * account's and the admin's have (accountMessages.ts, adminMessages.ts): only their components import
- * them, so a bundler leaves them out of the pages that do not show them.
+ * The messages of every page (top bar, footer, home, categories, the comic page's head, search, the age
+ * gate, the cookie banner, page titles): what `ComicsProvider` carries into each page. A comic's episodes
+ * (their list, the reader, downloads, free after a wait) and signing in have their own tables
+ * (episodeMessages.ts, signInMessages.ts), as the account's and the admin's have (accountMessages.ts,
+ * adminMessages.ts): only their components import them, so a bundler leaves them out of the pages that
+ * do not show them.
  */
 export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   'common.close': 'Close',
@@ -68,27 +69,6 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   'comic.genres': 'Genres',
   'comic.about': 'About this comic',
   'comic.updated': 'Updated {date}',
-  // spec §2 '{n} Episodes', in the singular for one.
-  'episodes.count': { one: '{n} Episode', other: '{n} Episodes' },
-  'episodes.open': 'Open',
-  // A row of the comic page's list is one link (or, locked, one button) named by its episode.
-  'episodes.openEpisode': 'Open {title}',
-  'episodes.locked': 'Locked',
-  'episodes.empty': 'No episodes yet',
-  'upgrade.continue': 'Upgrade your plan to continue reading and unlock the full story',
-  'upgrade.uncensored': 'Upgrade your plan to view the uncensored version of this comic',
-  'upgrade.getInNow': 'Get in now',
-
-  // Reader
-  'reader.close': 'Close reader',
-  'reader.prev': 'Prev',
-  'reader.next': 'Next',
-  'reader.listEpisodes': 'List Episodes',
-  'reader.preview': 'Preview: this is the episode as readers will see it',
-  'reader.pageAlt': 'Page {n} of {total}',
-  'reader.pageFailed': 'This page could not load.',
-  'reader.pageRetry': 'Retry',
-  'reader.pageRetryLabel': 'Retry page {n}',
 
   // Age verification
   'age.title': 'Are you over the age of 18?',
@@ -119,22 +99,6 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   'coins.confirmText': { one: 'You have {n} coin. The episode stays open to you for good.', other: 'You have {n} coins. The episode stays open to you for good.' },
   'coins.confirm': 'Spend {price} coins',
   'coins.cancel': 'Not now',
-  // The card at the end of an episode: the next one and what opens it
-  'endCard.next': 'Next episode',
-  'endCard.read': 'Read the next episode',
-  'endCard.locked': 'Locked',
-  'endCard.free': 'Free',
-  'endCard.signInText': 'Sign in to unlock it with coins or a subscription.',
-  'endCard.caughtUp': "You're all caught up",
-  'endCard.caughtUpText': 'There is no next episode yet. New episodes will show here.',
-
-  // Free after a wait
-  'waitForFree.freeNow': 'Free now',
-  'waitForFree.freeIn': 'Free in {time}',
-  'waitForFree.unlockFree': 'Unlock free now',
-  'waitForFree.nextFree': 'Next free episode',
-  'waitForFree.every': { one: 'One episode free every hour', other: 'One episode free every {n} hours' },
-  'waitForFree.unlockFailed': 'The free episode could not be unlocked. Please try again.',
 
   // LAST READ on home (spec §2), shown on the account page too
   'account.lastRead': 'LAST READ',
@@ -156,38 +120,6 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   'search.pageTitle': "Results for '{query}'",
   'search.pageHint': 'Type at least 2 letters of a title or a description.',
   'search.more': 'Show more results',
-  // Following a series (the comic page's button, the account's list, NEW in the episode list)
-  'follow.follow': 'Follow',
-  'follow.following': 'Following',
-  'follow.failed': 'That did not work. Please try again.',
-  'episodes.new': 'NEW',
-  // Reader settings and keyboard shortcuts
-  'reader.settings': 'Reader settings',
-  // The header's one button for the download actions on a phone.
-  'reader.downloads': 'Downloads',
-  'reader.settings.pageWidth': 'Page width',
-  'reader.settings.pageWidth.column': 'Column',
-  'reader.settings.pageWidth.fit': 'Fit the screen',
-  'reader.settings.pageGap': 'Gap between pages',
-  'reader.settings.pageGap.none': 'None',
-  'reader.settings.pageGap.small': 'Small',
-  'reader.settings.pageGap.medium': 'Medium',
-  'reader.settings.pageGap.large': 'Large',
-  'reader.settings.background': 'Background',
-  'reader.settings.background.dark': 'Dark',
-  'reader.settings.background.light': 'Light',
-  'reader.shortcuts': 'Keyboard shortcuts',
-  'reader.shortcuts.hint': 'Press ? for keyboard shortcuts',
-  'reader.shortcuts.scrollDown': 'Scroll down',
-  'reader.shortcuts.scrollUp': 'Scroll up',
-  'reader.shortcuts.pageDown': 'Scroll down a screen',
-  'reader.shortcuts.pageUp': 'Scroll up a screen',
-  'reader.shortcuts.prevEpisode': 'Previous episode',
-  'reader.shortcuts.nextEpisode': 'Next episode',
-  'reader.shortcuts.help': 'Show this list',
-  'reader.shortcuts.or': 'or',
-  'reader.shortcuts.key.space': 'Space',
-  'reader.shortcuts.key.shift': 'Shift',
   // Page titles and descriptions (the document's title, the head the site's server writes, link previews)
   'page.service': 'Comics',
   'page.description': 'Read webtoon-style comics online: free episodes, premium stories, new comics every week.',
@@ -217,16 +149,4 @@ export const READER_MESSAGES = /* @__PURE__ */ Object.freeze({
   'app.newVersion.later': 'Later',
   'offline.needsConnection': "You're offline. This page needs a connection.",
   'offline.episodeNeedsConnection': "You're offline. This episode is not downloaded, so it needs a connection.",
-  'download.download': 'Download',
-  'download.downloadEpisode': 'Download {episode}',
-  'download.saving': 'Saving {saved} of {total} pages',
-  'download.downloaded': 'Downloaded',
-  'download.remove': 'Remove download',
-  'download.removeEpisode': 'Remove the download of {episode}',
-  'download.next': 'Download the next {count}',
-  'download.nextSaving': 'Saving episode {n} of {count}',
-  'download.nextDone': 'The next episodes are downloaded',
-  'download.failed.storage-full': 'Not enough space on this device. Remove some downloads, then try again.',
-  'download.failed.network': 'The download stopped. Check your connection and try again.',
-  'download.failed.other': 'The episode could not be downloaded. Please try again.',
 })

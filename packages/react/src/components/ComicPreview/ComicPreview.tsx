@@ -12,7 +12,7 @@ import {
   useSiteConfig,
   useViewer,
 } from '../../hooks'
-import { formatMessage } from '../../messages'
+import { formatMessage, EPISODE_MESSAGES } from '../../messages'
 
 export interface ComicPreviewProps {
   comicId: string
@@ -41,7 +41,7 @@ export interface ComicPreviewProps {
  * <ComicPreview comicId={params.id} uncensored={isUncensoredRoute} uncensoredBannerUrl="/img/uncensored.jpg" />
  */
 export function ComicPreview({ comicId, uncensored = false, uncensoredBannerUrl, actions, details, className }: ComicPreviewProps) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   const locale = useLocale()
   const site = useSiteConfig()
   const Link = useLink()

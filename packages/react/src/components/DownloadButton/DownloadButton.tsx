@@ -1,5 +1,5 @@
 import { useEpisodeDownload, useLocale, useMessages, type EpisodeDownloadTarget } from '../../hooks'
-import { formatMessage } from '../../messages'
+import { formatMessage, EPISODE_MESSAGES } from '../../messages'
 import { downloadFailureMessage } from './downloadFailure'
 
 export interface DownloadButtonProps extends EpisodeDownloadTarget {
@@ -24,7 +24,7 @@ export interface DownloadButtonProps extends EpisodeDownloadTarget {
  * <DownloadButton comicId={comicId} chapterId={chapterId} />
  */
 export function DownloadButton({ comicId, chapterId, uncensored, episodeTitle, className, keepRoom = false }: DownloadButtonProps) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   const locale = useLocale()
   const { state, deciding, progress, error, download, remove } = useEpisodeDownload({ comicId, chapterId, ...(uncensored ? { uncensored } : {}) })
   if (deciding && keepRoom) {

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { assetVariant, downloadKey, NEXT_DOWNLOADS, nextEpisodesToDownload } from '@comics/core'
 import { useChapters, useComic, useDownloads, useLocale, useMessages, useSaveEpisode, useSiteMode, useViewer, type EpisodeDownloadTarget } from '../../hooks'
-import { formatMessage } from '../../messages'
+import { formatMessage, EPISODE_MESSAGES } from '../../messages'
 import { downloadFailureMessage } from '../DownloadButton/downloadFailure'
 
 export type DownloadNextButtonProps = EpisodeDownloadTarget & { className?: string }
@@ -14,7 +14,7 @@ export type DownloadNextButtonProps = EpisodeDownloadTarget & { className?: stri
  * <DownloadNextButton comicId={comicId} chapterId={chapterId} />
  */
 export function DownloadNextButton({ comicId, chapterId, uncensored = false, className }: DownloadNextButtonProps) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   const locale = useLocale()
   const mode = useSiteMode()
   const { data: comic } = useComic(comicId)

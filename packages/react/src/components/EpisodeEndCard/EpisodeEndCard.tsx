@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { isUnlockedByReader, isFreeEpisode, lockedEpisodeOffer, nextEpisode, readerPath, routes } from '@comics/core'
 import { useChapters, useLink, useMessages, useNavigate, useViewer } from '../../hooks'
+import { EPISODE_MESSAGES } from '../../messages'
 import { LockIcon } from '../EpisodeList/LockIcon'
 import { EpisodeUnlock } from '../EpisodeUnlock/EpisodeUnlock'
 
@@ -31,7 +32,7 @@ type EndCardState = 'loading' | 'caught-up' | 'open' | 'sign-in' | 'unlock-or-su
  * <EpisodeEndCard comicId={comicId} chapterId={chapterId} />
  */
 export function EpisodeEndCard({ comicId, chapterId, uncensored = false, headingLevel = 2, onChoose, className }: EpisodeEndCardProps) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   const Link = useLink()
   const navigate = useNavigate()
   const viewer = useViewer()

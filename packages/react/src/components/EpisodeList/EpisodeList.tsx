@@ -2,7 +2,7 @@ import { FREE_EPISODES, upgradeBanner } from '@comics/core'
 import { downloadKey, assetVariant } from '@comics/core'
 import { useChapters, useComic, useDownloads, useEpisodeReactions, useLocale, useMessages, useNewEpisodeIds, useOnline, useSiteMode, useViewer } from '../../hooks'
 import { useAppRunning } from '../../hooks/serverSnapshots'
-import { formatMessage } from '../../messages'
+import { formatMessage, EPISODE_MESSAGES } from '../../messages'
 import { UpgradeBanner } from '../UpgradeBanner'
 import { EpisodeRow } from './EpisodeRow'
 
@@ -27,7 +27,7 @@ export interface EpisodeListProps {
  * <EpisodeList comicId={id} uncensored={uncensored} />
  */
 export function EpisodeList({ comicId, uncensored = false, reactions = false, className }: EpisodeListProps) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   const locale = useLocale()
   const viewer = useViewer()
   const { data: comic } = useComic(comicId)

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { EPISODE_COIN_PRICE, isUnlockedByReader, offersCoinUnlock, offersWaitForFree, readerPath, type Chapter, type EpisodeReactions } from '@comics/core'
 import { useEpisodeAccess, useLink, useLocale, useMessages, useViewer, useWaitForFree } from '../../hooks'
-import { formatMessage } from '../../messages'
+import { formatMessage, EPISODE_MESSAGES } from '../../messages'
 import { COMMENT_MESSAGES } from '../../messages/commentMessages'
 import { useAppRunning } from '../../hooks/serverSnapshots'
 import { DownloadButton } from '../DownloadButton'
@@ -30,7 +30,7 @@ export interface EpisodeRowProps {
  * An episode the reader unlocked (coins, or free after a wait) is marked 'Unlocked' (core `isUnlockedByReader`).
  */
 export function EpisodeRow({ chapter, chapters, uncensored, isNew = false, reactions }: EpisodeRowProps) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   const commentMessages = useMessages(COMMENT_MESSAGES)
   const locale = useLocale()
   const Link = useLink()

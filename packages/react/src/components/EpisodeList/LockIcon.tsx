@@ -1,4 +1,5 @@
 import { useMessages } from '../../hooks'
+import { EPISODE_MESSAGES } from '../../messages'
 
 /**
  * The padlock shown on a locked episode row, in the episode list and in the reader's overlay. It is
@@ -6,7 +7,7 @@ import { useMessages } from '../../hooks'
  * @example {access.locked && <LockIcon />}
  */
 export function LockIcon({ className, decorative = false }: { className?: string; /** Beside the visible word 'Locked': hidden from screen readers. */ decorative?: boolean }) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   const named = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': messages['episodes.locked'] }
   return (
     <span {...named} className={className ? `comics-lock-icon ${className}` : 'comics-lock-icon'}>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { ANALYTICS_EVENTS, coinShopPath, coinShortfall, EPISODE_COIN_PRICE, lockedEpisodeOffer, offersWaitForFree, readerPath, routes, type Chapter, type CoinUnlock, type EpisodeRef } from '@comics/core'
-import { formatMessage } from '../../messages'
+import { formatMessage, EPISODE_MESSAGES } from '../../messages'
 import { useAnalytics, useCoinBalance, useLink, useLocale, useMessages, useUnlockEpisode, useUnlockEpisodeFree, useViewer, useWaitForFree } from '../../hooks'
 import { Dialog, DialogDescription, DialogTitle } from '../../dialog'
 import { WaitForFreeCountdown } from '../WaitForFreeCountdown/WaitForFreeCountdown'
@@ -26,7 +26,7 @@ export interface EpisodeUnlockProps {
 export function EpisodeUnlock({ chapter, chapters, onUnlocked, className }: EpisodeUnlockProps) {
   const { authModal, navigate } = useComicsContext('EpisodeUnlock')
   const viewer = useViewer()
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   const locale = useLocale()
   const Link = useLink()
   const [confirming, setConfirming] = useState(false)

@@ -1,4 +1,5 @@
 import { useAuthModal, useFollowComic, useMessages, useSession } from '../../hooks'
+import { EPISODE_MESSAGES } from '../../messages'
 
 export interface FollowButtonProps {
   comicId: string
@@ -14,7 +15,7 @@ export interface FollowButtonProps {
  * <FollowButton comicId={comicId} />
  */
 export function FollowButton({ comicId, className }: FollowButtonProps) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   const { signedIn } = useSession()
   const { openAuthModal } = useAuthModal()
   const { following, isPending, isChanging, error, toggle } = useFollowComic(comicId)

@@ -29,6 +29,7 @@ import {
   useViewer,
   type ViewerState,
 } from '../../hooks'
+import { EPISODE_MESSAGES } from '../../messages'
 import { LockIcon } from '../EpisodeList/LockIcon'
 import { EpisodeUnlock } from '../EpisodeUnlock/EpisodeUnlock'
 import { EpisodeEndCard } from '../EpisodeEndCard/EpisodeEndCard'
@@ -121,7 +122,7 @@ function coinUnlockOffered(
  * <Reader comicId={params.id} chapterId={params.chapterId} uncensored={isUncensoredRoute} />
  */
 export function Reader({ comicId, chapterId, uncensored = false, pageSizes: givenPageSizes, preview = false, afterPages, className }: ReaderProps) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   const Link = useLink()
   const navigate = useNavigate()
   const analytics = useAnalytics()

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useMessages, type EpisodeDownloadTarget } from '../../hooks'
+import { EPISODE_MESSAGES } from '../../messages'
 import { DownloadButton } from '../DownloadButton'
 import { DownloadNextButton } from '../DownloadNextButton'
 
@@ -10,7 +11,7 @@ import { DownloadNextButton } from '../DownloadNextButton'
  * header hiding close it. The button shows only while one of the actions does (`:has` in the stylesheet).
  */
 export function ReaderDownloads({ target, chromeVisible }: { target: EpisodeDownloadTarget; chromeVisible: boolean }) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   const [open, setOpen] = useState(false)
   const menuId = useId()
   const root = useRef<HTMLDivElement>(null)

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { EPISODE_COIN_PRICE, isUnlockedByReader, offersCoinUnlock, readerPath, type Chapter } from '@comics/core'
 import { useEpisodeAccess, useLink, useMessages, useViewer } from '../../hooks'
-import { formatMessage } from '../../messages'
+import { formatMessage, EPISODE_MESSAGES } from '../../messages'
 import { LockIcon } from '../EpisodeList/LockIcon'
 
 export interface ReaderEpisodeRowProps {
@@ -21,7 +21,7 @@ export interface ReaderEpisodeRowProps {
  * An episode the reader unlocked (coins, or free after a wait) is marked 'Unlocked' (core `isUnlockedByReader`).
  */
 export function ReaderEpisodeRow({ chapter, chapters, current, uncensored, onChoose }: ReaderEpisodeRowProps) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   const access = useEpisodeAccess(chapter, chapters, { uncensored })
   const viewer = useViewer()
   const Link = useLink()

@@ -1,6 +1,7 @@
 import type { Chapter } from '@comics/core'
 import { Dialog, DialogTitle } from '../../dialog'
 import { useMessages } from '../../hooks'
+import { EPISODE_MESSAGES } from '../../messages'
 import { EpisodeEndCard } from '../EpisodeEndCard/EpisodeEndCard'
 import { ReaderEpisodeRow } from './ReaderEpisodeRow'
 
@@ -19,7 +20,7 @@ export interface ReaderEpisodesDialogProps {
  * focus returns to the button that opened it.
  */
 export function ReaderEpisodesDialog({ open, onClose, chapters, currentChapterId, uncensored }: ReaderEpisodesDialogProps) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   return (
     <Dialog open={open} onClose={onClose} className="comics-reader-episodes">
       <div className="comics-reader-episodes__header">

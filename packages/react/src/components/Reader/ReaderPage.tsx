@@ -1,7 +1,7 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react'
 import { assetSrcSet, retryDelayMs, withSearchParam, type Asset } from '@comics/core'
 import { useMessages } from '../../hooks'
-import { formatMessage } from '../../messages'
+import { formatMessage, EPISODE_MESSAGES } from '../../messages'
 import { READER_PAGE_SIZES } from './pageSizes'
 
 /** A page without width and height from the API still gets a box of a typical webtoon slice. */
@@ -86,7 +86,7 @@ export interface ReaderPageProps {
  * counts as failed too.
  */
 export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArrive, sizes, onSignedUrlFailed }: ReaderPageProps) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   const [attempt, setAttempt] = useState(0)
   const [state, setState] = useState<PageState>('loading')
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null)

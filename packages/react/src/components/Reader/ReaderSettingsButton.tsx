@@ -1,8 +1,9 @@
 import { useMessages } from '../../hooks'
+import { EPISODE_MESSAGES } from '../../messages'
 
 /** The reader header's settings button (a gear), which opens the settings panel. */
 export function ReaderSettingsButton({ expanded, onClick }: { expanded: boolean; onClick(): void }) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   return (
     <button
       type="button"

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { READER_SETTING_CHOICES, type ReaderSettingName, type ReaderSettings } from '@comics/core'
 import { Dialog, DialogTitle } from '../../dialog'
 import { useMessages, useReaderSettings } from '../../hooks'
+import { EPISODE_MESSAGES } from '../../messages'
 
 export interface ReaderSettingsDialogProps {
   open: boolean
@@ -20,7 +21,7 @@ const SETTINGS = Object.keys(READER_SETTING_CHOICES) as ReaderSettingName[]
  * button close it; focus returns to the settings button.
  */
 export function ReaderSettingsDialog({ open, onClose, onShowShortcuts }: ReaderSettingsDialogProps) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   const { settings, change } = useReaderSettings()
   const id = useId()
   return (

@@ -1,7 +1,7 @@
 import { Fragment } from 'react'
 import { Dialog, DialogTitle } from '../../dialog'
 import { useMessages } from '../../hooks'
-import type { ReaderMessages } from '../../messages'
+import { EPISODE_MESSAGES, type EpisodeMessages } from '../../messages'
 import { READER_SHORTCUTS, type ReaderShortcutKey } from './useReaderKeyboard'
 
 export interface ReaderShortcutsDialogProps {
@@ -11,7 +11,7 @@ export interface ReaderShortcutsDialogProps {
 
 const ARROWS: Record<string, string> = { ArrowDown: '↓', ArrowUp: '↑', ArrowLeft: '←', ArrowRight: '→' }
 
-function KeyCaps({ shortcut, messages }: { shortcut: ReaderShortcutKey; messages: ReaderMessages }) {
+function KeyCaps({ shortcut, messages }: { shortcut: ReaderShortcutKey; messages: EpisodeMessages }) {
   const name = shortcut.key === ' ' ? messages['reader.shortcuts.key.space'] : (ARROWS[shortcut.key] ?? shortcut.key)
   return shortcut.shift && shortcut.key !== '?' ? (
     <kbd>
@@ -28,7 +28,7 @@ function KeyCaps({ shortcut, messages }: { shortcut: ReaderShortcutKey; messages
  * backdrop and the close button close it; focus returns where it was.
  */
 export function ReaderShortcutsDialog({ open, onClose }: ReaderShortcutsDialogProps) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   return (
     <Dialog open={open} onClose={onClose} className="comics-reader-shortcuts">
       <div className="comics-reader-episodes__header">

@@ -1,4 +1,5 @@
 import { useLink, useMessages } from '../../hooks'
+import { EPISODE_MESSAGES } from '../../messages'
 import { usePremiumLink } from '../../hooks/usePremiumLink'
 
 export interface UpgradeBannerProps {
@@ -16,7 +17,7 @@ export interface UpgradeBannerProps {
  * {kind && <UpgradeBanner kind={kind} />}
  */
 export function UpgradeBanner({ kind, className }: UpgradeBannerProps) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   const Link = useLink()
   const premium = usePremiumLink()
   return (

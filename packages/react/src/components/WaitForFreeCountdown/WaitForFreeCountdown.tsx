@@ -1,4 +1,4 @@
-import { formatMessage } from '../../messages'
+import { formatMessage, EPISODE_MESSAGES } from '../../messages'
 import { useMessages, useWaitForFree } from '../../hooks'
 
 export interface WaitForFreeCountdownProps {
@@ -13,7 +13,7 @@ export interface WaitForFreeCountdownProps {
  * @example <WaitForFreeCountdown comicId="1" />
  */
 export function WaitForFreeCountdown({ comicId, className }: WaitForFreeCountdownProps) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   const { on, countdown } = useWaitForFree(comicId)
   if (!on || !countdown) return null
   const base = className ? `comics-wait-for-free ${className}` : 'comics-wait-for-free'

@@ -1,4 +1,4 @@
-import { formatMessage } from '../../messages'
+import { formatMessage, EPISODE_MESSAGES } from '../../messages'
 import { useMessages, useWaitForFree } from '../../hooks'
 import { WaitForFreeCountdown } from '../WaitForFreeCountdown/WaitForFreeCountdown'
 
@@ -13,7 +13,7 @@ export interface WaitForFreeStatusProps {
  * @example <WaitForFreeStatus comicId="1" />
  */
 export function WaitForFreeStatus({ comicId, className }: WaitForFreeStatusProps) {
-  const messages = useMessages()
+  const messages = useMessages(EPISODE_MESSAGES)
   const { on, countdown, status } = useWaitForFree(comicId)
   if (!on || !countdown || !status) return null
   const base = className ? `comics-wait-for-free-status ${className}` : 'comics-wait-for-free-status'
