@@ -3,7 +3,7 @@ import {
   createBrowserStorage,
   createAgeGate,
   createComicsApi,
-  createDownloadStore,
+  createLazyDownloadStore,
   withOfflineDownloads,
   createSessionStore,
   createReaderSettingsStore,
@@ -59,7 +59,8 @@ function inThePage(env: SiteEnv): ServicesPlace {
 export function createSiteServices(env: SiteEnv, siteMode: SiteMode, place: ServicesPlace = inThePage(env)): SiteServices {
   const { storage, sinks } = place
   const session = createSessionStore(storage)
-  const downloads = createDownloadStore()
+  // Core's store is fetched when a page first needs it (a download, the download buttons, a read without network).
+  const downloads = createLazyDownloadStore()
   return {
     session,
     ageGate: createAgeGate(storage),

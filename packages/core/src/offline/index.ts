@@ -13,4 +13,5 @@ export {
   type DownloadStorageManager,
   type EpisodeToDownload,
 } from './downloadStore'
+export { createLazyDownloadStore } from './lazyDownloadStore'
 export { downloadedComics, withOfflineDownloads } from './offlineApi'

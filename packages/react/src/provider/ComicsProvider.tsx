@@ -7,7 +7,7 @@ import {
   createBrowserStorage,
   createComicsApi,
   createConsentStore,
-  createDownloadStore,
+  createLazyDownloadStore,
   createProgressStore,
   createProgressSync,
   createReaderSettingsStore,
@@ -115,7 +115,7 @@ export function ComicsProvider(props: ComicsProviderProps) {
       ageGate: given.ageGate ?? createAgeGate(storage),
       signInEmail: given.signInEmail ?? createSignInEmailStore(storage),
       readerSettings: given.readerSettings ?? createReaderSettingsStore(storage),
-      downloads: given.downloads ?? createDownloadStore(props.offlineDownloads ? {} : { caches: null }),
+      downloads: given.downloads ?? createLazyDownloadStore(props.offlineDownloads ? {} : { caches: null }),
     }
     return {
       stores,
