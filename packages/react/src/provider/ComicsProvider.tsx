@@ -9,9 +9,7 @@ import {
   createConsentStore,
   createLazyDownloadStore,
   createProgressStore,
-  createProgressSync,
   createReaderSettingsStore,
-  createReaderSettingsSync,
   createSessionStore,
   type AnalyticsSink,
   type AuthService,
@@ -148,34 +146,37 @@ export function ComicsProvider(props: ComicsProviderProps) {
     built.auth?.start().catch((error: unknown) => console.error('Auth service failed to start', error))
   }, [built.auth])
 
-  // Progress follows the reader: sent and merged while signed in; the followed comics' new episodes
-  // depend on it, so they are asked again after each sync.
+  // A signed-in reader's progress and settings follow their account (./readerSyncs.ts), loaded at the
+  // first signed-in moment of the page; a failed load is tried again at the next change of session or
+  // when the browser is back online. Progress stays in this browser meanwhile.
   const syncProgress = props.syncProgress ?? true
   useEffect(() => {
-    if (!syncProgress || !api.progress) return
-    const sync = createProgressSync({
-      progress: stores.progress,
-      session: stores.session,
-      send: (entries) => api.progress.sync(entries),
-    })
-    let lastSyncedAt = sync.getSnapshot().lastSyncedAt
-    const stop = sync.subscribe(() => {
-      const next = sync.getSnapshot().lastSyncedAt
-      if (next === lastSyncedAt) return
-      lastSyncedAt = next
-      void queryClient.invalidateQueries({ queryKey: ['comics-kit', 'follows'] })
-    })
+    let stop: (() => void) | undefined
+    let starting = false
+    let disposed = false
+    const start = () => {
+      if (stop || starting || !stores.session.getSnapshot().signedIn) return
+      starting = true
+      import('./readerSyncs')
+        .then(({ startReaderSyncs }) => {
+          if (!disposed) stop = startReaderSyncs({ api, stores, queryClient, syncProgress })
+        })
+        .catch((error: unknown) => console.error('Reader syncs failed to load', error))
+        .finally(() => {
+          starting = false
+        })
+    }
+    start()
+    const stopSession = stores.session.subscribe(start)
+    const network = typeof window === 'undefined' ? undefined : window
+    network?.addEventListener('online', start)
     return () => {
-      stop()
-      sync.dispose()
+      disposed = true
+      stopSession()
+      network?.removeEventListener('online', start)
+      stop?.()
     }
   }, [syncProgress, api, stores, queryClient])
-  // A signed-in reader's settings follow them across devices: read at sign-in, a change sent at once, a
-  // failed save kept on this device and sent again later.
-  useEffect(() => {
-    const sync = createReaderSettingsSync({ store: stores.readerSettings, session: stores.session, calls: api.account })
-    return () => sync.dispose()
-  }, [api, stores])
 
   const { messages, site, navigate, redirect, linkComponent, locale } = props
   const value = useMemo<ComicsContextValue>(
