@@ -1,5 +1,25 @@
-import { consoleSink, gtagSink, type AnalyticsSink } from '@comics/core'
+import type { AnalyticsSink } from '@comics/core'
 import type { SiteEnv } from '../config/siteEnv'
+
+/**
+ * A sink whose code is fetched with its first event or consent answer: a first visit sends nothing
+ * before the visitor's Accept, so its page carries none of it. Events and answers keep their order.
+ */
+function fetchedWhenUsed(load: () => Promise<AnalyticsSink>): AnalyticsSink {
+  let loading: Promise<AnalyticsSink> | undefined
+  const sink = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined
+      throw error
+    })
+    return loading
+  }
+  const report = (error: unknown) => console.error('Analytics sink failed to load', error)
+  return {
+    send: (event) => void sink().then((loaded) => loaded.send(event), report),
+    consent: (state) => void sink().then((loaded) => loaded.consent?.(state), report),
+  }
+}
 
 /**
  * Where consented analytics events go: Google Analytics when a measurement id is configured, and the
@@ -9,7 +29,8 @@ import type { SiteEnv } from '../config/siteEnv'
  */
 export function analyticsSinks(env: SiteEnv): AnalyticsSink[] {
   const sinks: AnalyticsSink[] = []
-  if (env.gaId) sinks.push(gtagSink({ measurementId: env.gaId }))
-  if (env.analyticsToConsole) sinks.push(consoleSink())
+  const { gaId } = env
+  if (gaId) sinks.push(fetchedWhenUsed(() => import('./sinkParts').then(({ gtagSink }) => gtagSink({ measurementId: gaId }))))
+  if (env.analyticsToConsole) sinks.push(fetchedWhenUsed(() => import('./sinkParts').then(({ consoleSink }) => consoleSink())))
   return sinks
 }
