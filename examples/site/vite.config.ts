@@ -1,14 +1,15 @@
-import { createHash } from 'node:crypto'
 import { readdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite'
 import { reactRouter } from '@react-router/dev/vite'
-import { VitePWA } from 'vite-plugin-pwa'
+import { VitePWA, type VitePluginPWAAPI } from 'vite-plugin-pwa'
 import { kitSourceAliases, kitStyleSources } from './kitSources'
+import { appShellRevision } from './appShellRevision'
 import { precompressAssets } from './precompress'
 import { reactRouterProductionAlias } from './reactRouterBuild'
 import { devSecurityHeaders } from './securityHeaders'
+import reactRouterConfig from './react-router.config'
 import { APP_SHELL_PATH } from './src/offline/offlineConstants'
 
 const STYLES_ID = '@comics/react/styles.css'
@@ -59,12 +60,18 @@ const apiProxy: Record<string, ProxyOptions> = {
  * them), the app icons, and the app shell the site's server renders at APP_SHELL_PATH (src/routes/
  * app-shell.tsx). The shell names the build's scripts, so its revision is a hash of everything else the
  * worker precaches: each build's shell replaces the last.
+ *
+ * Built once the server's build is done, into the browser's folder (`clientDir`): the framework writes the
+ * browser's route manifest (assets/manifest-*.js, which every document loads first) during the server's
+ * build, after the browser's. A worker built with the browser's files would lack it, and without network
+ * no page would start.
  */
-function offlineWorker() {
-  return VitePWA({
+function offlineWorker(clientDir: string): Plugin[] {
+  const pwa = VitePWA({
     strategies: 'injectManifest',
     srcDir: 'worker',
     filename: 'sw.ts',
+    outDir: clientDir,
     injectRegister: false,
     manifest: false,
     devOptions: { enabled: false },
@@ -72,11 +79,7 @@ function offlineWorker() {
       globPatterns: ['assets/**/*.{js,css,png}', 'icons/*.png'],
       globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'assets/Admin*'],
       manifestTransforms: [
-        async (entries) => {
-          const build = createHash('sha256')
-          for (const entry of [...entries].sort((a, b) => a.url.localeCompare(b.url))) build.update(`${entry.url} ${entry.revision ?? ''}\n`)
-          return { manifest: [...entries, { url: APP_SHELL_PATH, revision: build.digest('hex').slice(0, 32), size: 0 }], warnings: [] }
-        },
+        async (entries) => ({ manifest: [...entries, { url: APP_SHELL_PATH, revision: appShellRevision(entries), size: 0 }], warnings: [] }),
       ],
       rollupFormat: 'es',
       target: 'es2022',
@@ -84,6 +87,23 @@ function offlineWorker() {
       sourcemap: false,
     },
   })
+  const api = pwa.find((plugin) => plugin.name === 'vite-plugin-pwa')?.api as VitePluginPWAAPI | undefined
+  if (!api) throw new Error('vite-plugin-pwa: its API plugin was not found')
+  return [
+    ...pwa,
+    {
+      // The plugin builds nothing in a server build by itself: asked here, once that build has closed.
+      name: 'site-offline-worker-after-server-build',
+      apply: 'build',
+      closeBundle: {
+        order: 'post',
+        sequential: true,
+        async handler() {
+          await api.generateSW()
+        },
+      },
+    },
+  ]
 }
 
 /**
@@ -103,6 +123,8 @@ const appFrame = {
 
 const port = Number(process.env.SITE_PORT ?? 5173)
 const siteRoot = fileURLToPath(new URL('.', import.meta.url))
+/** The browser's files of a build (react-router.config.ts: dist/client, or SITE_BUILD_DIR's). */
+const clientBuildDir = resolve(siteRoot, reactRouterConfig.buildDirectory ?? 'dist', 'client')
 
 export default defineConfig(({ command, mode, isSsrBuild }) => {
   const production = command === 'build' && mode === 'production'
@@ -112,10 +134,10 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       kitStylesFromSources(),
       // Brotli and gzip copies of the built scripts and stylesheets, which the site's server sends.
       ...(isSsrBuild ? [] : [precompressAssets()]),
-      // The service worker (worker/sw.ts) with the build's precache list, as dist/sw.js. The
-      // web app manifest is the site server's, per host (src/server/webManifest.ts); the page registers the
-      // worker itself after load (src/offline/registerServiceWorker.ts).
-      ...(isSsrBuild ? [] : [offlineWorker()]),
+      // The service worker (worker/sw.ts) with the build's precache list, as dist/client/sw.js, written
+      // after the server's build (offlineWorker). The web app manifest is the site server's, per host
+      // (src/server/webManifest.ts); the page registers the worker itself after load (src/offline/registerServiceWorker.ts).
+      ...(isSsrBuild ? offlineWorker(clientBuildDir) : []),
     ],
     resolve: { alias: production ? [...kitSourceAliases, ...reactRouterProductionAlias()] : kitSourceAliases },
     server: {

@@ -71,6 +71,22 @@ describe('CatalogueCache with a publication schedule', () => {
     expect(cache.answer('chapters\n{}')).toBeUndefined()
   })
 
+  it("reads again when its clock is set back before what it keeps was read (a test's clock), so a release undone is not served", async () => {
+    const { cache, clock } = scheduledCache((after) => (after < RELEASE ? RELEASE : null))
+    let loads = 0
+    const load = async () => ++loads
+    clock.set(RELEASE)
+    expect(await cache.get('chapters', load)).toBe(1)
+    cache.remember('chapters\n{}', 'with the release', cache.generation)
+    expect(cache.answer('chapters\n{}')).toBe('with the release')
+    clock.set(new Date(RELEASE.getTime() + 1))
+    expect(await cache.get('chapters', load)).toBe(1)
+    clock.set(T0)
+    expect(cache.answer('chapters\n{}')).toBeUndefined()
+    expect(await cache.get('chapters', load)).toBe(2)
+    expect(await cache.get('chapters', load)).toBe(2)
+  })
+
   it('asks again when the schedule could not be read, and meanwhile remembers nothing it serves', async () => {
     const clock = new ManualClock(T0)
     let fail = true

@@ -9,8 +9,8 @@ import { SiteAuthContext } from './auth/siteAuthContext'
 import { featuredComicsFor } from './config/featuredComics'
 import { readSiteEnv, type SiteEnv } from './config/siteEnv'
 import { createSiteServices, type SiteServices } from './app/createSiteServices'
-import { browserSite } from './app/browserSite'
-import { AGE_PASSED_ATTRIBUTE, APP_RUNNING_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE, SITE_CONFIG_ELEMENT_ID } from './app/documentMarks'
+import { browserSite, pageTakenOver } from './app/browserSite'
+import { AGE_PASSED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE, SITE_CONFIG_ELEMENT_ID } from './app/documentMarks'
 import { documentScripts } from './app/documentScripts'
 import { jsonInScript } from './app/jsonInScript'
 import { useNonce } from './app/nonce'
@@ -110,7 +110,7 @@ export default function App({ loaderData }: { loaderData: RootData }) {
   // rendered once the page has been taken over: until then, and in the server's render, #root is empty.
   const browserRendered = loaderData.signedIn || loaderData.shell || matches.some((match) => (match.loaderData as ScreenLoaderData | undefined)?.browserRendered)
   return (
-    <SiteProviders env={env} hostConfig={hostConfig} siteMode={loaderData.siteMode} services={services}>
+    <SiteProviders env={env} hostConfig={hostConfig} siteMode={loaderData.siteMode} services={services} browserRendered={browserRendered}>
       {browserRendered && !hydrated ? null : <SiteRoot />}
     </SiteProviders>
   )
@@ -121,22 +121,25 @@ interface SiteProvidersProps {
   hostConfig: HostConfig
   siteMode: SiteMode
   services: SiteServices
+  /** The browser renders the page itself (the server sent no render of its screen). */
+  browserRendered: boolean
   children: ReactNode
 }
 
 /** The kit's provider, wired to the router's navigation and links, and the host policy. */
-function SiteProviders({ env, hostConfig, siteMode, services, children }: SiteProvidersProps) {
-  const { session, ageGate, auth, sinks, api, queryClient, storage, downloads, readerSettings } = services
+function SiteProviders({ env, hostConfig, siteMode, services, browserRendered, children }: SiteProvidersProps) {
+  const { session, ageGate, consent, auth, sinks, api, queryClient, storage, downloads, readerSettings } = services
   const site = useMemo<SiteConfig>(
     () => ({ hostConfig, supportEmail: env.supportEmail, featured: featuredComicsFor(siteMode) }),
     [hostConfig, env.supportEmail, siteMode],
   )
   const navigate = useStableNavigate()
-  const stores = useMemo(() => ({ session, ageGate, downloads, readerSettings }), [session, ageGate, downloads, readerSettings])
+  const stores = useMemo(() => ({ session, ageGate, consent, downloads, readerSettings }), [session, ageGate, consent, downloads, readerSettings])
   useEffect(() => {
-    // The page is the app's from here: a server-rendered one has been taken over.
-    document.documentElement.setAttribute(APP_RUNNING_ATTRIBUTE, '')
-  }, [])
+    // A page the browser renders itself is the app's from the start; a server-rendered one once its
+    // screen is hydrated (ScreenWithData).
+    if (browserRendered) pageTakenOver()
+  }, [browserRendered])
   return (
     <ComicsProvider
       api={api}

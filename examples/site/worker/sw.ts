@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
-// The site's service worker, built by vite-plugin-pwa (injectManifest) into dist/sw.js with the build's
-// precache list in place of self.__WB_MANIFEST. See docs/decisions.md "## Offline and downloads".
+// The site's service worker, built by vite-plugin-pwa (injectManifest) into dist/client/sw.js, after the
+// server's build (vite.config.ts), with the build's precache list in place of self.__WB_MANIFEST. See
+// docs/decisions.md "## Offline and downloads".
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'

@@ -8,7 +8,7 @@ import type { Page } from 'playwright'
 export const APP_RUNNING_ATTRIBUTE = 'data-app-running'
 
 /**
- * Waits until the site's app runs the page (`data-app-running` on `<html>`, set by src/app/SiteApp.tsx):
+ * Waits until the site's app runs the page (`data-app-running` on `<html>`, set by the site's src/app/browserSite.ts once the app has taken the page over):
  * a page the server rendered shows before its script has taken it over, and a click on a button before
  * then does nothing. Shared by the end-to-end tests and the bench.
  */

@@ -1,4 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import { startAuthEmulator } from '@comics/auth-emulator'
@@ -6,6 +8,7 @@ import { buildSite, type SiteBuildEnv } from './buildSite'
 import { catalogueFacts } from './catalogueFacts'
 import { freePort } from './freePort'
 import { startApi } from './startApi'
+import { startServerApiFaults } from './serverApiFaults'
 import { startSite } from './startSite'
 import type { E2eStack } from './stackContext'
 import { startTokenSyncRecorder } from './tokenSyncRecorder'
@@ -35,7 +38,8 @@ async function startAuthEmulatorWithRetry(attempts = 3) {
 /**
  * Starts the whole stack once per run: the Auth emulator (shared with other runs on its port,
  * AUTH_EMULATOR_PORT or 9099), the API on a copy of a seeded PGlite folder, a stand-in token sync
- * endpoint, the site built and served by its production server on free ports. Each part stops by its own id.
+ * endpoint, the site built and served by its production server on free ports (its calls to the API through
+ * a switch that can fail them, serverApiFaults.ts). Each part stops by its own id.
  */
 export default async function setup(project: TestProject) {
   const started = Date.now()
@@ -62,7 +66,12 @@ export default async function setup(project: TestProject) {
       buildSite({ siteRoot, outDir, emulatorHost: emulator.host, env: siteEnv }),
     ])
     stops.push(api.stop)
-    const site = await startSite({ siteRoot, outDir, port: sitePort, apiUrl: api.url })
+    // The site's server reaches the API through a switch that can make its own calls fail (serverApiFaults.ts).
+    const faultsFolder = mkdtempSync(join(tmpdir(), 'site-e2e-faults-'))
+    stops.push(async () => rmSync(faultsFolder, { recursive: true, force: true }))
+    const serverApi = await startServerApiFaults({ target: api.url, port: await freePort(), switchFile: join(faultsFolder, 'server-api') })
+    stops.push(serverApi.stop)
+    const site = await startSite({ siteRoot, outDir, port: sitePort, apiUrl: serverApi.url })
     stops.push(site.stop)
 
     const stack: E2eStack = {
@@ -72,6 +81,7 @@ export default async function setup(project: TestProject) {
       siteDistDir: outDir,
       apiUrl: api.url,
       apiClockOffsetFile: api.clockOffsetFile,
+      serverApiFaultFile: serverApi.switchFile,
       emulatorHost: emulator.host,
       gaId: E2E_GA_ID,
       tokenSyncCallsUrl: tokenSync.callsUrl,

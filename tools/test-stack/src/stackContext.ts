@@ -5,12 +5,17 @@ export interface E2eStack {
   /** The site on the first mirror host, e.g. http://localhost:41234. */
   mirrorOrigin: string
   sitePort: number
-  /** The browser build the site's server serves (its server beside it, in `${siteDistDir}-server`). */
+  /** The site's build folder: the browser's files and the server, as siteBuild.ts lays them out (clientDir, serverFile). */
   siteDistDir: string
   /** The API itself, for Node-side calls (with a Host header) and its sandbox checkout page. */
   apiUrl: string
   /** Write a number of milliseconds here to move the API's clock (scheduled releases); write 0 to restore it. */
   apiClockOffsetFile: string
+  /**
+   * Write SERVER_API_DOWN (serverApiFaults.ts) here and the site server's own calls to the API fail (its
+   * pages are then sent without the API's data); write '' to let them through again.
+   */
+  serverApiFaultFile: string
   /** The Auth emulator as 'host:port'. */
   emulatorHost: string
   /** The Google Analytics measurement id the site is built with. */

@@ -26,7 +26,8 @@ export function prepareResponse(value: unknown): PreparedResponse {
  * notification lost on the way, what is kept also expires `maxAgeMs` after it began to be kept.
  *
  * With a publication `schedule`, what it keeps also expires when the next scheduled episode comes out:
- * an answer computed before that time lacks the episode. After each invalidation the schedule is asked
+ * an answer computed before that time lacks the episode; and when the schedule's clock is set back
+ * before the time it began to be kept (a test's clock), since it may hold episodes not out at that time. After each invalidation the schedule is asked
  * for the first publish time after the invalidation; until it has answered, no remembered answer is
  * served and reads wait for it.
  */
@@ -72,10 +73,15 @@ export class CatalogueCache {
       void this.knowSchedule()
       return false
     }
-    if (this.schedule && this.schedule.clock.now().getTime() >= this.expiresAt) {
-      this.clear()
-      void this.knowSchedule()
-      return false
+    if (this.schedule) {
+      const now = this.schedule.clock.now().getTime()
+      // A clock back before what is kept was read (only the tests' clock moves so, clock.ts) would serve
+      // episodes that are not out at its time: what was kept is read again.
+      if (now >= this.expiresAt || now < this.since.getTime()) {
+        this.clear()
+        void this.knowSchedule()
+        return false
+      }
     }
     return true
   }

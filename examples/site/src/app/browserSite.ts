@@ -3,6 +3,7 @@ import { readSiteEnv, type SiteEnv } from '../config/siteEnv'
 import { resolveSiteHost } from '../host/resolveSiteHost'
 import { createSiteServices, type SiteServices } from './createSiteServices'
 import { keepAgePassedCookie, keepCustomReaderCookie, keepSignedInCookie } from './signedInCookie'
+import { APP_RUNNING_ATTRIBUTE } from './documentMarks'
 
 export interface BrowserSite {
   env: SiteEnv
@@ -33,4 +34,17 @@ export function browserSite(): BrowserSite | null {
   // And whose reader settings are their own: the server then leaves the reader to the app.
   keepCustomReaderCookie(services.readerSettings)
   return (site = { env, hostConfig, siteMode, services })
+}
+
+/**
+ * The page is the app's from here: the browser's own render of it has started, or the server's render of
+ * its screen has been hydrated (the screen's first effects have run). Marked on the root for tools that
+ * wait for it, and a cookie choice made before is made now (src/app/siteConsent.ts). Again on each
+ * navigation, where it does nothing more.
+ */
+export function pageTakenOver(): void {
+  const current = browserSite()
+  if (!current) return
+  document.documentElement.setAttribute(APP_RUNNING_ATTRIBUTE, '')
+  current.services.consent.takeOver()
 }

@@ -20,6 +20,7 @@ import { createDefaultQueryClient } from '@comics/react'
 import { analyticsSinks } from '../analytics/analyticsSinks'
 import { createSiteAuth, type SiteAuth } from '../auth/createSiteAuth'
 import type { SiteEnv } from '../config/siteEnv'
+import { createSiteConsent, type SiteConsent } from './siteConsent'
 
 export interface SiteServices {
   /** Made here so the auth service exists before the kit's provider, which is given both. */
@@ -27,6 +28,8 @@ export interface SiteServices {
   /** The adult host's age answer, made here so the page can keep its cookie (src/app/signedInCookie.ts). */
   ageGate: AgeGate
   auth: SiteAuth
+  /** The cookie choice, made here so that one made before the app has taken the page over is made then (src/app/siteConsent.ts). */
+  consent: SiteConsent
   sinks: AnalyticsSink[]
   /** The kit's client and query cache, made here so the cache can take the server's before the first render. */
   api: ComicsApi
@@ -66,6 +69,7 @@ export function createSiteServices(env: SiteEnv, siteMode: SiteMode, place: Serv
     ageGate: createAgeGate(storage),
     storage,
     auth: createSiteAuth(env, session),
+    consent: createSiteConsent(storage),
     sinks,
     // As ComicsProvider would make it from apiBaseUrl.
     // Without network, downloaded episodes (and their comics) answer the reads a reader needs.

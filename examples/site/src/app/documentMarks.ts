@@ -7,8 +7,17 @@ export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered'
  * signed-in cookie): the guest's markup stays hidden and the app renders theirs (src/server/document.ts).
  */
 export const CLIENT_RENDER_ATTRIBUTE = 'data-client-render'
-/** On `<html>` once the app has rendered or taken over the server's render, for tools that wait for it. */
+/**
+ * On `<html>` once the app has rendered the page or taken over the server's render of it (its screen
+ * hydrated, src/app/browserSite.ts `pageTakenOver`), for tools that wait for it.
+ */
 export const APP_RUNNING_ATTRIBUTE = 'data-app-running'
+/**
+ * On `<html>`, 'accepted' or 'rejected', when the cookie banner was answered before the app ran (the
+ * head's handler, src/app/documentScripts.ts): the app makes that choice once it has taken the page over
+ * (src/app/siteConsent.ts), as a choice made then.
+ */
+export const COOKIE_CHOICE_BEFORE_APP_ATTRIBUTE = 'data-cookie-choice-before-app'
 
 /** The `<script type="application/json">` in which the site's server gives the page its run-time settings (readSiteEnv). */
 export const SITE_CONFIG_ELEMENT_ID = 'comics-site-config'

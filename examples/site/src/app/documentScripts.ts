@@ -1,6 +1,6 @@
 import { DEFAULT_READER_SETTINGS, READER_SETTINGS_STORAGE_KEY, STORAGE_KEYS } from '@comics/core'
 import { COOKIE_CHOICE_ATTRIBUTE } from '@comics/react'
-import { CLIENT_RENDER_ATTRIBUTE, CUSTOM_READER_COOKIE, SIGNED_IN_COOKIE } from './documentMarks'
+import { APP_RUNNING_ATTRIBUTE, CLIENT_RENDER_ATTRIBUTE, COOKIE_CHOICE_BEFORE_APP_ATTRIBUTE, CUSTOM_READER_COOKIE, SIGNED_IN_COOKIE } from './documentMarks'
 
 const json = JSON.stringify
 
@@ -25,11 +25,13 @@ const COOKIE_CHOICE_BEFORE_RENDER = `try{var c=localStorage.getItem(${json(STORA
 
 /**
  * The banner's Accept and Reject work from the first paint, before the app has started: a choice tapped
- * then is stored as core's consent store stores it (JSON) and marks the root, so the kit's CSS hides the
- * banner at once; the app reads the stored choice when it starts. Once the app runs, its own handlers make
- * the same choice, and this one writes the same value again.
+ * then is stored as core's consent store stores it (JSON), so that it holds on the next page even if this
+ * one is left at once, marks the root, so the kit's CSS hides the banner at once, and is left on the root
+ * for the app (COOKIE_CHOICE_BEFORE_APP_ATTRIBUTE), which makes it once it has taken the page over, as a
+ * choice made then (src/app/siteConsent.ts). From then on the app's own handlers make it, and this one
+ * stands aside.
  */
-const COOKIE_CHOICE_BEFORE_APP = `document.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('.comics-cookie-banner__accept,.comics-cookie-banner__reject');if(!b)return;try{localStorage.setItem(${json(STORAGE_KEYS.consent)},JSON.stringify(b.classList.contains('comics-cookie-banner__accept')?'accepted':'rejected'))}catch(x){}document.documentElement.setAttribute(${json(COOKIE_CHOICE_ATTRIBUTE)},'')});`
+const COOKIE_CHOICE_BEFORE_APP = `document.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('.comics-cookie-banner__accept,.comics-cookie-banner__reject'),d=document.documentElement;if(!b||d.hasAttribute(${json(APP_RUNNING_ATTRIBUTE)}))return;var c=b.classList.contains('comics-cookie-banner__accept')?'accepted':'rejected';try{localStorage.setItem(${json(STORAGE_KEYS.consent)},JSON.stringify(c))}catch(x){}d.setAttribute(${json(COOKIE_CHOICE_BEFORE_APP_ATTRIBUTE)},c);d.setAttribute(${json(COOKIE_CHOICE_ATTRIBUTE)},'')});`
 
 /**
  * On the reader: reader settings other than the defaults (core's reader-settings store) without their

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { redirect, type ClientLoaderFunctionArgs, type HeadersFunction, type MetaDescriptor } from 'react-router'
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query'
 import { routes, type PageHead } from '@comics/core'
 import { READER_MESSAGES } from '@comics/react'
-import { browserSite } from './browserSite'
+import { browserSite, pageTakenOver } from './browserSite'
 import { cachedData, type ScreenContext, type ScreenData } from './screenData'
 
 /** What a screen's route gives its page: the kit's cache its render used, and its head. */
@@ -64,7 +64,11 @@ export const screenMeta = ({ loaderData }: { loaderData?: unknown }) => headMeta
  */
 export const screenHeaders: HeadersFunction = () => ({ 'Cache-Control': 'private, no-cache', Vary: 'Cookie, Accept-Encoding' })
 
-/** A screen with the answers its route's loader fetched in its page's cache. */
+/**
+ * A screen with the answers its route's loader fetched in its page's cache. Once it has mounted (in a
+ * server-rendered page, once it is hydrated, after its own first effects), the page is the app's.
+ */
 export function ScreenWithData({ data, children }: { data: ScreenLoaderData | undefined; children: ReactNode }) {
+  useEffect(() => pageTakenOver(), [])
   return <HydrationBoundary state={data?.queries}>{children}</HydrationBoundary>
 }

@@ -1,14 +1,17 @@
-import { describe, expect, test } from 'vitest'
+import { writeFileSync } from 'node:fs'
+import { describe, expect, onTestFinished, test } from 'vitest'
 import type { BrowserContext, Locator, Page, Route } from 'playwright'
 import { episodeAssetsRequest, STORAGE_KEYS } from '@comics/core'
 import { styleAttributeHashes } from '../../securityHeaders'
 import { requestWithHost } from '@comics/test-stack/requestWithHost'
 import type { E2eComic } from '@comics/test-stack/stackContext'
+import { SERVER_API_DOWN } from '@comics/test-stack/serverApiFaults'
 import { appRunning, chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
 import { e2eStack } from '@comics/test-stack/stack'
 import { authDialog, openSignIn, PASSWORD, prepareVisitor, uniqueEmail, type VisitorState } from '@comics/test-stack/visitor'
 
-// Faults a reader meets, injected into the whole stack through Playwright's routing and init scripts:
+// Faults a reader meets, injected into the whole stack through Playwright's routing and init scripts (and,
+// for the site server's own calls to the API, the stack's switch):
 // the API refusing or dropping connections, answering slowly, with 500s or with a body that breaks the
 // contract; page images failing or never arriving; localStorage full or denied; the Auth service down.
 // Each journey checks that the screen says so with a way to retry, that the retry works once the fault
@@ -83,24 +86,15 @@ async function showsAfterRetries(page: Page, locator: Locator, jumpMs = 5_000): 
 }
 
 /**
- * The document the site's server sends when it does not render: its own answer (headers, nonce, run-time
- * settings) without the rendered screen and the query cache it was rendered with.
+ * While the API is down or failing, the site's server cannot fetch a screen's data either: its own calls
+ * to the API fail (the stack's switch, serverApiFaults.ts), it sends the page without that data, and the
+ * browser's own calls meet the fault. Returns the undo (also done when the test ends).
  */
-const withoutRender = (html: string) =>
-  html.replace(/<script[^>]*id="comics-query-cache"[^>]*>[\s\S]*?<\/script>\s*/, '').replace(/<div id="root"[^>]*>[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1')
-
-/**
- * While the API is down or failing, the site's server cannot render a landing either: it sends the plain
- * document, with the same headers, and the browser's own calls meet the fault. Returns the undo.
- */
-async function serverCannotRender(context: BrowserContext): Promise<() => Promise<void>> {
-  const handler = async (route: Route) => {
-    if (route.request().resourceType() !== 'document') return route.fallback()
-    const response = await route.fetch()
-    return route.fulfill({ response, body: withoutRender(await response.text()) })
-  }
-  await context.route('**/*', handler)
-  return () => context.unroute('**/*', handler)
+function serverCannotRender(): () => void {
+  const undo = () => writeFileSync(stack.serverApiFaultFile, '')
+  writeFileSync(stack.serverApiFaultFile, SERVER_API_DOWN)
+  onTestFinished(undo)
+  return undo
 }
 
 const alertSaying = (scope: Page | Locator, text: string | RegExp) => scope.getByRole('alert').filter({ hasText: text })
@@ -250,7 +244,7 @@ describe('the API down, slow or wrong', () => {
     const stored = progressOf(mirrorComic, 1)
     const { page, context } = await openVisit({ consent: 'accepted', stored })
     await context.route(API, (route) => route.abort('connectionrefused'))
-    const serverRenders = await serverCannotRender(context)
+    const serverRenders = serverCannotRender()
     await page.clock.install()
     await page.goto(`${stack.mirrorOrigin}/`)
     const somethingNew = page.getByRole('region', { name: 'Something New' })
@@ -261,7 +255,7 @@ describe('the API down, slow or wrong', () => {
     expect(before).toMatchObject({ ...stored, [STORAGE_KEYS.isUserPassAgeVerification]: 'true', [STORAGE_KEYS.consent]: '"accepted"' })
 
     await context.unroute(API)
-    await serverRenders()
+    serverRenders()
     await tryAgain(somethingNew).click()
     await expect.poll(() => newComicLinks(page).count()).toBeGreaterThan(0)
     expect(await somethingWentWrong(somethingNew).count()).toBe(0)
@@ -277,7 +271,7 @@ describe('the API down, slow or wrong', () => {
     const before = await storedState(page)
 
     await context.route(API, (route) => route.abort('connectionreset'))
-    const serverRenders = await serverCannotRender(context)
+    const serverRenders = serverCannotRender()
     await page.getByRole('button', { name: 'List Episodes' }).click()
     const list = page.getByRole('dialog', { name: 'List Episodes' })
     await list.getByRole('listitem').nth(2).getByRole('button', { name: 'Open' }).click()
@@ -292,7 +286,7 @@ describe('the API down, slow or wrong', () => {
     expect(await storedState(page)).toEqual(before)
 
     await context.unroute(API)
-    await serverRenders()
+    serverRenders()
     await tryAgain(page).click()
     await expect.poll(() => imageLoaded(pageImage(page, 1))).toBe(true)
     // The titles and Next come back with the pages (the comic and its episodes were refetched too).
@@ -311,7 +305,7 @@ describe('the API down, slow or wrong', () => {
       failed += 1
       return route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'The database is unavailable' } } })
     })
-    const serverRenders = await serverCannotRender(context)
+    const serverRenders = serverCannotRender()
     await page.clock.install()
     await page.goto(comicUrl(stack.mirrorOrigin, mirrorComic))
     const episodes = page.locator('.comics-episode-list')
@@ -321,7 +315,7 @@ describe('the API down, slow or wrong', () => {
     expect(await storedState(page)).toMatchObject(stored)
 
     await context.unroute(CHAPTERS)
-    await serverRenders()
+    serverRenders()
     await tryAgain(episodes).click()
     await expect.poll(() => episodes.locator('.comics-episode-row').count()).toBe(mirrorComic.chapterIds.length)
     await expect.poll(() => continueReading(page, mirrorComic.chapterTitles[1]!).count()).toBe(1)
@@ -358,7 +352,7 @@ describe('the API down, slow or wrong', () => {
       answered += 1
       return route.fulfill({ status: 200, json: { data: [{ id: 7, title: null }] } })
     })
-    const serverRenders = await serverCannotRender(context)
+    const serverRenders = serverCannotRender()
     await page.clock.install()
     await page.goto(`${stack.mirrorOrigin}/categories`)
     await expect.poll(() => somethingWentWrong(page).isVisible()).toBe(true)
@@ -369,7 +363,7 @@ describe('the API down, slow or wrong', () => {
     expect(answered).toBe(calls)
 
     await context.unroute(COMICS)
-    await serverRenders()
+    serverRenders()
     await tryAgain(page).click()
     await expect.poll(() => page.locator('.site-card-grid').getByRole('link').count()).toBeGreaterThan(0)
     expect(await somethingWentWrong(page).count()).toBe(0)

@@ -14,9 +14,9 @@ import { e2eStack } from '@comics/test-stack/stack'
 import { freePort } from '@comics/test-stack/freePort'
 import { startSite } from '@comics/test-stack/startSite'
 import { DEFAULT_MESSAGES } from '@comics/react'
+import { clientDir, serverFile } from '@comics/test-stack/siteBuild'
+import { appShellRevision } from '../../appShellRevision'
 import { APP_SHELL_PATH, SERVICE_WORKER_PATH } from '../../src/offline/offlineConstants'
-// The browser build's manifest (Vite's), as the last build wrote it.
-const MANIFEST_FILE = '.vite/manifest.json'
 
 // The installed app and offline reading, in Chromium against the production server.
 const stack = e2eStack()
@@ -251,45 +251,76 @@ describe('downloaded episodes', () => {
 })
 
 /**
- * The site's next build as a deployment ships it, made from the stack's build (a copy of the browser build
- * and of its server) with one change: its stylesheet, hence under a new hashed name. As the build would
- * write them, the document (index.html, which is also the app shell) links the new stylesheet, the build's
- * manifest names it, and the worker's precache list has it with the new shell's revision (its MD5, as
- * workbox-build computes it): the worker's script differs from the running build's, as after any change.
- * Throws when the build is not laid out as this expects, rather than deploy something inconsistent.
+ * The site's next build as a deployment ships it, made from the stack's build (a copy of its folder: the
+ * browser's files and the server) with one change: the root route's stylesheet, hence under a new hashed
+ * name. As the build would write them, the framework's route manifest for the browser names the new
+ * stylesheet (and so has a new version, hence a new name), the server's copy of it names both, so the
+ * documents (the app shell's too) link the new stylesheet, and the worker's precache list has both with
+ * the new shell's revision (appShellRevision.ts): the worker's script differs from the running build's, as
+ * after any change. Throws when the build is not laid out as this expects, rather than deploy something
+ * inconsistent.
  */
-function nextBuild(distDir: string) {
+function nextBuild(buildDir: string) {
   const folder = mkdtempSync(join(tmpdir(), 'comics-next-build-'))
   const outDir = join(folder, 'e2e-dist')
-  cpSync(distDir, outDir, { recursive: true })
-  cpSync(`${distDir}-server`, `${outDir}-server`, { recursive: true })
-  const file = (path: string) => join(outDir, path)
+  cpSync(buildDir, outDir, { recursive: true })
+  const file = (path: string) => join(clientDir(outDir), path)
   const read = (path: string) => readFileSync(file(path), 'utf8')
-  const md5 = (text: string) => createHash('md5').update(text).digest('hex')
+  const hash = (text: string) => createHash('sha256').update(text).digest('hex')
   const replaceOnce = (text: string, from: string, to: string, where: string) => {
     const count = text.split(from).length - 1
     if (count !== 1) throw new Error(`${where}: ${from} found ${count} times, expected once`)
     return text.replace(from, () => to)
   }
+  const removeWithCopies = (path: string) => {
+    for (const each of [path, `${path}.br`, `${path}.gz`]) rmSync(file(each), { force: true })
+  }
 
-  const document = read('index.html')
-  const stylesheet = /<link rel="stylesheet"[^>]* href="\/(assets\/index-[\w-]+\.css)">/.exec(document)?.[1]
-  if (!stylesheet) throw new Error('index.html links no assets/index-*.css')
-  // Only the document, the manifest and the worker name the entry's stylesheet: a chunk that named it (a lazy
-  // part imported from a screen's chunk lists it among what it preloads) would keep the last build's name here.
-  const naming = readdirSync(file('assets')).filter((name) => name.endsWith('.js') && read(`assets/${name}`).includes(stylesheet))
-  if (naming.length > 0) throw new Error(`${naming.join(', ')} name ${stylesheet}: a lazy import outside the entry's chunk`)
+  // The framework's route manifest for the browser: assets/manifest-<version>.js, `window.__reactRouterManifest={…};`.
+  const manifests = readdirSync(file('assets')).filter((name) => /^manifest-[\da-f]+\.js$/.test(name))
+  if (manifests.length !== 1) throw new Error(`assets/ has ${manifests.length} route manifests (manifest-*.js), expected one`)
+  const manifestPath = `assets/${manifests[0]!}`
+  const manifestText = read(manifestPath)
+  const manifestJson = /^window\.__reactRouterManifest=(.*);$/s.exec(manifestText)?.[1]
+  if (!manifestJson) throw new Error(`${manifestPath} is not the framework's route manifest`)
+  const manifest = JSON.parse(manifestJson) as { version: string; url: string; routes: Record<string, { css?: string[] }> }
+  const rootCss = manifest.routes['root']?.css ?? []
+  if (rootCss.length !== 1) throw new Error(`the root route has ${rootCss.length} stylesheets, expected one`)
+  const stylesheet = rootCss[0]!.replace(/^\//, '')
+  // Only the route manifests and the worker name the root's stylesheet: a chunk that named it (a lazy part
+  // imported from a screen's chunk lists it among what it preloads) would keep the last build's name here.
+  const naming = readdirSync(file('assets')).filter((name) => name.endsWith('.js') && `assets/${name}` !== manifestPath && read(`assets/${name}`).includes(stylesheet))
+  if (naming.length > 0) throw new Error(`${naming.join(', ')} name ${stylesheet}: a lazy import outside the root's chunk`)
+
   const css = `${read(stylesheet)}\n:root{--site-build:"next"}\n`
-  const nextStylesheet = `assets/index-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`
+  const nextStylesheet = `assets/root-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`
   writeFileSync(file(nextStylesheet), css)
   // A new build's folder holds no file of the last one.
-  for (const old of [stylesheet, `${stylesheet}.br`, `${stylesheet}.gz`]) rmSync(file(old), { force: true })
-  const nextDocument = replaceOnce(document, `/${stylesheet}"`, `/${nextStylesheet}"`, 'index.html')
-  writeFileSync(file('index.html'), nextDocument)
-  writeFileSync(file(MANIFEST_FILE), read(MANIFEST_FILE).replaceAll(`"${stylesheet}"`, `"${nextStylesheet}"`))
+  removeWithCopies(stylesheet)
+  const nextManifestBody = replaceOnce(manifestJson, `"/${stylesheet}"`, `"/${nextStylesheet}"`, manifestPath)
+  const nextVersion = hash(nextManifestBody).slice(0, 8)
+  const nextManifestPath = `assets/manifest-${nextVersion}.js`
+  let nextManifest = replaceOnce(nextManifestBody, `"url":"/${manifestPath}"`, `"url":"/${nextManifestPath}"`, manifestPath)
+  nextManifest = replaceOnce(nextManifest, `"version":"${manifest.version}"`, `"version":"${nextVersion}"`, manifestPath)
+  writeFileSync(file(nextManifestPath), `window.__reactRouterManifest=${nextManifest};`)
+  removeWithCopies(manifestPath)
+
+  // The server's bundle: its copy of the manifest, with the browser's manifest by its address and version.
+  let server = readFileSync(serverFile(outDir), 'utf8')
+  server = replaceOnce(server, `"/${stylesheet}"`, `"/${nextStylesheet}"`, 'the server')
+  server = replaceOnce(server, `"/${manifestPath}"`, `"/${nextManifestPath}"`, 'the server')
+  server = replaceOnce(server, `"${manifest.version}"`, `"${nextVersion}"`, 'the server')
+  writeFileSync(serverFile(outDir), server)
+
+  // The worker's precache list: the new files, and the shell's revision of them.
   let worker = read(SERVICE_WORKER_PATH)
   worker = replaceOnce(worker, `"url":"${stylesheet}"`, `"url":"${nextStylesheet}"`, SERVICE_WORKER_PATH)
-  worker = replaceOnce(worker, `"revision":"${md5(document)}","url":"${APP_SHELL_PATH}"`, `"revision":"${md5(nextDocument)}","url":"${APP_SHELL_PATH}"`, SERVICE_WORKER_PATH)
+  worker = replaceOnce(worker, `"url":"${manifestPath}"`, `"url":"${nextManifestPath}"`, SERVICE_WORKER_PATH)
+  const entries = [...worker.matchAll(/\{"revision":(null|"[\da-f]+"),"url":"([^"]+)"\}/g)].map(([, revision, url]) => ({ url: url!, revision: JSON.parse(revision!) as string | null }))
+  const shell = entries.find((entry) => entry.url === APP_SHELL_PATH)
+  if (!shell?.revision) throw new Error(`${SERVICE_WORKER_PATH} precaches no ${APP_SHELL_PATH} with a revision`)
+  const nextShellRevision = appShellRevision(entries.filter((entry) => entry !== shell))
+  worker = replaceOnce(worker, `"revision":"${shell.revision}","url":"${APP_SHELL_PATH}"`, `"revision":"${nextShellRevision}","url":"${APP_SHELL_PATH}"`, SERVICE_WORKER_PATH)
   writeFileSync(file(SERVICE_WORKER_PATH), worker)
   return { outDir, oldStylesheet: `/${stylesheet}`, newStylesheet: `/${nextStylesheet}`, remove: () => rmSync(folder, { recursive: true, force: true }) }
 }
