@@ -12,8 +12,9 @@ module.exports = [
   // The client loads axios with its first request that goes out (a dynamic import): what a page pays before
   // that, and the whole, split into chunks as an app's bundler splits them. The whole is a little more
   // than with a static import (two files compress less well than one; docs/performance.md).
-  // The contract's checks (zod and the schemas) load with the first call too (core's endpointContract chunk).
-  budget('@comics/core: API client before its first request (no axios)', core, '{ createComicsApi }', '2.6 kB', { ignore: ['axios', './endpointContract-*'] }),
+  // The contract's checks (zod and the schemas) load with the first call too (core's api/endpointContract.js,
+  // which api/callEndpoint.js imports as './endpointContract.js').
+  budget('@comics/core: API client before its first request (no axios)', core, '{ createComicsApi }', '2.6 kB', { ignore: ['axios', './endpointContract.js'] }),
   // Raised with the payments calls, scheduled releases, the export of one's data, the account's calls and the
   // studio's (docs/performance.md, "Size budgets").
   // Raised by 0.75 kB when the contract's checks became a chunk of their own: the same code, in a bundle
@@ -43,7 +44,10 @@ module.exports = [
   // Raised with the terms box's policy links, the pay buttons' reasons, the payment page's checkout and the
   // cookie banner's purpose line and room for the reader; with the end-of-episode card and the coin unlock's
   // confirmation; with the episode list's likes and comments (docs/performance.md).
-  budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '65 kB', { ignore: reactKitPeers }),
+  // Raised by 0.5 kB (64.92 → 65.37 kB measured) when the ESM build became one file per module: the same
+  // minified code compresses a little less once bundled from ~200 files (each with its own imports) than
+  // from one; a part of the kit costs less instead (the Reader alone 17.46 → 13.71 kB).
+  budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '65.5 kB', { ignore: reactKitPeers }),
   // The Reader carries the readers' messages (READER_MESSAGES); the account's and the admin's tables stay
   // with their components. Raised with its Download and 'Download the next 3' buttons.
   // Raised with the free unlock in the unlock choice and what follows the last page (comments' slot).

@@ -3,9 +3,15 @@
 // start) and the site side by side, prints where to go once all three answer, and stops them on Ctrl-C,
 // each by its own process id. The site: with --production (pnpm start) built and run on its production
 // server (examples/site/src/server/main.ts), as a deployment runs it; without (pnpm dev) Vite's
-// hot-reloading dev server.
+// hot-reloading dev server. Either way the site is built from the kit's built packages (their dist/, as a
+// partner's app), so the packages it depends on are built first when their dist/ is missing or older
+// than their sources.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { AUTH_EMULATOR_DEFAULT_PORT, authEmulatorPortFromEnv, startAuthEmulator } from '@comics/auth-emulator'
+import { buildKitPackages } from '@comics/test-stack/kitBuild'
 
 const API_URL = 'http://127.0.0.1:8787'
 const SITE_PORT = 5173
@@ -119,6 +125,10 @@ try {
     await waitFor('The API', apiAnswers)
   })()
   const siteEnv = { VITE_AUTH_EMULATOR_URL: `http://${emulatorHost}`, SITE_PORT: String(SITE_PORT) }
+  const packagesLog = join(tmpdir(), 'comics-kit-packages-build.log')
+  await buildKitPackages({ workspaceRoot: fileURLToPath(new URL('..', import.meta.url)), log: packagesLog }).catch((error: unknown) => {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n(the whole log: ${packagesLog})`)
+  })
   if (production) {
     // The production build, made at each start (a fresh clone has none, and it follows the sources).
     console.log('Building the site…')

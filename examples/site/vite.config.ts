@@ -1,53 +1,14 @@
-import { readdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite'
 import { reactRouter } from '@react-router/dev/vite'
 import { VitePWA, type VitePluginPWAAPI } from 'vite-plugin-pwa'
-import { kitSourceAliases, kitStyleSources } from './kitSources'
 import { appShellRevision } from './appShellRevision'
 import { precompressAssets } from './precompress'
 import { reactRouterProductionAlias } from './reactRouterBuild'
 import { devSecurityHeaders } from './securityHeaders'
 import reactRouterConfig from './react-router.config'
 import { APP_SHELL_PATH } from './src/offline/offlineConstants'
-
-const STYLES_ID = '@comics/react/styles.css'
-const RESOLVED_STYLES_ID = '\0comics-react-styles'
-
-/**
- * `import '@comics/react/styles.css'` from the sources: the published file is built by the react
- * package's scripts/build-styles.mjs as the theme (src/styles/base.css) followed by every component's
- * stylesheet in folder order; this module imports the same files in the same order.
- */
-function kitStylesFromSources(): Plugin {
-  const { theme, componentsDir } = kitStyleSources
-  const stylesheets = () => {
-    const files = [theme]
-    const folders = readdirSync(componentsDir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort()
-    for (const folder of folders) {
-      for (const name of readdirSync(join(componentsDir, folder)).filter((file) => file.endsWith('.css')).sort()) {
-        files.push(join(componentsDir, folder, name))
-      }
-    }
-    return files
-  }
-  return {
-    name: 'comics-kit-styles-from-sources',
-    enforce: 'pre',
-    resolveId: (id) => (id === STYLES_ID ? RESOLVED_STYLES_ID : undefined),
-    load(id) {
-      if (id !== RESOLVED_STYLES_ID) return undefined
-      // Read at each load: a component that lands later shows up after a restart of the dev server.
-      return stylesheets()
-        .map((file) => `import ${JSON.stringify(file)}`)
-        .join('\n')
-    },
-  }
-}
 
 // The reference API (examples/api), for the dev server. It decides the rating mode from the Host header,
 // so the proxy keeps the site's host (adult.localhost:5173 or localhost:5173) instead of rewriting it.
@@ -131,7 +92,6 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
   return {
     plugins: [
       reactRouter(),
-      kitStylesFromSources(),
       // Brotli and gzip copies of the built scripts and stylesheets, which the site's server sends.
       ...(isSsrBuild ? [] : [precompressAssets()]),
       // The service worker (worker/sw.ts) with the build's precache list, as dist/client/sw.js, written
@@ -139,7 +99,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       // (src/server/webManifest.ts); the page registers the worker itself after load (src/offline/registerServiceWorker.ts).
       ...(isSsrBuild ? offlineWorker(clientBuildDir) : []),
     ],
-    resolve: { alias: production ? [...kitSourceAliases, ...reactRouterProductionAlias()] : kitSourceAliases },
+    // The kit (`@comics/core`, `@comics/react` and its stylesheet) resolves as a partner's app resolves it:
+    // through each package's exports to its built dist/, which the workspace's `pnpm build` writes.
+    resolve: { alias: production ? reactRouterProductionAlias() : [] },
     server: {
       host: '127.0.0.1',
       port,

@@ -1,12 +1,10 @@
 import { defineConfig } from 'vitest/config'
-import { kitSourceAliases } from './kitSources'
 
 // End-to-end tests of the site in Debian's Chromium against the whole stack: the Auth emulator, the
 // reference API on PGlite in a temporary folder and the built site on its production server (src/server/main.ts), all started
 // by the global setup and stopped by their process ids. One file at a time: they share one browser-facing
 // stack and the machine has few cores.
 export default defineConfig({
-  resolve: { alias: kitSourceAliases },
   test: {
     name: 'site-e2e',
     root: import.meta.dirname,

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { buildKitPackages } from '@comics/test-stack/kitBuild'
 import { startProcessGroup } from '@comics/test-stack/processGroup'
 import { addBreakdown, chunkBreakdown, gzipSize } from './dependencyBreakdown'
 import { benchPaths } from './paths'
@@ -29,6 +30,7 @@ const { values } = parseArgs({
 const distDir = join(benchPaths.cacheDir, 'initial-js-dist')
 
 if (!values.reuse || !existsSync(join(distDir, '.vite/manifest.json'))) {
+  await buildKitPackages({ workspaceRoot: benchPaths.workspaceRoot, log: `${distDir}.packages-build.log` })
   const build = startProcessGroup(process.execPath, [join(benchPaths.siteRoot, 'node_modules/vite/bin/vite.js'), 'build', '--manifest', '--outDir', distDir, '--emptyOutDir'], {
     cwd: benchPaths.siteRoot,
     log: `${distDir}.build.log`,

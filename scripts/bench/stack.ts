@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startAuthEmulator, type RunningAuthEmulator } from '@comics/auth-emulator'
 import { freePort } from '@comics/test-stack/freePort'
+import { buildKitPackages } from '@comics/test-stack/kitBuild'
 import { startProcessGroup } from '@comics/test-stack/processGroup'
 import { cachedSeed, newSeedFolder, seedFingerprint } from '@comics/test-stack/seededApiData'
 import { launchApi } from '@comics/test-stack/startApi'
@@ -38,7 +39,8 @@ async function run(name: string, command: string, args: string[], options: { cwd
  * Auth emulator built in so that the subscriber can sign in, and Vite's manifest for the chunk walk.
  */
 export async function buildBenchSite(emulatorHost: string): Promise<string> {
-  const { siteRoot, distDir, cacheDir } = benchPaths
+  const { siteRoot, distDir, cacheDir, workspaceRoot } = benchPaths
+  await buildKitPackages({ workspaceRoot, log: join(cacheDir, 'packages-build.log') })
   await run('The site build', process.execPath, [join(siteRoot, REACT_ROUTER_CLI), 'build'], {
     cwd: siteRoot,
     log: join(cacheDir, 'site-build.log'),

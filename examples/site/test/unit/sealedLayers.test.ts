@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 // Layers sealed: the examples and the scripts use the kit as its consumers do, through the packages'
-// names (their exports, or a Vite alias resolved from the package, kitSources.ts), never by a path into
-// a package's sources. The site's unit project runs this check for the whole workspace.
+// names and their exports (the built dist/), never by a path into a package's sources. The site's unit
+// project runs this check for the whole workspace.
 const workspaceRoot = fileURLToPath(new URL('../../../../', import.meta.url))
 const CHECKED_FOLDERS = ['examples', 'scripts']
 const CODE_FILE = /\.(?:[cm]?[jt]sx?|html|css)$/
@@ -14,12 +14,22 @@ const CODE_FILE = /\.(?:[cm]?[jt]sx?|html|css)$/
 /** A path spelled into a package's sources (packages, a package's name, src), however it is reached. */
 const SOURCES_PATH = /(?:^|[/\\])packages[/\\][^/\\'"`]+[/\\]src(?:[/\\]|$)/
 const STRING_LITERAL = /(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1/g
+/** A package's name, from which its folder can be found (require.resolve of its package.json). */
+const PACKAGE_NAME = /^@comics\/[^/]+/
+/** A path under a package's folder into its sources: 'src', 'src/index.ts', './src/…'. */
+const INTO_SRC = /^(?:\.\/)?src(?:\/|$)/
 
 /** The lines of `source` (a file at `file`) that spell or reach a path into `packages/*\/src`. */
 export function pathsIntoPackageSources(file: string, source: string, root = workspaceRoot): { line: number; text: string }[] {
   const found: { line: number; text: string }[] = []
   source.split('\n').forEach((text, index) => {
-    for (const [, , literal = ''] of text.matchAll(STRING_LITERAL)) {
+    const literals = [...text.matchAll(STRING_LITERAL)].map(([, , literal = '']) => literal)
+    // A package's folder found by its name, then its src/ joined to it.
+    if (literals.some((literal) => PACKAGE_NAME.test(literal)) && literals.some((literal) => INTO_SRC.test(literal))) {
+      found.push({ line: index + 1, text: text.trim() })
+      return
+    }
+    for (const literal of literals) {
       const reached = literal.startsWith('.') ? relative(root, resolve(dirname(file), literal)) : ''
       if (SOURCES_PATH.test(literal) || (reached && !reached.startsWith('..') && SOURCES_PATH.test(reached.split(sep).join('/')))) {
         found.push({ line: index + 1, text: text.trim() })
@@ -52,11 +62,12 @@ describe('sealed layers', () => {
       `const dir = fromRoot("${into('react', 'components')}")`,
       'import.meta.glob(`../../' + into('react', 'components/*/*.css') + '`)',
       `@import '../../${into('react', 'styles/base.css')}';`,
+      `join(kitPackageDir('@comics/react'), '${['src', 'index.ts'].join('/')}')`,
+      `resolve(dirname(require.resolve('@comics/core/package.json')), '${['src', 'rules'].join('/')}')`,
     ]
     for (const line of spelled) expect(pathsIntoPackageSources(file, line), line).toHaveLength(1)
     const allowed = [
       `import { endpoints } from '@comics/core/contract'`,
-      `join(kitPackageDir('@comics/react'), 'src/index.ts')`,
       `import { freePort } from '@comics/test-stack/freePort'`,
       `import { SIGNED_IN_COOKIE } from './src/app/documentMarks'`,
     ]

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { expect, userEvent, waitFor } from 'storybook/test'
 import { useMessages } from '../../hooks'
 import { PageTitle } from './PageTitle'
-import { pageTitle } from './pageTitle'
+import { pageTitle } from './pageTitleText'
 
 const meta = {
   title: 'Layout/PageTitle',

@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_MESSAGES, type Messages } from '../../messages'
 import { PageTitle } from './PageTitle'
-import { pageTitle } from './pageTitle'
+import { pageTitle } from './pageTitleText'
 
 const comic = { title: 'Moon & Stars' }
 const region = (container: HTMLElement) => container.querySelector('[aria-live="polite"]')!

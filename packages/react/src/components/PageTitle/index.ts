@@ -1,2 +1,2 @@
 export { PageTitle, type PageTitleProps } from './PageTitle'
-export { pageTitle, type PolicyTitleKey, type TitledPage } from './pageTitle'
+export { pageTitle, type PolicyTitleKey, type TitledPage } from './pageTitleText'
