@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Browser, BrowserContext } from 'playwright'
 import { measurePageLoad, type SitePage } from './pageLoads'
+import { chunkOfSource } from './routerManifest'
 
-/** The lazy parts that bring likes and comments to a page (src/routes/lazyScreens.ts), by page. */
+/** The lazy parts that bring likes and comments to a page (src/comments/lazyParts.ts), by page. */
 const COMMENT_MODULES: Partial<Record<SitePage['name'], string>> = {
   comic: 'src/comments/ComicReactions.tsx',
   reader: 'src/comments/EpisodeComments.tsx',
@@ -36,13 +35,12 @@ export async function measureCommentsCost(
   browser: Browser,
   options: { origin: string; distDir: string; pages: readonly SitePage[]; runs: number },
 ): Promise<CommentsCost[]> {
-  const manifest = JSON.parse(readFileSync(join(options.distDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>
   const costs: CommentsCost[] = []
   for (const page of options.pages) {
     const module = COMMENT_MODULES[page.name]
     if (!module) continue
-    const chunk = manifest[module]?.file
-    if (!chunk) throw new Error(`No '${module}' in the site's build manifest`)
+    // A lazy chunk: React Router's manifest lists route modules only; the chunk is found by its source map.
+    const chunk = chunkOfSource(options.distDir, `examples/site/${module}`)
     const cost: CommentsCost = { page: page.name, withMs: [], withoutMs: [], commentRequests: [] }
     for (let run = 0; run < options.runs; run++) {
       for (const withComments of [true, false]) {
@@ -50,9 +48,9 @@ export async function measureCommentsCost(
         const prepare = async (context: BrowserContext) => {
           await context.route('**/*', (route) => {
             const { pathname } = new URL(route.request().url())
-            const isComments = pathname === `/${chunk}` || /\/(comments|likes)(\/|$)/.test(pathname)
+            const isComments = pathname === chunk || /\/(comments|likes)(\/|$)/.test(pathname)
             if (isComments) commentRequests++
-            if (!withComments && pathname === `/${chunk}`) {
+            if (!withComments && pathname === chunk) {
               return route.fulfill({ status: 200, contentType: 'text/javascript', body: EMPTY_PART })
             }
             // The episode list's counts come with the kit, not in the chunk: without comments they are not asked.

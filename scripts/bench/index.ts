@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { runApiBench, type ApiRun } from './apiBench'
@@ -8,15 +9,19 @@ import { runLighthouse, type LighthouseFigures } from './lighthouseRun'
 import { describeMachine } from './machine'
 import { measurePackageSizes, type PackageSize } from './packageSizes'
 import { combinePageLoads, measureAuthLoad, measurePageLoad, measureWorkerVisits, workerVisitMedians, type AuthLoadFigures, type PageLoadFigures, type SitePage, type WorkerVisitFigures } from './pageLoads'
+import { comparableMeasures, compareMeasures, formatComparison, runBaselineBench, type BaselineRun } from './baseline'
 import { benchPaths } from './paths'
 import { CRITICAL_ROUND_TRIPS, measureReader, type ReaderFigures } from './readerRun'
 import { formatTable, kB, MB, ms, type Row } from './report'
 import { startBenchStack } from './stack'
 import { startThrottlingProxy } from './throttlingProxy'
 
-// pnpm bench [--only sizes,pages,comments,worker,reader,lighthouse,api] [--runs 3] [--lighthouse-runs 3] [--api-duration 3]
+// pnpm bench [--only sizes,pages,comments,worker,reader,lighthouse,api] [--runs 3] [--lighthouse-runs 3] [--api-duration 3] [--baseline <git-ref>]
 // Builds what it measures (packages, the site), starts its own stack on free loopback ports, prints one
 // table and writes every figure to bench-results/latest.json.
+// With --baseline, the ref's own bench runs first with the same parts, in a worktree of the ref
+// (bench-results/.cache/baseline-<sha>), then this tree's; a second table sets each measure of the two
+// side by side, and the JSON holds both.
 const ALL_PARTS = 'sizes,pages,comments,worker,reader,lighthouse,api'
 const { values } = parseArgs({
   options: {
@@ -24,6 +29,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     'lighthouse-runs': { type: 'string', default: '3' },
     'api-duration': { type: 'string', default: '3' },
+    baseline: { type: 'string' },
   },
 })
 const parts = new Set(values.only.split(',').map((part) => part.trim()))
@@ -79,6 +85,19 @@ async function part(name: string, work: () => Promise<void>) {
   }
 }
 
+let baseline: BaselineRun | undefined
+if (values.baseline) {
+  log(`the baseline first: ${values.baseline}'s own bench, --only ${values.only}`)
+  try {
+    baseline = await runBaselineBench(values.baseline, { only: values.only, runs: values.runs, lighthouseRuns: values['lighthouse-runs'], apiDuration: values['api-duration'] }, log)
+    const failed = baseline.result.errors?.length ?? 0
+    log(`baseline done in ${baseline.result.durationSeconds ?? '?'} s${failed ? `, ${failed} part(s) failed there (see ${baseline.log.slice(benchPaths.workspaceRoot.length)})` : ''}`)
+  } catch (error) {
+    errors.push(`baseline ${values.baseline}: ${(error as Error).stack ?? String(error)}`)
+    log(`baseline FAILED: ${(error as Error).message.split('\n')[0]}`)
+  }
+}
+
 await part('sizes', async () => {
   figures.packageSizes = measurePackageSizes()
 })
@@ -90,9 +109,9 @@ if (['pages', 'comments', 'worker', 'reader', 'lighthouse'].some((name) => parts
     const subscriber = await createSubscriber(stack)
     const comic = await findLongComic(stack, subscriber.idToken)
     const pages: (SitePage & { name: 'home' | 'comic' | 'reader' })[] = [
-      { name: 'home', path: '/', routeModule: 'src/screens/HomeScreen.tsx' },
-      { name: 'comic', path: `/comic/${comic.id}`, routeModule: 'src/screens/ComicScreen.tsx' },
-      { name: 'reader', path: `/comic/${comic.id}/${comic.chapterIds[0]}`, routeModule: 'src/screens/ReaderScreen.tsx' },
+      { name: 'home', path: '/', routeId: 'routes/home' },
+      { name: 'comic', path: `/comic/${comic.id}`, routeId: 'routes/comic' },
+      { name: 'reader', path: `/comic/${comic.id}/${comic.chapterIds[0]}`, routeId: 'routes/reader' },
     ]
     const browser = await launchChromium()
     try {
@@ -160,7 +179,7 @@ for (const page of figures.pages ?? []) {
   rows.push({
     area: `site: ${page.name}`,
     measure: 'initial JS, gzip (requested in Chromium)',
-    value: `${kB(page.initialJsGzip)} (manifest walk ${kB(page.manifestJsGzip)})`,
+    value: `${kB(page.initialJsGzip)} (document's preloads by React Router's manifest ${kB(page.manifestJsGzip)})`,
     target: home ? `≤ ${kB(TARGETS.homeInitialJsGzip)} incl. React` : '',
     pass: home ? page.initialJsGzip <= TARGETS.homeInitialJsGzip : null,
   })
@@ -321,6 +340,11 @@ for (const run of figures.api ?? []) {
   }
 }
 
+const comparison = baseline ? compareMeasures(comparableMeasures(baseline.result.figures), comparableMeasures(figures)) : undefined
+const head = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: benchPaths.workspaceRoot, encoding: 'utf8' }).stdout.trim()
+const changed = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: benchPaths.workspaceRoot, encoding: 'utf8' }).stdout.trim() !== ''
+const labels = baseline ? { baseline: `${baseline.ref} (${baseline.sha.slice(0, 12)})`, current: `working tree (${head}${changed ? ' + changes' : ''})` } : undefined
+
 const result = {
   generatedAt: new Date().toISOString(),
   durationSeconds: Math.round((Date.now() - started) / 1000),
@@ -330,12 +354,24 @@ const result = {
   figures,
   rows,
   errors,
+  ...(baseline && comparison && labels
+    ? {
+        comparison: { labels, measures: comparison },
+        baseline: { ref: baseline.ref, sha: baseline.sha, exitCode: baseline.exitCode, ...baseline.result },
+      }
+    : {}),
 }
 // A partial run (--only) leaves the full run's figures, which docs/performance.md quotes, alone.
 const partial = values.only !== ALL_PARTS
 const output = partial ? `${benchPaths.cacheDir}/partial.json` : benchPaths.latestJson
 writeFileSync(output, `${JSON.stringify(result, null, 2)}\n`)
 console.log(`\n${formatTable(rows)}\n`)
+if (comparison && labels) {
+  console.log(`Side by side: ${labels.baseline} (its own bench, run first) and ${labels.current}\n`)
+  console.log(`${formatComparison(comparison, labels)}\n`)
+  const load = baseline?.result.machine
+  if (load?.loadAverage) console.log(`baseline's run: load ${load.loadAverage.join(' ')} at start, ${load.loadAverageAtEnd?.join(' ') ?? '?'} at end`)
+}
 console.log(`${machine.cores} cores, ${machine.cpuModel}, ${machine.chromium}, Node ${machine.node}; load ${machine.loadAverage.join(' ')} at start`)
 console.log(`figures written to ${output.slice(benchPaths.workspaceRoot.length)} in ${result.durationSeconds} s`)
 if (errors.length > 0) {

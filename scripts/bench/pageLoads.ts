@@ -2,14 +2,16 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright'
 import { appRunning, duplicatesAmong, openMeasuredPage, openSignIn, readFigures, requestKey, type SeenRequest } from './browser'
+import { clientDir } from '@comics/test-stack/siteBuild'
 import { addBreakdown, chunkBreakdown, gzipSize } from './dependencyBreakdown'
+import { documentFiles, readRouterManifest } from './routerManifest'
 import type { ThrottlingProxy } from './throttlingProxy'
 
 export interface SitePage {
   name: 'home' | 'comic' | 'reader'
   path: string
-  /** The lazy route module of the page in Vite's manifest. */
-  routeModule: string
+  /** The page's route in React Router's manifest: its module in src/routes.ts without the extension, e.g. 'routes/home'. */
+  routeId: string
 }
 
 export interface PageLoadFigures {
@@ -19,7 +21,10 @@ export interface PageLoadFigures {
   initialJsGzip: number
   initialCssGzip: number
   scripts: string[]
-  /** The same page from Vite's manifest: the entry's and the route chunk's static imports. */
+  /**
+   * The same page from React Router's manifest of the build: what its document preloads (the manifest's
+   * own file, the browser entry's chunks and those of the page's route and its parents).
+   */
   manifestJsGzip: number
   manifestCssGzip: number
   /** gzip bytes of the requested scripts by the package their code came from. */
@@ -52,30 +57,12 @@ export function combinePageLoads(loads: PageLoadFigures[]): PageLoadFigures {
   }
 }
 
-interface ManifestChunk {
-  file: string
-  imports?: string[]
-  css?: string[]
-  isEntry?: boolean
-}
-
-/** Files (js and css) a manifest key pulls in statically, itself included. */
-function staticClosure(manifest: Record<string, ManifestChunk>, key: string, into = new Set<string>()): Set<string> {
-  const chunk = manifest[key]
-  if (!chunk) throw new Error(`No '${key}' in the site's build manifest`)
-  if (into.has(chunk.file)) return into
-  into.add(chunk.file)
-  for (const css of chunk.css ?? []) into.add(css)
-  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into)
-  return into
-}
-
 const isFirebase = (dependency: string) => dependency === 'firebase' || dependency.startsWith('@firebase/') || dependency === 'idb'
 
-/** dist file of a url the site server served, if it is one of the build's files. */
+/** The build's browser file of a url the site server served, if it is one of them. */
 function distFileOf(distDir: string, url: string): string | null {
   const path = new URL(url).pathname
-  const file = join(distDir, path)
+  const file = join(clientDir(distDir), path)
   return path.startsWith('/assets/') && existsSync(file) ? file : null
 }
 
@@ -106,18 +93,15 @@ export async function measurePageLoad(
     const css = weigh(distDir, requests, 'Stylesheet')
     const breakdown = new Map<string, number>()
     for (const file of js.files) addBreakdown(breakdown, chunkBreakdown(file))
-    const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
-    // The document's entry: index.html's script.
-    const documentEntries = staticClosure(manifest, 'index.html')
-    const closure = staticClosure(manifest, sitePage.routeModule, documentEntries)
-    const manifestFiles = [...closure].map((file) => join(distDir, file))
+    const named = documentFiles(readRouterManifest(distDir), sitePage.routeId)
+    const manifestFiles = [...named.scripts, ...named.stylesheets].map((url) => join(clientDir(distDir), url))
     const sum = (files: string[]) => files.reduce((total, file) => total + gzipSize(readFileSync(file)), 0)
     return {
       name: sitePage.name,
       path: sitePage.path,
       initialJsGzip: js.gzip,
       initialCssGzip: css.gzip,
-      scripts: js.files.map((file) => file.slice(distDir.length + 1)),
+      scripts: js.files.map((file) => file.slice(clientDir(distDir).length + 1)),
       manifestJsGzip: sum(manifestFiles.filter((file) => file.endsWith('.js'))),
       manifestCssGzip: sum(manifestFiles.filter((file) => file.endsWith('.css'))),
       jsByDependency: Object.fromEntries([...breakdown].sort((a, b) => b[1] - a[1]).map(([key, value]) => [key, Math.round(value)])),

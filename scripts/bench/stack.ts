@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startAuthEmulator, type RunningAuthEmulator } from '@comics/auth-emulator'
@@ -10,6 +10,7 @@ import { launchApi } from '@comics/test-stack/startApi'
 import { startSite } from '@comics/test-stack/startSite'
 import { BUILD_DIR_VARIABLE, REACT_ROUTER_CLI } from '@comics/test-stack/siteBuild'
 import { benchPaths } from './paths'
+import { readRouterManifest } from './routerManifest'
 
 /** The long comic the reader is measured on: 12 episodes of 60 pages (see the api's seed --long-comic). */
 export const LONG_COMIC = { episodes: 12, pages: 60 }
@@ -21,7 +22,10 @@ export interface BenchStack {
   sitePort: number
   apiUrl: string
   emulatorHost: string
-  /** The production build the site's server serves (with .vite/manifest.json and source maps). */
+  /**
+   * The production build the site's server serves (react-router build: the browser's files with their
+   * source maps in client/, React Router's manifest among them; the server in server/index.js).
+   */
   distDir: string
   stop(): Promise<void>
 }
@@ -36,11 +40,13 @@ async function run(name: string, command: string, args: string[], options: { cwd
 
 /**
  * The production build of the site, as a deployment would make it (no analytics to the console), with the
- * Auth emulator built in so that the subscriber can sign in, and Vite's manifest for the chunk walk.
+ * Auth emulator built in so that the subscriber can sign in. The folder is emptied first: outside the
+ * site's folder, the build would leave the last build's chunks (and its manifest) beside its own.
  */
 export async function buildBenchSite(emulatorHost: string): Promise<string> {
   const { siteRoot, distDir, cacheDir, workspaceRoot } = benchPaths
   await buildKitPackages({ workspaceRoot, log: join(cacheDir, 'packages-build.log') })
+  rmSync(distDir, { recursive: true, force: true })
   await run('The site build', process.execPath, [join(siteRoot, REACT_ROUTER_CLI), 'build'], {
     cwd: siteRoot,
     log: join(cacheDir, 'site-build.log'),
@@ -111,7 +117,8 @@ export async function startBenchStack(): Promise<BenchStack> {
     const siteOptions = { siteRoot: benchPaths.siteRoot, outDir: distDir, port: sitePort, apiUrl, emulatorHost: emulator.host }
     const site = await startSite(siteOptions)
     stops.push(() => site.stop())
-    if (!existsSync(join(distDir, '.vite/manifest.json'))) throw new Error('The site build wrote no .vite/manifest.json')
+    // The page figures walk React Router's manifest of this build (and fail here rather than later).
+    readRouterManifest(distDir)
     return { siteOrigin: `http://localhost:${sitePort}`, sitePort, apiUrl, emulatorHost: emulator.host, distDir, stop: stopAll }
   } catch (error) {
     await stopAll()
