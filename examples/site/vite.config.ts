@@ -82,6 +82,13 @@ const appFrame = {
   groups: [{ name: 'frame', test: /[\\/]src[\\/](entry\.client|root)\.tsx(\?|$)/, priority: 2 }, { name: 'shared', minShareCount: 12, priority: 1 }],
 }
 
+/**
+ * Shared chunks are named by their hash alone: every import between chunks and the route manifest name
+ * them, and home's first visit loads 1.1 kB less (gzip) than with `[name]-[hash]`. The admin's chunks keep
+ * their name, by which the worker leaves them out of its precache (only an admin loads them).
+ */
+const chunkFileNames = (chunk: { name: string }) => (chunk.name.startsWith('Admin') ? 'assets/[name]-[hash].js' : 'assets/[hash].js')
+
 const port = Number(process.env.SITE_PORT ?? 5173)
 const siteRoot = fileURLToPath(new URL('.', import.meta.url))
 /** The browser's files of a build (react-router.config.ts: dist/client, or SITE_BUILD_DIR's). */
@@ -118,7 +125,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       sourcemap: !isSsrBuild,
       // The server's bundle starts from the site's server (src/server/main.ts), which takes the
       // framework's render from `virtual:react-router/server-build`.
-      ...(isSsrBuild ? { copyPublicDir: false, rollupOptions: { input: './src/server/main.ts' } } : { rollupOptions: { output: { codeSplitting: appFrame } } }),
+      ...(isSsrBuild ? { copyPublicDir: false, rollupOptions: { input: './src/server/main.ts' } } : { rollupOptions: { output: { codeSplitting: appFrame, chunkFileNames } } }),
       chunkSizeWarningLimit: 600,
     },
   }
