@@ -85,9 +85,10 @@ const appFrame = {
 /**
  * Shared chunks are named by their hash alone: every import between chunks and the route manifest name
  * them, and home's first visit loads 1.1 kB less (gzip) than with `[name]-[hash]`. The admin's chunks keep
- * their name, by which the worker leaves them out of its precache (only an admin loads them).
+ * their name, by which the worker leaves them out of its precache (only an admin loads them), and so do
+ * the app frame and the shared chunk (every page loads them: checks and operators find them by name).
  */
-const chunkFileNames = (chunk: { name: string }) => (chunk.name.startsWith('Admin') ? 'assets/[name]-[hash].js' : 'assets/[hash].js')
+const chunkFileNames = (chunk: { name: string }) => (/^(Admin|frame$|shared$)/.test(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js')
 
 const port = Number(process.env.SITE_PORT ?? 5173)
 const siteRoot = fileURLToPath(new URL('.', import.meta.url))

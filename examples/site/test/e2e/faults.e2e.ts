@@ -209,14 +209,14 @@ describe('security headers', () => {
     const { page } = visit
     const seen: Record<string, string | undefined> = {}
     page.on('response', (response) => {
-      if (/\/assets\/(entry\.client|root)-[^/]+\.(js|css)$/.test(response.url())) seen[response.url().split('.').at(-1)!] = response.headers()['content-encoding']
+      if (/\/assets\/(frame|root)-[^/]+\.(js|css)$/.test(response.url())) seen[response.url().split('.').at(-1)!] = response.headers()['content-encoding']
     })
     await page.goto(`${stack.mirrorOrigin}/`)
     await expect.poll(() => page.getByRole('region', { name: 'Featured comics' }).isVisible()).toBe(true)
     // What Chromium itself was sent.
     expect(seen).toEqual({ js: 'br', css: 'br' })
 
-    const script = new URL((await page.locator('link[rel="modulepreload"][href*="/entry.client-"]').getAttribute('href'))!, stack.mirrorOrigin).href
+    const script = new URL((await page.locator('link[rel="modulepreload"][href*="/frame-"]').getAttribute('href'))!, stack.mirrorOrigin).href
     const asked = (encoding: string) => page.request.get(script, { headers: { 'accept-encoding': encoding } })
     const [brotli, gzip, plain, refused] = await Promise.all([asked('gzip, br'), asked('gzip'), asked('identity'), asked('gzip, br;q=0')])
     expect(brotli.headers()['content-encoding']).toBe('br')
