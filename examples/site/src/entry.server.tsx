@@ -3,6 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { NonceContext } from './app/nonce'
+import { siteContext } from './app/devLoadContext.server'
 
 /** How long the render may stream what it waits for before the rest goes without it. */
 export const streamTimeout = 5_000
@@ -30,7 +31,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ): Promise<Response> {
-  const { nonce } = loadContext
+  const context = siteContext(loadContext)
+  const { nonce } = context
   return new Promise((resolve, reject) => {
     let shellRendered = false
     const ready = () => {
@@ -38,7 +40,7 @@ export default function handleRequest(
       const body = new RecordingStream()
       pipe(body)
       body.recording = false
-      for (const [name, value] of Object.entries(loadContext.securityHeaders(body.recorded))) responseHeaders.set(name, value)
+      for (const [name, value] of Object.entries(context.securityHeaders(body.recorded))) responseHeaders.set(name, value)
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
     }

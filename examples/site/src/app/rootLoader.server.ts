@@ -2,12 +2,14 @@ import { redirect, type LoaderFunctionArgs } from 'react-router'
 import type { RootData } from '../root'
 import { APP_SHELL_PATH } from '../offline/offlineConstants'
 import { agePassed, hostOf, signedIn } from './siteRequest.server'
+import { siteContext } from './devLoadContext.server'
 
 /**
  * The document's data: the host's mode (a host the site does not serve is sent to the same path on the
  * adult host, spec §2), where the browser reaches the API, and what the page's cookies say.
  */
-export function rootLoader({ request, context }: LoaderFunctionArgs): RootData {
+export function rootLoader({ request, context: given }: LoaderFunctionArgs): RootData {
+  const context = siteContext(given)
   const host = hostOf(request)
   if ('redirectTo' in host) throw redirect(host.redirectTo, 302)
   return {

@@ -4,6 +4,7 @@ import { cachedData, type ScreenContext, type ScreenData } from './screenData'
 import { headOf } from './screenHead'
 import type { ScreenLoaderData, ScreenOptions } from './screenLoader'
 import { guestApi, hostOf, prefetched, signedIn } from './siteRequest.server'
+import { siteContext } from './devLoadContext.server'
 
 export interface ServerScreenOptions extends ScreenOptions {
   /** True when the browser renders this request's screen itself (the server then sends no render of it). */
@@ -15,7 +16,8 @@ export interface ServerScreenOptions extends ScreenOptions {
  * first queries fetched as a guest (the API decides ratings by the request's Host), and its head. A
  * refused or failed query is left out of the cache: the browser's hooks ask for it, with their retries.
  */
-export async function screenLoader({ request, params, context }: LoaderFunctionArgs, screen: ScreenData, options: ServerScreenOptions = {}): Promise<ScreenLoaderData> {
+export async function screenLoader({ request, params, context: given }: LoaderFunctionArgs, screen: ScreenData, options: ServerScreenOptions = {}): Promise<ScreenLoaderData> {
+  const context = siteContext(given)
   const host = hostOf(request)
   if ('redirectTo' in host) throw redirect(host.redirectTo, 302)
   if (options.signedInOnly && !signedIn(request)) throw redirect(routes.home, 302)

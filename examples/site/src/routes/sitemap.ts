@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { sitemapOf } from '../app/sitemaps.server'
 import { hostOf } from '../app/siteRequest.server'
+import { siteContext } from '../app/devLoadContext.server'
 
 /** /sitemap.xml of each host; a host the site does not serve has none. */
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<Response> {
+export async function loader({ request, context: given }: LoaderFunctionArgs): Promise<Response> {
+  const context = siteContext(given)
   const host = hostOf(request)
   if (!('mode' in host)) return new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' } })
   try {
