@@ -68,18 +68,20 @@ function offlineWorker(clientDir: string): Plugin[] {
 }
 
 /**
- * The app frame every page runs before its screen (the client entry and the root route, with what they
- * import: React, the router, TanStack Query, the kit's provider) in one chunk. Left to itself, the
+ * The app frame every page runs before its screen (the root route, with what it imports: React, the
+ * router, TanStack Query, the kit's provider, React DOM's client) in one chunk. The client entry's own
+ * code (the hydration) stays in its chunk: the document's scripts load the route modules first, and the
+ * entry's script is what starts the app. Left to itself, the
  * bundler splits that frame by which route modules share each module, and home's first load was about 50
  * files, each with its own imports, exports and gzip dictionary: about 13 kB more than the same code in
- * one file. The group takes the bundler's own dependencies of the two modules (after tree shaking, so a
+ * one file. The group takes the bundler's own dependencies of the root route (after tree shaking, so a
  * barrel's unused exports stay out); route modules keep their chunks, and what only some routes use
  * stays with them. Modules most routes share (12 route modules or more: the kit's small hooks, the
  * query observer) go in a second chunk rather than one file each; at 12, home's first visit loads 0.7 kB
  * less and the comic page and the reader about as much less (at 6 or 9 home loads more than it needs).
  */
 const appFrame = {
-  groups: [{ name: 'frame', test: /[\\/]src[\\/](entry\.client|root)\.tsx(\?|$)/, priority: 2 }, { name: 'shared', minShareCount: 12, priority: 1 }],
+  groups: [{ name: 'frame', test: /[\\/]src[\\/]root\.tsx(\?|$)|[\\/]react-dom[\\/](client\.js|cjs[\\/]react-dom-client\.production\.js)$|[\\/]react-router[\\/]dist[\\/]production[\\/]dom-export\.mjs$/, priority: 2 }, { name: 'shared', minShareCount: 12, priority: 1 }],
 }
 
 /**

@@ -15,12 +15,3 @@ if (browserSite()) {
     )
   })
 }
-
-// The service worker (offline reading, the installed app): its chunk is loaded once the page has loaded,
-// and registers it when the browser is next idle: nothing of it, its precache's downloads included, is on
-// the first screen's path. The dev server has none.
-if (import.meta.env.PROD && browserSite()) {
-  const registerWorker = () => void import('./offline/registerServiceWorker').then(({ registerWhenIdle }) => registerWhenIdle())
-  if (document.readyState === 'complete') registerWorker()
-  else window.addEventListener('load', registerWorker, { once: true })
-}

@@ -16,6 +16,7 @@ import { jsonInScript } from './app/jsonInScript'
 import { useNonce } from './app/nonce'
 import { resolveSiteHost } from './host/resolveSiteHost'
 import { SiteRoot } from './layout/SiteRoot'
+import { registerServiceWorkerAfterLoad } from './offline/registerAfterLoad'
 import type { ScreenLoaderData } from './app/screenLoader'
 import { rootLoader } from './app/rootLoader.server'
 
@@ -135,6 +136,10 @@ function SiteProviders({ env, hostConfig, siteMode, services, browserRendered, c
   )
   const navigate = useStableNavigate()
   const stores = useMemo(() => ({ session, ageGate, consent, downloads, readerSettings }), [session, ageGate, consent, downloads, readerSettings])
+  useEffect(() => {
+    // The service worker, once the page has loaded (the first screen's path carries none of it).
+    registerServiceWorkerAfterLoad()
+  }, [])
   useEffect(() => {
     // A page the browser renders itself is the app's from the start; a server-rendered one once its
     // screen is hydrated (ScreenWithData).

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react'
-import { redirect, type ClientLoaderFunctionArgs, type HeadersFunction, type MetaDescriptor } from 'react-router'
+import { redirect, type ClientLoaderFunctionArgs, type HeadersFunction, type MetaDescriptor, type ShouldRevalidateFunction } from 'react-router'
 import { HydrationBoundary, type DehydratedState } from '@tanstack/react-query'
-import { routes, type PageHead } from '@comics/core'
+import { routes, withoutActionLinkParams, type PageHead } from '@comics/core'
 import { READER_MESSAGES } from '@comics/react'
 import { browserSite, pageTakenOver } from './browserSite'
 import { cachedData, type ScreenContext, type ScreenData } from './screenData'
@@ -54,6 +54,14 @@ export function headMeta(head: PageHead | null | undefined): MetaDescriptor[] {
   // The structured data goes in the document's head with the response's nonce (root.tsx), as every script.
   return tags
 }
+
+/**
+ * A screen route's `shouldRevalidate`: the address losing an email link's parameters once the link is used
+ * (the sign-in link's finish) is the same page, and its data are not asked for again (the address changes
+ * at once, not after a navigation's loaders); any other change, as the framework decides.
+ */
+export const screenShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.href !== nextUrl.href && withoutActionLinkParams(currentUrl.href) === nextUrl.href ? false : defaultShouldRevalidate
 
 /** A screen route's `meta`: its loader's head. */
 export const screenMeta = ({ loaderData }: { loaderData?: unknown }) => headMeta((loaderData as ScreenLoaderData | undefined)?.head)

@@ -1,7 +1,7 @@
 import type { ClientLoaderFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import ComicScreen from '../screens/ComicScreen'
 import { type ScreenData } from '../app/screenData'
-import { ScreenWithData, screenClientLoader, screenHeaders, screenMeta, type ScreenLoaderData } from '../app/screenLoader'
+import { ScreenWithData, screenClientLoader, screenHeaders, screenMeta, type ScreenLoaderData, screenShouldRevalidate } from '../app/screenLoader'
 import { screenLoader } from '../app/screenLoader.server'
 import { comicLanding } from './comicQueries'
 import { comicHeadQueries } from './episodeQueries'
@@ -12,6 +12,7 @@ const screen: ScreenData = { queries: comicLanding, headQueries: comicHeadQuerie
 export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen)
 export const clientLoader = (args: ClientLoaderFunctionArgs) => screenClientLoader(args, screen)
 export const meta = screenMeta
+export const shouldRevalidate = screenShouldRevalidate
 export const headers = screenHeaders
 
 export default function ComicRoute({ loaderData }: { loaderData: ScreenLoaderData }) {

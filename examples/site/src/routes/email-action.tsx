@@ -1,7 +1,7 @@
 import type { ClientLoaderFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import EmailActionScreen from '../screens/EmailActionScreen'
 import { fixedHead, type ScreenData } from '../app/screenData'
-import { ScreenWithData, screenClientLoader, screenHeaders, screenMeta, type ScreenLoaderData } from '../app/screenLoader'
+import { ScreenWithData, screenClientLoader, screenHeaders, screenMeta, type ScreenLoaderData, screenShouldRevalidate } from '../app/screenLoader'
 import { screenLoader } from '../app/screenLoader.server'
 
 const screen: ScreenData = { head: fixedHead({ kind: 'emailAction' }) }
@@ -10,6 +10,7 @@ const screen: ScreenData = { head: fixedHead({ kind: 'emailAction' }) }
 export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen, { browserRendered: () => true })
 export const clientLoader = (args: ClientLoaderFunctionArgs) => screenClientLoader(args, screen)
 export const meta = screenMeta
+export const shouldRevalidate = screenShouldRevalidate
 export const headers = screenHeaders
 
 export default function EmailActionRoute({ loaderData }: { loaderData: ScreenLoaderData }) {

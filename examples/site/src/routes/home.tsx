@@ -2,7 +2,7 @@ import type { ClientLoaderFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { comicsQueryOptions } from '@comics/react'
 import HomeScreen from '../screens/HomeScreen'
 import { asScreenQueries, fixedHead, type ScreenData } from '../app/screenData'
-import { ScreenWithData, screenClientLoader, screenHeaders, screenMeta, type ScreenLoaderData } from '../app/screenLoader'
+import { ScreenWithData, screenClientLoader, screenHeaders, screenMeta, type ScreenLoaderData, screenShouldRevalidate } from '../app/screenLoader'
 import { screenLoader } from '../app/screenLoader.server'
 
 /** Home's first queries: the newest comics (ComicCarousel). */
@@ -11,6 +11,7 @@ const screen: ScreenData = { queries: ({ api, siteMode }) => asScreenQueries(com
 export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen)
 export const clientLoader = (args: ClientLoaderFunctionArgs) => screenClientLoader(args, screen)
 export const meta = screenMeta
+export const shouldRevalidate = screenShouldRevalidate
 export const headers = screenHeaders
 
 export default function HomeRoute({ loaderData }: { loaderData: ScreenLoaderData }) {

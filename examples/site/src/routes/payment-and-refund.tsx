@@ -2,7 +2,7 @@ import type { ClientLoaderFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { routes } from '@comics/core'
 import PaymentAndRefundScreen from '../screens/PaymentAndRefundScreen'
 import { fixedHead, type ScreenData } from '../app/screenData'
-import { ScreenWithData, screenClientLoader, screenHeaders, screenMeta, type ScreenLoaderData } from '../app/screenLoader'
+import { ScreenWithData, screenClientLoader, screenHeaders, screenMeta, type ScreenLoaderData, screenShouldRevalidate } from '../app/screenLoader'
 import { screenLoader } from '../app/screenLoader.server'
 
 const screen: ScreenData = { head: fixedHead({ kind: 'policy', policy: 'policy.paymentAndRefund' }, { kind: 'policy', path: routes.paymentAndRefund }) }
@@ -10,6 +10,7 @@ const screen: ScreenData = { head: fixedHead({ kind: 'policy', policy: 'policy.p
 export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen)
 export const clientLoader = (args: ClientLoaderFunctionArgs) => screenClientLoader(args, screen)
 export const meta = screenMeta
+export const shouldRevalidate = screenShouldRevalidate
 export const headers = screenHeaders
 
 export default function PaymentAndRefundRoute({ loaderData }: { loaderData: ScreenLoaderData }) {

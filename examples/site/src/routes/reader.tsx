@@ -1,7 +1,7 @@
 import type { ClientLoaderFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import ReaderScreen from '../screens/ReaderScreen'
 import { type ScreenData } from '../app/screenData'
-import { ScreenWithData, screenClientLoader, screenHeaders, screenMeta, type ScreenLoaderData } from '../app/screenLoader'
+import { ScreenWithData, screenClientLoader, screenHeaders, screenMeta, type ScreenLoaderData, screenShouldRevalidate } from '../app/screenLoader'
 import { screenLoader } from '../app/screenLoader.server'
 import { customReader } from '../app/siteRequest.server'
 import { comicHeadQueries, readerLanding } from './episodeQueries'
@@ -15,6 +15,7 @@ export const handle = { reader: true }
 export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen, { browserRendered: customReader })
 export const clientLoader = (args: ClientLoaderFunctionArgs) => screenClientLoader(args, screen)
 export const meta = screenMeta
+export const shouldRevalidate = screenShouldRevalidate
 export const headers = screenHeaders
 
 export default function ReaderRoute({ loaderData }: { loaderData: ScreenLoaderData }) {

@@ -287,16 +287,22 @@ function nextBuild(buildDir: string) {
   const rootCss = manifest.routes['root']?.css ?? []
   if (rootCss.length !== 1) throw new Error(`the root route has ${rootCss.length} stylesheets, expected one`)
   const stylesheet = rootCss[0]!.replace(/^\//, '')
-  // Only the route manifests and the worker name the root's stylesheet: a chunk that named it (a lazy part
-  // imported from a screen's chunk lists it among what it preloads) would keep the last build's name here.
+  // Chunks that name the root's stylesheet (a lazy part's preload list: the app frame's chunk holds it) name
+  // the next one in the next build; their addresses stay, so the worker is given their new revisions.
   const naming = readdirSync(file('assets')).filter((name) => name.endsWith('.js') && `assets/${name}` !== manifestPath && read(`assets/${name}`).includes(stylesheet))
-  if (naming.length > 0) throw new Error(`${naming.join(', ')} name ${stylesheet}: a lazy import outside the root's chunk`)
 
   const css = `${read(stylesheet)}\n:root{--site-build:"next"}\n`
   const nextStylesheet = `assets/root-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`
   writeFileSync(file(nextStylesheet), css)
   // A new build's folder holds no file of the last one.
   removeWithCopies(stylesheet)
+  const renamed = naming.map((name) => {
+    const path = `assets/${name}`
+    const text = read(path).split(stylesheet).join(nextStylesheet)
+    removeWithCopies(path)
+    writeFileSync(file(path), text)
+    return { path, revision: hash(text).slice(0, 32) }
+  })
   const nextManifestBody = replaceOnce(manifestJson, `"/${stylesheet}"`, `"/${nextStylesheet}"`, manifestPath)
   const nextVersion = hash(nextManifestBody).slice(0, 8)
   const nextManifestPath = `assets/manifest-${nextVersion}.js`
@@ -316,6 +322,7 @@ function nextBuild(buildDir: string) {
   let worker = read(SERVICE_WORKER_PATH)
   worker = replaceOnce(worker, `"url":"${stylesheet}"`, `"url":"${nextStylesheet}"`, SERVICE_WORKER_PATH)
   worker = replaceOnce(worker, `"url":"${manifestPath}"`, `"url":"${nextManifestPath}"`, SERVICE_WORKER_PATH)
+  for (const { path, revision } of renamed) worker = replaceOnce(worker, `"revision":null,"url":"${path}"`, `"revision":"${revision}","url":"${path}"`, SERVICE_WORKER_PATH)
   const entries = [...worker.matchAll(/\{"revision":(null|"[\da-f]+"),"url":"([^"]+)"\}/g)].map(([, revision, url]) => ({ url: url!, revision: JSON.parse(revision!) as string | null }))
   const shell = entries.find((entry) => entry.url === APP_SHELL_PATH)
   if (!shell?.revision) throw new Error(`${SERVICE_WORKER_PATH} precaches no ${APP_SHELL_PATH} with a revision`)
