@@ -272,6 +272,11 @@ function nextBuild(buildDir: string) {
     if (count !== 1) throw new Error(`${where}: ${from} found ${count} times, expected once`)
     return text.replace(from, () => to)
   }
+  // The root's stylesheet is listed for every route that loads the app frame (each route's css in the manifests).
+  const replaceEvery = (text: string, from: string, to: string, where: string) => {
+    if (!text.includes(from)) throw new Error(`${where}: ${from} not found`)
+    return text.split(from).join(to)
+  }
   const removeWithCopies = (path: string) => {
     for (const each of [path, `${path}.br`, `${path}.gz`]) rmSync(file(each), { force: true })
   }
@@ -303,7 +308,7 @@ function nextBuild(buildDir: string) {
     writeFileSync(file(path), text)
     return { path, revision: hash(text).slice(0, 32) }
   })
-  const nextManifestBody = replaceOnce(manifestJson, `"/${stylesheet}"`, `"/${nextStylesheet}"`, manifestPath)
+  const nextManifestBody = replaceEvery(manifestJson, `"/${stylesheet}"`, `"/${nextStylesheet}"`, manifestPath)
   const nextVersion = hash(nextManifestBody).slice(0, 8)
   const nextManifestPath = `assets/manifest-${nextVersion}.js`
   let nextManifest = replaceOnce(nextManifestBody, `"url":"/${manifestPath}"`, `"url":"/${nextManifestPath}"`, manifestPath)
@@ -313,7 +318,7 @@ function nextBuild(buildDir: string) {
 
   // The server's bundle: its copy of the manifest, with the browser's manifest by its address and version.
   let server = readFileSync(serverFile(outDir), 'utf8')
-  server = replaceOnce(server, `"/${stylesheet}"`, `"/${nextStylesheet}"`, 'the server')
+  server = replaceEvery(server, `"/${stylesheet}"`, `"/${nextStylesheet}"`, 'the server')
   server = replaceOnce(server, `"/${manifestPath}"`, `"/${nextManifestPath}"`, 'the server')
   server = replaceOnce(server, `"${manifest.version}"`, `"${nextVersion}"`, 'the server')
   writeFileSync(serverFile(outDir), server)
