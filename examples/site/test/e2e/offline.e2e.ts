@@ -272,7 +272,7 @@ function nextBuild(buildDir: string) {
     if (count !== 1) throw new Error(`${where}: ${from} found ${count} times, expected once`)
     return text.replace(from, () => to)
   }
-  // The root's stylesheet is listed for every route that loads the app frame (each route's css in the manifests).
+  // The server's bundle names the root's stylesheet wherever its route module is (its `links`).
   const replaceEvery = (text: string, from: string, to: string, where: string) => {
     if (!text.includes(from)) throw new Error(`${where}: ${from} not found`)
     return text.split(from).join(to)
@@ -288,9 +288,10 @@ function nextBuild(buildDir: string) {
   const manifestText = read(manifestPath)
   const manifestJson = /^window\.__reactRouterManifest=(.*);$/s.exec(manifestText)?.[1]
   if (!manifestJson) throw new Error(`${manifestPath} is not the framework's route manifest`)
-  const manifest = JSON.parse(manifestJson) as { version: string; url: string; routes: Record<string, { css?: string[] }> }
-  const rootCss = manifest.routes['root']?.css ?? []
-  if (rootCss.length !== 1) throw new Error(`the root route has ${rootCss.length} stylesheets, expected one`)
+  const manifest = JSON.parse(manifestJson) as { version: string; url: string }
+  // The root route links the document's stylesheet, src/app.css, built as assets/app-<hash>.css (its `links`).
+  const rootCss = readdirSync(file('assets')).filter((name) => /^app-[\w-]+\.css$/.test(name)).map((name) => `/assets/${name}`)
+  if (rootCss.length !== 1) throw new Error(`assets/ has ${rootCss.length} app-*.css stylesheets, expected one`)
   const stylesheet = rootCss[0]!.replace(/^\//, '')
   // Chunks that name the root's stylesheet (a lazy part's preload list: the app frame's chunk holds it) name
   // the next one in the next build; their addresses stay, so the worker is given their new revisions.
@@ -308,7 +309,8 @@ function nextBuild(buildDir: string) {
     writeFileSync(file(path), text)
     return { path, revision: hash(text).slice(0, 32) }
   })
-  const nextManifestBody = replaceEvery(manifestJson, `"/${stylesheet}"`, `"/${nextStylesheet}"`, manifestPath)
+  // The manifest names the stylesheet where a route imports it (the root links its own); the next build's is another file.
+  const nextManifestBody = manifestJson.split(`"/${stylesheet}"`).join(`"/${nextStylesheet}"`)
   const nextVersion = hash(nextManifestBody).slice(0, 8)
   const nextManifestPath = `assets/manifest-${nextVersion}.js`
   let nextManifest = replaceOnce(nextManifestBody, `"url":"/${manifestPath}"`, `"url":"/${nextManifestPath}"`, manifestPath)
