@@ -13,6 +13,7 @@ import { AGE_PASSED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE, SITE_CONFIG_ELEMENT_ID
 import { documentScripts } from './app/documentScripts'
 import { jsonInScript } from './app/jsonInScript'
 import { useNonce } from './app/nonce'
+import { useLowPriorityScriptPreloads } from './app/scriptPreloads'
 import { resolveSiteHost } from './host/resolveSiteHost'
 import { SiteRoot } from './layout/SiteRoot'
 import { registerServiceWorkerAfterLoad } from './offline/registerAfterLoad'
@@ -49,6 +50,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => false
 /** The document around every page: its head, the render in #root, and the framework's scripts. */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
+  useLowPriorityScriptPreloads(nonce)
   const root = useRouteLoaderData<RootData>('root')
   const matches = useMatches()
   const browserRendered = !root || root.signedIn || root.shell || matches.some((match) => (match.loaderData as ScreenLoaderData | undefined)?.browserRendered)
