@@ -13,7 +13,6 @@ import { AGE_PASSED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE, SITE_CONFIG_ELEMENT_ID
 import { documentScripts } from './app/documentScripts'
 import { jsonInScript } from './app/jsonInScript'
 import { useNonce } from './app/nonce'
-import { useLowPriorityScriptPreloads } from './app/scriptPreloads'
 import { resolveSiteHost } from './host/resolveSiteHost'
 import { SiteRoot } from './layout/SiteRoot'
 import { registerServiceWorkerAfterLoad } from './offline/registerAfterLoad'
@@ -50,7 +49,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => false
 /** The document around every page: its head, the render in #root, and the framework's scripts. */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
-  useLowPriorityScriptPreloads(nonce)
   const root = useRouteLoaderData<RootData>('root')
   const matches = useMatches()
   const browserRendered = !root || root.signedIn || root.shell || matches.some((match) => (match.loaderData as ScreenLoaderData | undefined)?.browserRendered)
@@ -86,7 +84,11 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </div>
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* Its module preloads at low priority (patches/react-router@*.patch passes the prop on to them): on a
+            slow link 20 to 30 scripts would otherwise share it with the stylesheet and the page's image, and
+            over HTTP/1.1 take the six connections before them. The browser leaves low-priority requests waiting
+            while those load, as it does for React's own bootstrap scripts. */}
+        <Scripts nonce={nonce} fetchPriority="low" />
       </body>
     </html>
   )
