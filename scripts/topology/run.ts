@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   const started = Date.now()
   console.log('building the API (examples/api/dist)…')
   execFileSync('pnpm', ['--filter', 'api', 'build'], { cwd: root, stdio: 'inherit' })
-  if (process.env.TOPOLOGY_BUILD_SITE === '1' || !existsSync(join(siteDir, 'dist-server/main.js'))) {
+  if (process.env.TOPOLOGY_BUILD_SITE === '1' || !existsSync(join(siteDir, 'dist/server/index.js'))) {
     console.log('building the site (pnpm --filter site build)…')
     execFileSync('pnpm', ['--filter', 'site', 'build'], { cwd: root, stdio: 'inherit' })
   }
@@ -157,7 +157,7 @@ async function main(): Promise<void> {
   // A seeds the empty database first; B then starts on it.
   await startInstance('A', portA)
   await startInstance('B', portB)
-  const site = startService('site server', process.execPath, ['dist-server/main.js'], {
+  const site = startService('site server', process.execPath, ['dist/server/index.js'], {
     cwd: siteDir,
     env: { SITE_PORT: String(sitePort), SITE_HOST: '127.0.0.1', SITE_API_TARGET: lb, SITE_LOG_LEVEL: 'warn', SITE_TRUST_PROXY: '127.0.0.1' },
     logFile: join(folder, 'site.log'),
