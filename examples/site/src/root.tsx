@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useNavigate, useRouteError, useRouteLoaderData, Link, type LinksFunction, type LoaderFunctionArgs, type ScriptsProps, type ShouldRevalidateFunction } from 'react-router'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useNavigate, useRouteError, useRouteLoaderData, Link, type LinksFunction, type LoaderFunctionArgs, type ShouldRevalidateFunction } from 'react-router'
 import { createComicsApi, createMemoryStorage, type HostConfig, type SiteMode } from '@comics/core'
 import { ComicsProvider, READER_MESSAGES, pageTitle, type SiteConfig } from '@comics/react'
 import stylesheet from './app.css?url'
@@ -46,9 +46,6 @@ export const loader = (args: LoaderFunctionArgs): RootData => rootLoader(args)
 // The document's own data (the host's mode, the API's address) do not change while the page lives.
 export const shouldRevalidate: ShouldRevalidateFunction = () => false
 
-/** React Router's types for <Scripts> leave out fetchPriority, which the patch passes on to its preloads. */
-const LOW_PRIORITY = { fetchPriority: 'low' } as ScriptsProps
-
 /** The document around every page: its head, the render in #root, and the framework's scripts. */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
@@ -87,11 +84,11 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </div>
         <ScrollRestoration nonce={nonce} />
-        {/* Its module preloads at low priority (patches/react-router@*.patch passes the prop on to them): on a
-            slow link 20 to 30 scripts would otherwise share it with the stylesheet and the page's image, and
-            over HTTP/1.1 take the six connections before them. The browser leaves low-priority requests waiting
-            while those load, as it does for React's own bootstrap scripts. */}
-        <Scripts nonce={nonce} {...LOW_PRIORITY} />
+        {/* Its module preloads are low priority (patches/react-router@*.patch, as Vite's index.html and React's
+            bootstrap scripts have them): on a slow link 20 to 30 scripts would otherwise share it with the
+            stylesheet and the page's image, and over HTTP/1.1 take the six connections before them. The browser
+            leaves low-priority requests waiting while those load. */}
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

@@ -209,7 +209,7 @@ describe('security headers', () => {
     const { page } = visit
     const seen: Record<string, string | undefined> = {}
     page.on('response', (response) => {
-      if (/\/assets\/(frame|root)-[^/]+\.(js|css)$/.test(response.url())) seen[response.url().split('.').at(-1)!] = response.headers()['content-encoding']
+      if (/\/assets\/(frame|root|app)-[^/]+\.(js|css)$/.test(response.url())) seen[response.url().split('.').at(-1)!] = response.headers()['content-encoding']
     })
     await page.goto(`${stack.mirrorOrigin}/`)
     await expect.poll(() => page.getByRole('region', { name: 'Featured comics' }).isVisible()).toBe(true)

@@ -118,8 +118,8 @@ describe('the production server, read without JavaScript', () => {
       // rendered with), its route imports and scroll restoration.
       expect(tags.length).toBeGreaterThanOrEqual(3)
       expect(answer.body).toContain('<script nonce="' + nonce + '">window.__reactRouterContext')
-      // The framework's entry is preloaded, by the same nonce.
-      expect(answer.body, path).toMatch(new RegExp(`<link rel="modulepreload" href="/assets/entry\\.client-[\\w-]+\\.js" nonce="${nonce.replace(/[+/=]/g, '\\$&')}"/>`))
+      // The framework's entry is preloaded, at low priority, by the same nonce.
+      expect(answer.body, path).toMatch(new RegExp(`<link rel="modulepreload" href="/assets/entry\\.client-[\\w-]+\\.js" fetchPriority="low" nonce="${nonce.replace(/[+/=]/g, '\\$&')}"/>`))
       for (const tag of tags) expect(tag, path).toContain(`nonce="${nonce}"`)
     }
     // The reader's first page is preloaded (React's render writes it) as its <img> asks for it: one download.
