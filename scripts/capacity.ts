@@ -31,6 +31,17 @@ function benchRequestsPerSecond(): Figure {
   return measured(8007, 'slowest cached list call on PostgreSQL (comics-assets/list), examples/api/README.md, 2026-11-22, 2 shared cores')
 }
 
+/**
+ * The site server's rendered guest pages/s and the shared cache's hit rate, from `pnpm topology`'s shared-
+ * cache check (docs/deploy.md, "Two instances behind a load balancer"): the slowest of home, categories and
+ * a comic page rendered through nginx without its cache, one site server on the 2 shared cores.
+ */
+const SITE_RENDER_RPS = 13
+const SITE_RENDER_NOTE = 'guest pages/s one site server renders (slowest of home, categories, a comic page at 50 connections), pnpm topology, 2026-11-29, 2 shared cores'
+/** The share of guest documents nginx answered from its cache in the same run. */
+const SHARED_CACHE_HIT = 0.999
+const SHARED_CACHE_NOTE = "share of guest documents nginx's cache answered (5 s lifetime, 3 pages at 50 connections), pnpm topology, 2026-11-29; a real catalogue's long tail of pages hits less"
+
 const F = {
   instanceRps: benchRequestsPerSecond(),
   benchCores: measured(2, 'cores of the machine the bench ran on, shared with autocannon'),
@@ -51,6 +62,10 @@ const F = {
   coresPerInstance: assumed(1, 'cores per API instance (Node.js runs the request path on one)'),
   episodesInCatalogue: { 10_000: 3_300, 100_000: 20_000, 1_000_000: 100_000 } as Record<number, number>,
   dbQueriesPerCore: assumed(5_000, 'simple indexed statements/s one PostgreSQL core serves (pgbench-style point reads)'),
+  siteRenderRps: measured(SITE_RENDER_RPS, SITE_RENDER_NOTE),
+  sharedCacheHit: measured(SHARED_CACHE_HIT, SHARED_CACHE_NOTE),
+  documentsPerReaderDay: assumed(3, "documents a daily reader's browser asks the site for: a visit's first page and links opened from elsewhere (a move inside the app asks for none)"),
+  guestDocumentShare: assumed(0.6, 'share of those documents asked for by guests (not signed in): most readers of free first episodes'),
 }
 
 const number = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -72,7 +87,14 @@ const rows = scales.map((readers) => {
   const egressGbDay = (readers * F.episodesPerReaderDay.value * F.pagesPerEpisode.value * F.pageBytes.value) / 1e9
   const originGbDay = egressGbDay * (1 - F.cdnHit.value)
   const peakEgressGbit = ((egressGbDay * 8) / 86_400) * F.peakFactor.value
-  return { readers, averageRps, peakRps, instances, rpsPerInstance, peakWrites, dbQps, dbCores, connections, episodes, storageGb, egressGbDay, originGbDay, peakEgressGbit }
+  // Documents: a guest's from the shared cache at its hit rate, the rest rendered by the site servers.
+  const peakDocuments = ((readers * F.documentsPerReaderDay.value) / 86_400) * F.peakFactor.value
+  const renderedDocuments = peakDocuments * (1 - F.guestDocumentShare.value * F.sharedCacheHit.value)
+  const siteServers = (documents: number) => Math.max(2, Math.ceil(documents / (F.siteRenderRps.value * F.targetUtilisation.value)))
+  return {
+    readers, averageRps, peakRps, instances, rpsPerInstance, peakWrites, dbQps, dbCores, connections, episodes, storageGb, egressGbDay, originGbDay, peakEgressGbit,
+    peakDocuments, renderedDocuments, siteServersCached: siteServers(renderedDocuments), siteServersUncached: siteServers(peakDocuments),
+  }
 })
 
 /**
@@ -84,6 +106,7 @@ const saturates = (row: (typeof rows)[number]) => {
     { what: `the API (${number(row.peakRps)} req/s; one instance is planned for ${number(row.rpsPerInstance * F.targetUtilisation.value)})`, share: row.peakRps / (row.rpsPerInstance * F.targetUtilisation.value) },
     { what: `one PostgreSQL core (${number(row.dbQps)} statements/s, ${number(row.peakWrites)} of them writes)`, share: row.dbQps / (F.dbQueriesPerCore.value * F.targetUtilisation.value) },
     { what: `one origin's network (${number(row.peakEgressGbit, 2)} Gbit/s of images at peak without a CDN, over 1 Gbit/s)`, share: row.peakEgressGbit / 1 },
+    { what: `one site server (${number(row.renderedDocuments)} documents/s rendered; one is planned for ${number(F.siteRenderRps.value * F.targetUtilisation.value, 1)})`, share: row.renderedDocuments / (F.siteRenderRps.value * F.targetUtilisation.value) },
   ].sort((a, b) => b.share - a.share)
   return `${loads[0]!.what}, at ${number(loads[0]!.share * 100)} % of one unit; next ${loads[1]!.what} at ${number(loads[1]!.share * 100)} %`
 }
@@ -95,11 +118,11 @@ const changes: Record<number, string> = {
 }
 
 const lines: string[] = []
-lines.push('| daily readers | peak API req/s | API instances | DB statements/s (peak) | DB cores | DB connections | catalogue storage | CDN egress / day (peak) | origin egress / day |')
-lines.push('|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+lines.push('| daily readers | peak API req/s | API instances | peak documents/s (rendered) | site servers (without the shared cache) | DB statements/s (peak) | DB cores | DB connections | catalogue storage | CDN egress / day (peak) | origin egress / day |')
+lines.push('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
 for (const r of rows) {
   lines.push(
-    `| ${number(r.readers)} | ${number(r.peakRps)} | ${r.instances} | ${number(r.dbQps)} | ${r.dbCores} | ${r.connections} | ${number(r.storageGb, 1)} GB (${number(r.episodes)} episodes) | ${number(r.egressGbDay)} GB (${number(r.peakEgressGbit, 2)} Gbit/s) | ${number(r.originGbDay, 1)} GB |`,
+    `| ${number(r.readers)} | ${number(r.peakRps)} | ${r.instances} | ${number(r.peakDocuments, 1)} (${number(r.renderedDocuments, 1)}) | ${r.siteServersCached} (${r.siteServersUncached}) | ${number(r.dbQps)} | ${r.dbCores} | ${r.connections} | ${number(r.storageGb, 1)} GB (${number(r.episodes)} episodes) | ${number(r.egressGbDay)} GB (${number(r.peakEgressGbit, 2)} Gbit/s) | ${number(r.originGbDay, 1)} GB |`,
   )
 }
 lines.push('')

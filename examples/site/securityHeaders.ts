@@ -43,8 +43,14 @@ const GOOGLE_ANALYTICS = {
 
 /** What the policy admits beyond the environment. */
 export interface SecurityHeadersOptions {
-  /** The response's nonce, which every script element of its document carries (src/server/document.ts). */
+  /** The response's nonce, which every script element of its document carries (src/entry.server.tsx). */
   scriptNonce?: string
+  /**
+   * The hashes of the document's inline scripts (`'sha256-…'`, see {@link inlineScriptHashes}), in place of
+   * a nonce in a document a shared cache keeps: one response's nonce, sent to every guest, would be known
+   * to anyone who asked for the page, where a hash admits exactly the scripts written into it.
+   */
+  scriptHashes?: readonly string[]
 }
 
 /**
@@ -66,7 +72,7 @@ export function contentSecurityPolicy(env: SecurityHeadersEnv, options: Security
 
   const directives: [string, string][] = [
     ['default-src', "'self'"],
-    ['script-src', list("'self'", options.scriptNonce && `'nonce-${options.scriptNonce}'`, GAPI, analytics && GOOGLE_ANALYTICS.script)],
+    ['script-src', list("'self'", options.scriptNonce && `'nonce-${options.scriptNonce}'`, [...(options.scriptHashes ?? [])], GAPI, analytics && GOOGLE_ANALYTICS.script)],
     ['style-src', "'self'"],
     ['img-src', list("'self'", 'data:', 'blob:', apiOrigin, filesOrigin, analytics && GOOGLE_ANALYTICS.img)],
     ['font-src', "'self'"],
@@ -119,6 +125,27 @@ export function styleAttributeHashes(html: string): string[] {
   for (const match of html.matchAll(/<[a-z][^>]*?\sstyle="([^"]*)"/gi)) {
     const value = match[1]!.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (entity) => HTML_ENTITIES[entity]!)
     hashes.add(`'sha256-${createHash('sha256').update(value, 'utf8').digest('base64')}'`)
+  }
+  return [...hashes]
+}
+
+/** Script types a browser runs (an inline script of another type, such as JSON data, is not checked by the policy). */
+const RUN_SCRIPT_TYPES = /^(module|(text|application)\/(java|ecma)script)$/
+
+/**
+ * The policy's sources for the inline scripts of a document (`'sha256-…'` of each script's text, once),
+ * for a document without a nonce (one a shared cache keeps, see {@link SecurityHeadersOptions}): the text
+ * between the tags is the script's own, as the browser hashes it. Scripts with a `src` and data blocks
+ * (`application/json`, `application/ld+json`) have none.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1]!
+    if (/\ssrc\s*=/i.test(attributes)) continue
+    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.trim().toLowerCase()
+    if (type && !RUN_SCRIPT_TYPES.test(type)) continue
+    hashes.add(`'sha256-${createHash('sha256').update(match[2]!, 'utf8').digest('base64')}'`)
   }
   return [...hashes]
 }

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { freePort } from '@comics/test-stack/freePort'
+import { AGE_PASSED_COOKIE, CUSTOM_READER_COOKIE, SIGNED_IN_COOKIE } from '../../examples/site/src/app/documentMarks'
 
 const run = promisify(execFile)
 const PG_BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin'
@@ -140,42 +141,46 @@ export async function waitFor(url: string, timeoutMs: number, service?: Service)
  * the site server. `X-Forwarded-For` is set to the connecting address (nginx is the outermost proxy, so a
  * client's own header is replaced; the API trusts it from nginx, TRUST_PROXY, the site server too,
  * SITE_TRUST_PROXY), `X-Request-Id` to nginx's request id, and the answer says which
- * instance answered (`X-Upstream`) for the checks. An instance in `down` gets no new request (a rolling
- * restart drains it this way: nginx's open-source build has no active health checks of /readyz).
+ * instance answered (`X-Upstream`) for the checks. The site's guest pages are kept in nginx's cache by
+ * the site server's own headers (`X-Cache` says HIT, MISS, BYPASS, EXPIRED, STALE or UPDATING). With
+ * `uncachedPort`, a second listener the same but for that cache, for the checks to measure beside it.
+ * An instance in `down` gets no new request (a rolling restart drains it this way: nginx's open-source
+ * build has no active health checks of /readyz).
  */
-export function nginxConfig(folder: string, options: { port: number; apiPorts: number[]; sitePort: number; asRoot: boolean; down?: readonly number[] }): string {
-  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+export function nginxConfig(folder: string, options: { port: number; apiPorts: number[]; sitePort: number; asRoot: boolean; down?: readonly number[]; uncachedPort?: number }): string {
+  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'pages']) {
     mkdirSync(join(folder, sub), { recursive: true })
     chmodSync(join(folder, sub), 0o777)
   }
-  const config = `
-${options.asRoot ? 'user root root;' : ''}
-worker_processes 1;
-daemon off;
-pid ${join(folder, 'nginx.pid')};
-error_log ${join(folder, 'error.log')} warn;
-events { worker_connections 4096; }
-http {
-  log_format upstream '$remote_addr "$request" $status $upstream_addr $upstream_status $request_time $request_id';
-  access_log ${join(folder, 'access.log')} upstream;
-  client_body_temp_path ${join(folder, 'body')};
-  proxy_temp_path ${join(folder, 'proxy')};
-  fastcgi_temp_path ${join(folder, 'fastcgi')};
-  uwsgi_temp_path ${join(folder, 'uwsgi')};
-  scgi_temp_path ${join(folder, 'scgi')};
-  client_max_body_size 100m;
-  upstream api {
-${options.apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s${options.down?.includes(port) ? ' down' : ''};`).join('\n')}
-  }
-  upstream site { server 127.0.0.1:${options.sitePort}; }
+  const pageCache = `
+      # Guest pages from the shared cache (docs/deploy.md, "Guest pages from a shared cache"): what the site
+      # server marks public (a guest's page holding nothing of the reader's, and the built files), kept
+      # as long as it says. Keyed on the host, the address, the encoding and the two marks that change a
+      # guest's render; a signed-in reader's request passes by, and its answer is never stored.
+      proxy_cache pages;
+      proxy_cache_key "$http_host$request_uri|$page_encoding|$cookie_${AGE_PASSED_COOKIE}|$cookie_${CUSTOM_READER_COOKIE}";
+      proxy_ignore_headers Vary;
+      proxy_cache_bypass $cookie_${SIGNED_IN_COOKIE};
+      proxy_no_cache $cookie_${SIGNED_IN_COOKIE};
+      # One request refreshes an expired page while the others get the stale copy (stale-while-revalidate),
+      # and while the site server fails they get the stale copy too (stale-if-error).
+      proxy_cache_lock on;
+      proxy_cache_background_update on;
+      proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504;
+      add_header X-Cache $upstream_cache_status always;
+`
+  /** The balancer's listener on `port`; with `cached`, the site's guest pages from the shared cache. */
+  const server = (port: number, cached: boolean) => `
   server {
-    listen 127.0.0.1:${options.port};
+    listen 127.0.0.1:${port};
     proxy_http_version 1.1;
     proxy_set_header Connection "";
     proxy_set_header Host $http_host;
     proxy_set_header X-Forwarded-For $remote_addr;
     proxy_set_header X-Forwarded-Proto $scheme;
     proxy_set_header X-Request-Id $request_id;
+    # One encoding asked of the servers (a location with headers of its own would drop these: nginx's rule).
+    proxy_set_header Accept-Encoding $page_encoding;
     proxy_connect_timeout 1s;
     proxy_read_timeout 30s;
     location /api/ {
@@ -190,9 +195,37 @@ ${options.apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_
     }
     location / {
       proxy_pass http://site;
-    }
+${cached ? pageCache : ''}    }
   }
-}
+`
+  const config = `
+${options.asRoot ? 'user root root;' : ''}
+worker_processes 1;
+daemon off;
+pid ${join(folder, 'nginx.pid')};
+error_log ${join(folder, 'error.log')} warn;
+events { worker_connections 4096; }
+http {
+  log_format upstream '$remote_addr "$request" $status $upstream_addr $upstream_status $request_time $request_id $upstream_cache_status';
+  access_log ${join(folder, 'access.log')} upstream;
+  client_body_temp_path ${join(folder, 'body')};
+  proxy_temp_path ${join(folder, 'proxy')};
+  fastcgi_temp_path ${join(folder, 'fastcgi')};
+  uwsgi_temp_path ${join(folder, 'uwsgi')};
+  scgi_temp_path ${join(folder, 'scgi')};
+  client_max_body_size 100m;
+  upstream api {
+${options.apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s${options.down?.includes(port) ? ' down' : ''};`).join('\n')}
+  }
+  upstream site { server 127.0.0.1:${options.sitePort}; keepalive 16; }
+  proxy_cache_path ${join(folder, 'pages')} levels=1:2 keys_zone=pages:10m max_size=256m inactive=10m use_temp_path=off;
+  # The one encoding the cache keeps a page in for a browser's Accept-Encoding (the site server sends it so).
+  map $http_accept_encoding $page_encoding {
+    "~*\\bbr\\b" br;
+    "~*\\bgzip\\b" gzip;
+    default identity;
+  }
+${server(options.port, true)}${options.uncachedPort ? server(options.uncachedPort, false) : ''}}
 `
   const path = join(folder, 'nginx.conf')
   writeFileSync(path, config)

@@ -4,6 +4,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-rout
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { NonceContext } from './app/nonce'
 import { siteContext } from './app/devLoadContext.server'
+import { isSharedDocument, PRIVATE_DOCUMENT_HEADERS } from './app/documentCaching'
 
 /** How long the render may stream what it waits for before the rest goes without it. */
 export const streamTimeout = 5_000
@@ -21,8 +22,8 @@ class RecordingStream extends PassThrough {
 
 /**
  * The document, streamed, every script of it (the framework's, React's, the head's own) with the
- * response's nonce. The security headers are the
- * server's (loadContext), with the hashes of the style attributes of the document's shell.
+ * response's nonce, or in a guest's document a shared cache keeps, admitted by its hash. The security
+ * headers are the server's (loadContext), with the hashes of the style attributes of the document's shell.
  */
 export default function handleRequest(
   request: Request,
@@ -32,7 +33,11 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ): Promise<Response> {
   const context = siteContext(loadContext)
-  const { nonce } = context
+  // A document a shared cache keeps (a guest's, src/app/documentCaching.ts) has no nonce: its policy admits
+  // its inline scripts by their hashes. Only a complete page is kept: any other answer is one reader's.
+  const shared = responseStatusCode === 200 && isSharedDocument(responseHeaders)
+  if (!shared && isSharedDocument(responseHeaders)) for (const [name, value] of Object.entries(PRIVATE_DOCUMENT_HEADERS)) responseHeaders.set(name, value)
+  const nonce = shared ? '' : context.nonce
   return new Promise((resolve, reject) => {
     let shellRendered = false
     const ready = () => {
@@ -40,16 +45,16 @@ export default function handleRequest(
       const body = new RecordingStream()
       pipe(body)
       body.recording = false
-      for (const [name, value] of Object.entries(context.securityHeaders(body.recorded))) responseHeaders.set(name, value)
+      for (const [name, value] of Object.entries(context.securityHeaders(body.recorded, { shared }))) responseHeaders.set(name, value)
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
     }
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
       </NonceContext.Provider>,
       {
-        nonce,
+        nonce: nonce || undefined,
         // The loaders have the page's data before the render starts; what the render may still wait for is
         // code on this server, so the document streams once it is whole: its first paint is its last
         // layout (for a crawler too), and every style attribute in it is admitted by the policy sent ahead.

@@ -5,7 +5,10 @@ import type { HostConfig } from '@comics/core'
  * response's Content-Security-Policy nonce, and where the API is, for the browser and for the server.
  */
 export type SiteLoadContext = {
-  /** This response's nonce: every script the document carries has it, nothing an injection adds does. */
+  /**
+   * This response's nonce: every script the document carries has it, nothing an injection adds does (a
+   * document a shared cache keeps has none, src/entry.server.tsx).
+   */
   nonce: string
   /** Where the browser reaches the API (a path on the site, or another origin), written into the page. */
   apiBaseUrl: string
@@ -15,8 +18,12 @@ export type SiteLoadContext = {
   hosts: HostConfig
   /** The scheme of those addresses. */
   publicProtocol?: 'http' | 'https'
-  /** The response's security headers for a document whose shell is `html` (its style attributes admitted by hash). */
-  securityHeaders(html: string): Record<string, string>
+  /**
+   * The response's security headers for a document whose shell is `html` (its style attributes admitted
+   * by hash); with `shared`, a document a shared cache keeps, its inline scripts admitted by hash instead
+   * of by the nonce.
+   */
+  securityHeaders(html: string, options?: { shared?: boolean }): Record<string, string>
 }
 
 declare module 'react-router' {

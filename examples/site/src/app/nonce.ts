@@ -6,4 +6,5 @@ import { createContext, useContext } from 'react'
  */
 export const NonceContext = createContext('')
 
-export const useNonce = () => useContext(NonceContext)
+/** The nonce, or undefined where there is none (the browser; a document a shared cache keeps, which has its scripts' hashes). */
+export const useNonce = () => useContext(NonceContext) || undefined

@@ -5,6 +5,7 @@ import { routes, withoutActionLinkParams, type PageHead } from '@comics/core'
 import { READER_MESSAGES } from '@comics/react'
 import { browserSite, pageTakenOver } from './browserSite'
 import { cachedData, type ScreenContext, type ScreenData } from './screenData'
+import { PRIVATE_DOCUMENT_HEADERS } from './documentCaching'
 
 /** What a screen's route gives its page: the kit's cache its render used, and its head. */
 export interface ScreenLoaderData {
@@ -67,10 +68,11 @@ export const screenShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, n
 export const screenMeta = ({ loaderData }: { loaderData?: unknown }) => headMeta((loaderData as ScreenLoaderData | undefined)?.head)
 
 /**
- * A page's document for one reader: revalidated on each visit, never kept by a shared cache, and
- * different with the cookies (the signed-in and age marks) and the encoding.
+ * A screen route's `headers`: its loader's caching headers (a guest's document of a page without anything
+ * of the reader's is shared, see screenLoader.server.ts); one reader's when the loader gave none.
  */
-export const screenHeaders: HeadersFunction = () => ({ 'Cache-Control': 'private, no-cache', Vary: 'Cookie, Accept-Encoding' })
+export const screenHeaders: HeadersFunction = ({ loaderHeaders }) =>
+  loaderHeaders.has('Cache-Control') ? { 'Cache-Control': loaderHeaders.get('Cache-Control')!, Vary: loaderHeaders.get('Vary') ?? PRIVATE_DOCUMENT_HEADERS.Vary! } : PRIVATE_DOCUMENT_HEADERS
 
 /**
  * A screen with the answers its route's loader fetched in its page's cache. Once it has mounted (in a

@@ -7,7 +7,7 @@ import { categoriesLanding } from './categoriesQueries'
 
 const screen: ScreenData = { queries: categoriesLanding, head: fixedHead({ kind: 'categories' }, { kind: 'categories' }) }
 
-export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen)
+export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen, { shared: true })
 export const clientLoader = (args: ClientLoaderFunctionArgs) => screenClientLoader(args, screen)
 export const meta = screenMeta
 export const shouldRevalidate = screenShouldRevalidate

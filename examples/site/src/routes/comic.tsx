@@ -9,7 +9,7 @@ import { comicHead } from './screenHeads'
 
 const screen: ScreenData = { queries: comicLanding, headQueries: comicHeadQueries, head: comicHead(false) }
 
-export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen)
+export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen, { shared: true })
 export const clientLoader = (args: ClientLoaderFunctionArgs) => screenClientLoader(args, screen)
 export const meta = screenMeta
 export const shouldRevalidate = screenShouldRevalidate

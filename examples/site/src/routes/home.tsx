@@ -8,7 +8,7 @@ import { screenLoader } from '../app/screenLoader.server'
 /** Home's first queries: the newest comics (ComicCarousel). */
 const screen: ScreenData = { queries: ({ api, siteMode }) => asScreenQueries(comicsQueryOptions(api, siteMode, { preset: 'home' })), head: fixedHead({ kind: 'home' }, { kind: 'home' }) }
 
-export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen)
+export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen, { shared: true })
 export const clientLoader = (args: ClientLoaderFunctionArgs) => screenClientLoader(args, screen)
 export const meta = screenMeta
 export const shouldRevalidate = screenShouldRevalidate

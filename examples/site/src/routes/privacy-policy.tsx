@@ -7,7 +7,7 @@ import { screenLoader } from '../app/screenLoader.server'
 
 const screen: ScreenData = { head: fixedHead({ kind: 'policy', policy: 'policy.privacyPolicy' }, { kind: 'policy', path: routes.privacyPolicy }) }
 
-export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen)
+export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen, { shared: true })
 export const clientLoader = (args: ClientLoaderFunctionArgs) => screenClientLoader(args, screen)
 export const meta = screenMeta
 export const shouldRevalidate = screenShouldRevalidate

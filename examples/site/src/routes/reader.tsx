@@ -12,7 +12,7 @@ const screen: ScreenData = { queries: readerLanding(false), headQueries: comicHe
 // The reader's document checks the reader settings before its first paint (src/app/documentScripts.ts).
 export const handle = { reader: true }
 
-export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen, { browserRendered: customReader })
+export const loader = (args: LoaderFunctionArgs) => screenLoader(args, screen, { browserRendered: customReader, shared: true })
 export const clientLoader = (args: ClientLoaderFunctionArgs) => screenClientLoader(args, screen)
 export const meta = screenMeta
 export const shouldRevalidate = screenShouldRevalidate

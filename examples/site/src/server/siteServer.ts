@@ -6,7 +6,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import fastifyCompress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import { createRequestHandler, type ServerBuild } from 'react-router'
-import { securityHeaders, styleAttributeHashes, withStyleAttributes, type SecurityHeadersEnv } from '../../securityHeaders'
+import { inlineScriptHashes, securityHeaders, styleAttributeHashes, withStyleAttributes, type SecurityHeadersEnv } from '../../securityHeaders'
 import { resolveHost, type HostConfig, type SiteMode } from '@comics/core'
 import type { SiteLoadContext } from '../app/loadContext'
 import { registerApiProxy } from './apiProxy'
@@ -163,8 +163,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       apiBase,
       hosts: options.hosts,
       ...(options.publicProtocol ? { publicProtocol: options.publicProtocol } : {}),
-      securityHeaders(html) {
-        const headers = securityHeaders(policyEnv, { scriptNonce: nonce })
+      securityHeaders(html, { shared = false } = {}) {
+        const headers = securityHeaders(policyEnv, shared ? { scriptHashes: inlineScriptHashes(html) } : { scriptNonce: nonce })
         const csp = 'Content-Security-Policy'
         return { ...headers, [csp]: withStyleAttributes(headers[csp]!, styleAttributeHashes(html)) }
       },

@@ -16,6 +16,8 @@ import {
 } from '@comics/core'
 import { freePort } from '@comics/test-stack/freePort'
 import { SIGNED_IN_COOKIE } from '../../src/app/documentMarks'
+import { PRIVATE_DOCUMENT_HEADERS, SHARED_DOCUMENT_HEADERS } from '../../src/app/documentCaching'
+import { inlineScriptHashes } from '../../securityHeaders'
 import { startSite } from '@comics/test-stack/startSite'
 import { apiCalls } from '@comics/test-stack/apiCalls'
 import { e2eStack } from '@comics/test-stack/stack'
@@ -69,6 +71,24 @@ function policyNonce(answer: Answer): string {
   return nonce
 }
 
+/** The script hashes the policy admits inline scripts by (a document a shared cache keeps has them instead of a nonce). */
+const policyScriptHashes = (answer: Answer) => /script-src([^;]*)/.exec(String(answer.headers['content-security-policy'] ?? ''))?.[1]!.match(/'sha256-[^']+'/g) ?? []
+
+/**
+ * A guest's document a shared cache may keep: the shared caching headers, no nonce anywhere, and each
+ * inline script admitted by its hash and nothing else.
+ */
+function expectSharedDocument(answer: Answer, path: string): void {
+  expect(answer.headers['cache-control'], path).toBe(SHARED_DOCUMENT_HEADERS['Cache-Control'])
+  expect(answer.headers.vary, path).toBe('Cookie, Accept-Encoding')
+  expect(answer.headers['content-security-policy'], path).not.toContain("'nonce-")
+  expect(answer.body, path).not.toMatch(/\snonce=/)
+  const hashes = policyScriptHashes(answer)
+  // The head's script, the framework's context, its route imports and scroll restoration.
+  expect(hashes.length, path).toBeGreaterThanOrEqual(3)
+  expect(hashes, path).toEqual(inlineScriptHashes(answer.body))
+}
+
 /** Every `<script>` start tag of a document. */
 const scriptTags = (html: string) => [...html.matchAll(/<script\b[^>]*>/gi)].map((match) => match[0])
 
@@ -80,7 +100,7 @@ function rendered(html: string): string {
 }
 
 describe('the production server, read without JavaScript', () => {
-  test("renders each public screen's content into the document, every script carrying the response's nonce", async () => {
+  test("renders each public screen's content into a guest's document a shared cache may keep (its scripts by hash), and a signed-in reader's with the response's nonce on every script", async () => {
     const [newest] = await apiList<Comic>('/comics/list', hostComicsRequest(homeComicsRequest(), 'normal'))
     const everyComic = await apiList<Comic>('/comics/list', hostComicsRequest(categoriesComicsRequest(), 'normal'))
     const genre = everyComic.flatMap((candidate) => candidate.genres)[0]!
@@ -108,18 +128,28 @@ describe('the production server, read without JavaScript', () => {
       const answer = await get(stack.sitePort, path)
       expect(answer.status, path).toBe(200)
       expect(answer.headers['content-type']).toMatch(/^text\/html/)
-      expect(answer.headers['cache-control']).toBe('private, no-cache')
       const html = rendered(answer.body)
       for (const text of shows) expect(html, `${path} shows ${text}`).toContain(text)
-      const nonce = policyNonce(answer)
+      // A guest's: the same for every guest of the host, kept by a shared cache (docs/deploy.md).
+      expectSharedDocument(answer, path)
+      expect(answer.body).toContain('<script>window.__reactRouterContext')
+      // The framework's entry is preloaded, at low priority.
+      expect(answer.body, path).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-[\w-]+\.js" fetchPriority="low"\/>/)
+
+      // A signed-in reader's document of the same page: one reader's, with a nonce of its own.
+      const own = await get(stack.sitePort, path, { cookie: `${SIGNED_IN_COOKIE}=1` })
+      expect(own.status, path).toBe(200)
+      expect(own.headers['cache-control']).toBe(PRIVATE_DOCUMENT_HEADERS['Cache-Control'])
+      expect(policyScriptHashes(own)).toEqual([])
+      const nonce = policyNonce(own)
       nonces.add(nonce)
-      const tags = scriptTags(answer.body)
+      const tags = scriptTags(own.body)
       // The run-time settings, the head's script, the framework's context (with the data the page was
       // rendered with), its route imports and scroll restoration.
       expect(tags.length).toBeGreaterThanOrEqual(3)
-      expect(answer.body).toContain('<script nonce="' + nonce + '">window.__reactRouterContext')
+      expect(own.body).toContain('<script nonce="' + nonce + '">window.__reactRouterContext')
       // The framework's entry is preloaded, at low priority, by the same nonce.
-      expect(answer.body, path).toMatch(new RegExp(`<link rel="modulepreload" href="/assets/entry\\.client-[\\w-]+\\.js" fetchPriority="low" nonce="${nonce.replace(/[+/=]/g, '\\$&')}"/>`))
+      expect(own.body, path).toMatch(new RegExp(`<link rel="modulepreload" href="/assets/entry\\.client-[\\w-]+\\.js" fetchPriority="low" nonce="${nonce.replace(/[+/=]/g, '\\$&')}"/>`))
       for (const tag of tags) expect(tag, path).toContain(`nonce="${nonce}"`)
     }
     // The reader's first page is preloaded (React's render writes it) as its <img> asks for it: one download.
@@ -143,7 +173,7 @@ describe('the production server, read without JavaScript', () => {
       expect(gate, path).toBeGreaterThan(0)
       // Before it only links and React's boundary marks (the gate's code is its own chunk): comments, nothing shown.
       expect(html.slice(0, gate), path).toMatch(/^\s*(<link [^>]*>|<!--[$!?/]*-->)*<div class="comics-dialog__backdrop comics-age-modal__backdrop"[^>]*><div[^>]*role="dialog"/)
-      for (const tag of scriptTags(answer.body)) expect(tag).toContain(`nonce="${policyNonce(answer)}"`)
+      expectSharedDocument(answer, path)
     }
     const adultPage = rendered((await get(stack.sitePort, `/comic/${adultComic.id}`, { host: adultHost })).body)
     expect(adultPage.indexOf(escaped(adultComic.title))).toBeGreaterThan(adultPage.indexOf('Are you over the age of 18?'))
@@ -178,7 +208,7 @@ describe('the production server, read without JavaScript', () => {
     const refused = await get(stack.sitePort, path, { 'accept-encoding': 'br;q=0, gzip;q=0' })
     const plain = await get(stack.sitePort, path)
     expect([br.headers['content-encoding'], gzip.headers['content-encoding'], refused.headers['content-encoding'], plain.headers['content-encoding']]).toEqual(['br', 'gzip', undefined, undefined])
-    // Each document has its own nonce and the times its data was read; apart from them, the same page.
+    // Each document has the times its data was read (and a signed-in reader's its own nonce); apart from them, the same page.
     const page = (html: string) =>
       html
         .replace(/nonce="[^"]+"/g, 'nonce=""')
@@ -189,7 +219,7 @@ describe('the production server, read without JavaScript', () => {
     for (const answer of [br, gzip, refused, plain]) {
       expect(answer.status).toBe(200)
       expect(answer.headers.vary).toContain('Accept-Encoding')
-      expect(answer.headers['cache-control']).toBe('private, no-cache')
+      expect(answer.headers['cache-control']).toBe(SHARED_DOCUMENT_HEADERS['Cache-Control'])
     }
     // The page each shows; the framework's encoding of its data numbers repeated values by where they
     // first occur, so two renders' data differ in more than their times.
