@@ -26,7 +26,6 @@ export interface PageLoadFigures {
    * own file, the browser entry's chunks and those of the page's route and its parents).
    */
   manifestJsGzip: number
-  manifestCssGzip: number
   /** gzip bytes of the requested scripts by the package their code came from. */
   jsByDependency: Record<string, number>
   firebaseJsGzip: number
@@ -94,7 +93,7 @@ export async function measurePageLoad(
     const breakdown = new Map<string, number>()
     for (const file of js.files) addBreakdown(breakdown, chunkBreakdown(file))
     const named = documentFiles(readRouterManifest(distDir), sitePage.routeId)
-    const manifestFiles = [...named.scripts, ...named.stylesheets].map((url) => join(clientDir(distDir), url))
+    const manifestFiles = named.scripts.map((url) => join(clientDir(distDir), url))
     const sum = (files: string[]) => files.reduce((total, file) => total + gzipSize(readFileSync(file)), 0)
     return {
       name: sitePage.name,
@@ -103,7 +102,6 @@ export async function measurePageLoad(
       initialCssGzip: css.gzip,
       scripts: js.files.map((file) => file.slice(clientDir(distDir).length + 1)),
       manifestJsGzip: sum(manifestFiles.filter((file) => file.endsWith('.js'))),
-      manifestCssGzip: sum(manifestFiles.filter((file) => file.endsWith('.css'))),
       jsByDependency: Object.fromEntries([...breakdown].sort((a, b) => b[1] - a[1]).map(([key, value]) => [key, Math.round(value)])),
       firebaseJsGzip: Math.round([...breakdown].filter(([key]) => isFirebase(key)).reduce((total, [, value]) => total + value, 0)),
       lcpMs: figures.lcp,

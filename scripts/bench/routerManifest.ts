@@ -62,7 +62,6 @@ function routeChain(manifest: RouterManifest, routeId: string): ManifestRoute[] 
 export interface DocumentFiles {
   /** Script urls the document preloads, in its order: the manifest, the entry, then each route's. */
   scripts: string[]
-  stylesheets: string[]
   /** Which manifest part brought each script first (manifest, entry or a route id). */
   scriptOwners: Map<string, string>
 }
@@ -70,7 +69,6 @@ export interface DocumentFiles {
 /** What a document for `routeId` names: React Router's manifest, its browser entry and the route chain's chunks. */
 export function documentFiles(manifest: RouterManifest, routeId: string): DocumentFiles {
   const scripts: string[] = []
-  const stylesheets = new Set<string>()
   const scriptOwners = new Map<string, string>()
   const add = (owner: string, part: ManifestEntry) => {
     for (const url of [part.module, ...(part.imports ?? [])]) {
@@ -78,13 +76,12 @@ export function documentFiles(manifest: RouterManifest, routeId: string): Docume
       scriptOwners.set(url, owner)
       scripts.push(url)
     }
-    for (const css of part.css ?? []) stylesheets.add(css)
   }
   scripts.push(manifest.url)
   scriptOwners.set(manifest.url, 'manifest')
   add('entry', manifest.entry)
   for (const route of routeChain(manifest, routeId)) add(route.id, route)
-  return { scripts, stylesheets: [...stylesheets], scriptOwners }
+  return { scripts, scriptOwners }
 }
 
 /**
