@@ -17,6 +17,27 @@ export function useMessages(): ReaderMessages
 export function useMessages<Table extends Partial<Messages>>(table: Table): ReaderMessages & MessagesOf<Table>
 export function useMessages(table?: Partial<Messages>): ReaderMessages {
   const { messages } = useComicsContext('useMessages')
-  // The provider's table holds its overrides of every key, so they are laid over the component's table.
-  return useMemo(() => (table ? { ...table, ...messages } : messages), [table, messages])
+  return useMemo(() => (table ? withOverrides(table, messages) : messages), [table, messages])
+}
+
+/**
+ * Each component table with a provider's messages laid over it, made once per pair: a render on the
+ * server keeps no memo between components, and a list's every row copied both tables (hundreds of keys)
+ * again. Held weakly, so a provider's table dropped with its app drops its merges too.
+ */
+const merged = new WeakMap<Partial<Messages>, WeakMap<ReaderMessages, ReaderMessages>>()
+
+function withOverrides(table: Partial<Messages>, messages: ReaderMessages): ReaderMessages {
+  let byMessages = merged.get(table)
+  if (!byMessages) {
+    byMessages = new WeakMap()
+    merged.set(table, byMessages)
+  }
+  let result = byMessages.get(messages)
+  if (!result) {
+    // The provider's table holds its overrides of every key, so they are laid over the component's table.
+    result = { ...table, ...messages }
+    byMessages.set(messages, result)
+  }
+  return result
 }

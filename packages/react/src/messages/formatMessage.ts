@@ -1,4 +1,5 @@
 import { POLICY } from '@comics/core'
+import { numberFormat, pluralRules } from './localeFormats'
 
 /**
  * A message that depends on a count: one form per plural category of `Intl.PluralRules` for the
@@ -29,7 +30,7 @@ export const DEFAULT_LOCALE = 'en-US'
  */
 export function formatMessage(message: Message, values: MessageValues = {}, locale: string = DEFAULT_LOCALE): string {
   const plural = typeof message !== 'string'
-  const template = plural ? (message[new Intl.PluralRules(locale).select(Number(values.n))] ?? message.other) : message
+  const template = plural ? (message[pluralRules(locale).select(Number(values.n))] ?? message.other) : message
   return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
     Object.hasOwn(values, name) ? (plural ? values[name]!.toLocaleString(locale) : String(values[name])) : placeholder,
   )
@@ -40,5 +41,5 @@ export function formatMessage(message: Message, values: MessageValues = {}, loca
  * @example formatMoney(7.99) // '$7.99'; formatMoney(7.99, 'de-DE') // '7,99 $'
  */
 export function formatMoney(amount: number, locale: string = DEFAULT_LOCALE, currency: string = POLICY.currency): string {
-  return amount.toLocaleString(locale, { style: 'currency', currency })
+  return numberFormat(locale, { style: 'currency', currency }).format(amount)
 }

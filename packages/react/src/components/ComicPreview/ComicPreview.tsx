@@ -13,6 +13,7 @@ import {
   useViewer,
 } from '../../hooks'
 import { formatMessage, EPISODE_MESSAGES } from '../../messages'
+import { dateFormat } from '../../messages/localeFormats'
 
 export interface ComicPreviewProps {
   comicId: string
@@ -142,7 +143,7 @@ export function ComicPreview({ comicId, uncensored = false, uncensoredBannerUrl,
                 <span>
                   {formatMessage(messages['comic.updated'], {
                     // UTC: the server's render and the browser's agree on the day.
-                    date: updated.toLocaleDateString(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+                    date: dateFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(updated),
                   })}
                 </span>
               )}

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { COMMENT_REPORT_REASONS, COMMENT_SORTS, type Comment, type CommentReportReason, type CommentSort } from '@comics/core'
 import { formatMessage } from '../../messages'
 import { COMMENT_MESSAGES } from '../../messages/commentMessages'
+import { dateFormat } from '../../messages/localeFormats'
 import { COMMENTS_PAGE_SIZE, useComments, useLocale, useMessages, useSession } from '../../hooks'
 import { CommentForm } from '../CommentForm'
 import { LikeButton } from '../LikeButton'
@@ -101,7 +102,7 @@ function CommentItem({ comment, comments, messages, admin }: { comment: Comment;
   const [mode, setMode] = useState<'view' | 'edit' | 'reply' | 'report' | 'reported'>('view')
   const [spoilerShown, setSpoilerShown] = useState(false)
   const [reason, setReason] = useState<CommentReportReason>('spam')
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(comment.createdAt))
+  const when = dateFormat(locale, { dateStyle: 'medium' }).format(new Date(comment.createdAt))
   const hidden = comment.spoiler && !spoilerShown
   return (
     <article className="comics-comment" data-pinned={comment.pinned || undefined} data-status={comment.status} data-creator={comment.byCreator || undefined}>

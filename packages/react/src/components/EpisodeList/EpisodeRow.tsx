@@ -3,6 +3,7 @@ import { EPISODE_COIN_PRICE, isUnlockedByReader, offersCoinUnlock, offersWaitFor
 import { useEpisodeAccess, useLink, useLocale, useMessages, useViewer, useWaitForFree } from '../../hooks'
 import { formatMessage, EPISODE_MESSAGES } from '../../messages'
 import { COMMENT_MESSAGES } from '../../messages/commentMessages'
+import { dateFormat } from '../../messages/localeFormats'
 import { useAppRunning } from '../../hooks/serverSnapshots'
 import { DownloadButton } from '../DownloadButton'
 import { LockIcon } from './LockIcon'
@@ -47,7 +48,7 @@ export function EpisodeRow({ chapter, chapters, uncensored, isNew = false, react
   const appRunning = useAppRunning()
   const name = formatMessage(messages['episodes.openEpisode'], { title: chapter.title })
   const published = chapter.publishAt ? new Date(chapter.publishAt) : null
-  const date = published && !Number.isNaN(published.getTime()) ? published.toLocaleDateString(locale, { dateStyle: 'medium', timeZone: 'UTC' }) : null
+  const date = published && !Number.isNaN(published.getTime()) ? dateFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(published) : null
   const counts =
     reactions && (reactions.likes > 0 || reactions.comments > 0)
       ? `${formatMessage(commentMessages['likes.count'], { n: reactions.likes }, locale)} · ${formatMessage(commentMessages['comments.count'], { n: reactions.comments }, locale)}`

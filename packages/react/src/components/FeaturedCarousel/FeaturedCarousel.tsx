@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { ANALYTICS_EVENTS, comicPath, FEATURED_COUNT, MOBILE_BREAKPOINT_PX } from '@comics/core'
 import { useAnalytics, useLink, useLocale, useMessages, useSiteConfig } from '../../hooks'
 import { formatMessage } from '../../messages'
+import { numberFormat } from '../../messages/localeFormats'
 import type { FeaturedComic } from '../../provider'
 import { useCarouselState } from './useCarouselState'
 import { useDeferredEmbla } from './useDeferredEmbla'
@@ -38,7 +39,7 @@ function FeaturedSlides({ featured, className }: { featured: readonly FeaturedCo
   const Link = useLink()
   const locale = useLocale()
   // '4.9' ('5.0' for 5), or '4,9' where the locale writes a decimal comma.
-  const rating = (value: number) => value.toLocaleString(locale, { minimumFractionDigits: 1 })
+  const rating = (value: number) => numberFormat(locale, { minimumFractionDigits: 1 }).format(value)
   const { viewportRef, embla, withEmbla, triggers, binding } = useDeferredEmbla({ loop: featured.length > 1 })
   const { selectedIndex, onKeyDown } = useCarouselState(embla, withEmbla)
   const slidesId = useId()
