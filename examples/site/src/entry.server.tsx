@@ -9,13 +9,22 @@ import { isSharedDocument, PRIVATE_DOCUMENT_HEADERS } from './app/documentCachin
 /** How long the render may stream what it waits for before the rest goes without it. */
 export const streamTimeout = 5_000
 
-/** The markup written while recording: the document, which React writes at once when it is ready. */
+/**
+ * The markup written while recording: the document, which React writes at once when it is ready. Kept as
+ * the chunks written and decoded once, when it is read.
+ */
 class RecordingStream extends PassThrough {
-  recorded = ''
-  recording = true
-  private readonly decoder = new TextDecoder()
+  private recording = true
+  private chunks: Buffer[] = []
+  /** Stops recording: what was written until now. */
+  stop(): string {
+    this.recording = false
+    const recorded = Buffer.concat(this.chunks).toString('utf8')
+    this.chunks = []
+    return recorded
+  }
   override write(chunk: unknown, ...rest: unknown[]): boolean {
-    if (this.recording) this.recorded += typeof chunk === 'string' ? chunk : this.decoder.decode(chunk as Uint8Array, { stream: true })
+    if (this.recording) this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk as Uint8Array))
     return (super.write as (chunk: unknown, ...rest: unknown[]) => boolean)(chunk, ...rest)
   }
 }
@@ -44,8 +53,8 @@ export default function handleRequest(
       shellRendered = true
       const body = new RecordingStream()
       pipe(body)
-      body.recording = false
-      for (const [name, value] of Object.entries(context.securityHeaders(body.recorded, { shared }))) responseHeaders.set(name, value)
+      const html = body.stop()
+      for (const [name, value] of Object.entries(context.securityHeaders(html, { shared }))) responseHeaders.set(name, value)
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
     }
