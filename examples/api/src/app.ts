@@ -84,7 +84,13 @@ export function requestIdOf(request: IncomingMessage): string {
  * info, server errors at error.
  */
 class AccessLog extends LogController {
-  override incomingRequest(): void {}
+  /**
+   * At trace level only, a line once a request has been routed (its head read; the body may still be on
+   * its way): a slow request is then seen in flight, and a stop that began after this line answers it.
+   */
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.trace({ req: request }, 'request received')
+  }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const status = reply.statusCode

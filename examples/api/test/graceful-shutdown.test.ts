@@ -50,7 +50,8 @@ it('on SIGTERM finishes the request in flight, refuses new connections and exits
   api = await startApiProcess({
     DATA_DIR: folder,
     SEED_ON_FIRST_START: '0',
-    LOG_LEVEL: 'info',
+    // trace: the line of a request received, which the stop below waits for.
+    LOG_LEVEL: 'trace',
     FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
     MIGRATE_ON_START: undefined,
     NODE_ENV: undefined,
@@ -76,7 +77,9 @@ it('on SIGTERM finishes the request in flight, refuses new connections and exits
       body.slice(0, half),
     ].join('\r\n'),
   )
-  await new Promise((resolve) => setTimeout(resolve, 300))
+  // In flight once the server has routed it (a stop that began before would answer 503, as for a request
+  // that arrived after it): its line, not a guess at how long the server takes to read a head.
+  await api.waitForLog((line) => line.msg === 'request received' && line.reqId === 'slow-client-1', 30_000)
 
   process.kill(api.pid, 'SIGTERM')
   await api.waitForLog((line) => String(line.msg).startsWith('stopping'), 10_000)
