@@ -127,7 +127,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
     // Its libraries' production builds, whatever NODE_ENV the server starts with: React, React DOM's
     // server renderer and TanStack Query pick their build at run time by process.env.NODE_ENV, which
     // `node dist/server/index.js` leaves unset, and their development builds (checks, warnings, owner
-    // stacks for every element) took about half as much CPU again for each document. The browser's build has it from Vite.
+    // stacks for every element) cost every document (docs/performance.md). The browser's build has it from Vite.
     ...(production && isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
     build: {
       sourcemap: !isSsrBuild,

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { freePort } from '@comics/test-stack/freePort'
-import { AGE_PASSED_COOKIE, CUSTOM_READER_COOKIE, SIGNED_IN_COOKIE } from '../../examples/site/src/app/documentMarks'
+import { AGE_PASSED_COOKIE, CUSTOM_READER_COOKIE, SIGNED_IN_COOKIE } from '@comics/test-stack/siteCookies'
 
 const run = promisify(execFile)
 const PG_BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin'

@@ -11,9 +11,8 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createUser, startAuthEmulator, type RunningAuthEmulator } from '@comics/auth-emulator'
-import { launchChromium } from '@comics/test-stack/chromium'
-import { SIGNED_IN_COOKIE } from '../../examples/site/src/app/documentMarks'
-import { SHARED_FRESHNESS_BOUND_SECONDS } from '../../examples/site/src/app/documentCaching'
+import { appRunning, launchChromium, openPage } from '@comics/test-stack/browser'
+import { SHARED_FRESHNESS_BOUND_SECONDS, SIGNED_IN_COOKIE } from '@comics/test-stack/siteCookies'
 import { freePort, nginxConfig, NGINX, sleep, startPostgres, startS3Service, startService, waitFor, type Postgres, type Service } from './processes'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -607,20 +606,12 @@ async function sharedCacheChecks(lb: string, uncached: string, api: string, admi
   {
     const browser = await launchChromium()
     try {
-      const context = await browser.newContext({ serviceWorkers: 'block' })
-      const violations: string[] = []
-      await context.exposeBinding('reportCspViolation', (_source, text: string) => void violations.push(text))
-      await context.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (event) => {
-          ;(window as Window & { reportCspViolation?: (text: string) => void }).reportCspViolation?.(`${event.effectiveDirective} ${event.blockedURI || 'inline'}`)
-        })
-      })
-      const page = await context.newPage()
+      const { page, cspViolations: violations } = await openPage(browser)
       // The first visit puts the page in the cache (as Chromium asks for it), the second is answered from it.
       const path = `/comic/${comic.id}`
       await page.goto(`${lb}${path}`)
       const response = await page.goto(`${lb}${path}`)
-      await page.waitForSelector('html[data-app-running]', { timeout: 30_000 })
+      await appRunning(page, 30_000)
       const before = [...violations]
       const ran = await page.evaluate(async () => {
         const script = document.createElement('script')

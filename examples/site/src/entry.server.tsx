@@ -44,8 +44,9 @@ export default function handleRequest(
   const context = siteContext(loadContext)
   // A document a shared cache keeps (a guest's, src/app/documentCaching.ts) has no nonce: its policy admits
   // its inline scripts by their hashes. Only a complete page is kept: any other answer is one reader's.
-  const shared = responseStatusCode === 200 && isSharedDocument(responseHeaders)
-  if (!shared && isSharedDocument(responseHeaders)) for (const [name, value] of Object.entries(PRIVATE_DOCUMENT_HEADERS)) responseHeaders.set(name, value)
+  const markedShared = isSharedDocument(responseHeaders)
+  const shared = markedShared && responseStatusCode === 200
+  if (markedShared && !shared) for (const [name, value] of Object.entries(PRIVATE_DOCUMENT_HEADERS)) responseHeaders.set(name, value)
   const nonce = shared ? '' : context.nonce
   return new Promise((resolve, reject) => {
     let shellRendered = false

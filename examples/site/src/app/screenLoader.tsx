@@ -71,8 +71,7 @@ export const screenMeta = ({ loaderData }: { loaderData?: unknown }) => headMeta
  * A screen route's `headers`: its loader's caching headers (a guest's document of a page without anything
  * of the reader's is shared, see screenLoader.server.ts); one reader's when the loader gave none.
  */
-export const screenHeaders: HeadersFunction = ({ loaderHeaders }) =>
-  loaderHeaders.has('Cache-Control') ? { 'Cache-Control': loaderHeaders.get('Cache-Control')!, Vary: loaderHeaders.get('Vary') ?? PRIVATE_DOCUMENT_HEADERS.Vary! } : PRIVATE_DOCUMENT_HEADERS
+export const screenHeaders: HeadersFunction = ({ loaderHeaders }) => (loaderHeaders.has('Cache-Control') ? loaderHeaders : PRIVATE_DOCUMENT_HEADERS)
 
 /**
  * A screen with the answers its route's loader fetched in its page's cache. Once it has mounted (in a

@@ -1,8 +1,7 @@
 /**
  * The locale's formatters, made once per locale and options and kept for the process: a date's or a
  * number's `toLocale…String` with options, and each `new Intl.PluralRules`, builds a formatter at every
- * call (about 0.1 ms for a date, 15 µs for a number or plural rules), which a list rendered on the server
- * paid once per row and per request. The keys are the provider's locale and the options written in the
+ * call, which a list rendered on the server paid once per row and per request (docs/performance.md). The keys are the provider's locale and the options written in the
  * kit's components: a handful in a process.
  */
 const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.PluralRules>()
