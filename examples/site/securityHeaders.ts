@@ -129,8 +129,12 @@ export function styleAttributeHashes(html: string): string[] {
   return [...hashes]
 }
 
-/** Script types a browser runs (an inline script of another type, such as JSON data, is not checked by the policy). */
-const RUN_SCRIPT_TYPES = /^(module|(text|application)\/(java|ecma)script)$/
+/**
+ * Script types a browser runs (an inline script of another type, such as JSON data, is not checked by the
+ * policy). `text/x-module-after-paint` is the framework's module script in a document that starts the app
+ * after its first paint: the page runs its text as a module script then (src/app/documentScripts.ts).
+ */
+const RUN_SCRIPT_TYPES = /^(module|text\/x-module-after-paint|(text|application)\/(java|ecma)script)$/
 
 /**
  * The policy's sources for the inline scripts of a document (`'sha256-…'` of each script's text, once),

@@ -1,16 +1,15 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useNavigate, useRouteError, useRouteLoaderData, Link, type LinksFunction, type LoaderFunctionArgs, type ShouldRevalidateFunction } from 'react-router'
 import { createComicsApi, createMemoryStorage, type HostConfig, type SiteMode } from '@comics/core'
-import { ComicsProvider, READER_MESSAGES, pageTitle, type SiteConfig } from '@comics/react'
+import { ComicsProvider, READER_MESSAGES, pageTitle, type FeaturedComic, type SiteConfig } from '@comics/react'
 import stylesheet from './app.css?url'
 import favicon from './favicon-32.png?no-inline'
 import { SiteAuthContext } from './auth/siteAuthContext'
-import { featuredComicsFor } from './config/featuredComics'
 import { readSiteEnv, type SiteEnv } from './config/siteEnv'
 import { createSiteServices, type SiteServices } from './app/createSiteServices'
 import { browserSite, pageTakenOver } from './app/browserSite'
 import { AGE_PASSED_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE, SITE_CONFIG_ELEMENT_ID } from './app/documentMarks'
-import { documentScripts } from './app/documentScripts'
+import { START_APP_AFTER_PAINT, documentScripts } from './app/documentScripts'
 import { jsonInScript } from './app/jsonInScript'
 import { useNonce } from './app/nonce'
 import { resolveSiteHost } from './host/resolveSiteHost'
@@ -22,6 +21,8 @@ import { rootLoader } from './app/rootLoader.server'
 /** What the document is rendered with, the same in the server's render and the browser's hydration. */
 export interface RootData {
   siteMode: SiteMode
+  /** The home carousel's titles for the host's mode (src/config/featuredComics.ts). */
+  featured: readonly FeaturedComic[]
   /** Where the browser reaches the API (the server's SITE_API_BASE_URL), given to the page. */
   apiBaseUrl: string
   /** The port the page is served on: the default hosts follow it (readSiteEnv). */
@@ -88,7 +89,10 @@ export function Layout({ children }: { children: ReactNode }) {
             bootstrap scripts have them): on a slow link 20 to 30 scripts would otherwise share it with the
             stylesheet and the page's image, and over HTTP/1.1 take the six connections before them. The browser
             leaves low-priority requests waiting while those load. */}
-        <Scripts nonce={nonce} />
+        {/* A document the server rendered starts the app after its first paint (START_APP_AFTER_PAINT); one the
+            app renders alone waits for it anyway, and asks for its scripts at once. */}
+        <Scripts nonce={nonce} {...(browserRendered ? {} : { 'data-start': 'after-paint' })} />
+        {!browserRendered && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? START_APP_AFTER_PAINT : '' }} suppressHydrationWarning />}
       </body>
     </html>
   )
@@ -121,7 +125,7 @@ export default function App({ loaderData }: { loaderData: RootData }) {
   // rendered once the page has been taken over: until then, and in the server's render, #root is empty.
   const browserRendered = loaderData.signedIn || loaderData.shell || matches.some((match) => (match.loaderData as ScreenLoaderData | undefined)?.browserRendered)
   return (
-    <SiteProviders env={env} hostConfig={hostConfig} siteMode={loaderData.siteMode} services={services} browserRendered={browserRendered}>
+    <SiteProviders env={env} hostConfig={hostConfig} siteMode={loaderData.siteMode} featured={loaderData.featured} services={services} browserRendered={browserRendered}>
       {browserRendered && !hydrated ? null : <SiteRoot />}
     </SiteProviders>
   )
@@ -131,6 +135,7 @@ interface SiteProvidersProps {
   env: SiteEnv
   hostConfig: HostConfig
   siteMode: SiteMode
+  featured: readonly FeaturedComic[]
   services: SiteServices
   /** The browser renders the page itself (the server sent no render of its screen). */
   browserRendered: boolean
@@ -138,11 +143,11 @@ interface SiteProvidersProps {
 }
 
 /** The kit's provider, wired to the router's navigation and links, and the host policy. */
-function SiteProviders({ env, hostConfig, siteMode, services, browserRendered, children }: SiteProvidersProps) {
+function SiteProviders({ env, hostConfig, siteMode, featured, services, browserRendered, children }: SiteProvidersProps) {
   const { session, ageGate, consent, auth, sinks, api, queryClient, storage, downloads, readerSettings } = services
   const site = useMemo<SiteConfig>(
-    () => ({ hostConfig, supportEmail: env.supportEmail, featured: featuredComicsFor(siteMode) }),
-    [hostConfig, env.supportEmail, siteMode],
+    () => ({ hostConfig, supportEmail: env.supportEmail, featured }),
+    [hostConfig, env.supportEmail, featured],
   )
   const navigate = useStableNavigate()
   const stores = useMemo(() => ({ session, ageGate, consent, downloads, readerSettings }), [session, ageGate, consent, downloads, readerSettings])

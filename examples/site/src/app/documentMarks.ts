@@ -36,7 +36,7 @@ export const SIGNED_IN_COOKIE = 'comics_signed_in'
  * runs and closes it. It opens nothing: without JavaScript the page is covered either way.
  */
 export const AGE_PASSED_COOKIE = 'comics_age_passed'
-/** On `#root` when the server rendered the adult host's page for a visitor with {@link AGE_PASSED_COOKIE} (src/site.css). */
+/** On `#root` when the server rendered the adult host's page for a visitor with {@link AGE_PASSED_COOKIE}, on `<html>` when the page's storage holds the Yes (src/site.css). */
 export const AGE_PASSED_ATTRIBUTE = 'data-age-passed'
 
 /**

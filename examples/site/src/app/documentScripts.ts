@@ -1,6 +1,6 @@
 import { DEFAULT_READER_SETTINGS, READER_SETTINGS_STORAGE_KEY, STORAGE_KEYS } from '@comics/core'
 import { COOKIE_CHOICE_ATTRIBUTE } from '@comics/react'
-import { APP_RUNNING_ATTRIBUTE, CLIENT_RENDER_ATTRIBUTE, COOKIE_CHOICE_BEFORE_APP_ATTRIBUTE, CUSTOM_READER_COOKIE, SIGNED_IN_COOKIE } from './documentMarks'
+import { AGE_PASSED_ATTRIBUTE, APP_RUNNING_ATTRIBUTE, CLIENT_RENDER_ATTRIBUTE, COOKIE_CHOICE_BEFORE_APP_ATTRIBUTE, CUSTOM_READER_COOKIE, SIGNED_IN_COOKIE } from './documentMarks'
 
 const json = JSON.stringify
 
@@ -22,6 +22,14 @@ const SIGNED_IN_WITHOUT_COOKIE = `try{if(!h(${json(SIGNED_IN_COOKIE)})&&JSON.par
  * every page, for it cannot see the choice, is then never painted for a visitor who made one.
  */
 const COOKIE_CHOICE_BEFORE_RENDER = `try{var c=localStorage.getItem(${json(STORAGE_KEYS.consent)});try{c=JSON.parse(c)}catch(e){}if(c==='accepted'||c==='rejected')document.documentElement.setAttribute(${json(COOKIE_CHOICE_ATTRIBUTE)},'')}catch(e){}`
+
+/**
+ * Marks `<html>` with AGE_PASSED_ATTRIBUTE when the page's storage holds the age gate's Yes (core's age-gate
+ * store: JSON `true`) but the request carried no cookie saying so (an answer from before the cookie, or one
+ * whose cookie was cleared): the gate the server rendered is then not painted over the page while the app
+ * starts, which closes it and sets the cookie (src/site.css).
+ */
+const AGE_ANSWER_BEFORE_RENDER = `try{if(JSON.parse(localStorage.getItem(${json(STORAGE_KEYS.isUserPassAgeVerification)})||'null')===true)document.documentElement.setAttribute(${json(AGE_PASSED_ATTRIBUTE)},'')}catch(e){}`
 
 /**
  * The banner's Accept and Reject work from the first paint, before the app has started: a choice tapped
@@ -55,5 +63,17 @@ const SESSION_STORAGE_IN_MEMORY = `try{window.sessionStorage.length}catch(e){try
 
 /** The inline script of every document's head, run before the body paints (it carries the response's nonce). */
 export function documentScripts(options: { reader: boolean }): string {
-  return `${SESSION_STORAGE_IN_MEMORY}${NEW_VISIT_AT_TOP}${SET_AND_RELOAD}${SIGNED_IN_WITHOUT_COOKIE}${options.reader ? READER_SETTINGS : ''}${COOKIE_CHOICE_BEFORE_RENDER}${COOKIE_CHOICE_BEFORE_APP}`
+  return `${SESSION_STORAGE_IN_MEMORY}${NEW_VISIT_AT_TOP}${SET_AND_RELOAD}${SIGNED_IN_WITHOUT_COOKIE}${options.reader ? READER_SETTINGS : ''}${COOKIE_CHOICE_BEFORE_RENDER}${AGE_ANSWER_BEFORE_RENDER}${COOKIE_CHOICE_BEFORE_APP}`
 }
+
+/**
+ * The end of a document the server rendered: the framework's scripts are written inert (their module
+ * script as `text/x-module-after-paint`, their preloads as `modulepreload-after-paint`; patches/react-router@*.patch),
+ * and this starts them once the page has painted its largest image (the one the render asks for at high
+ * priority: the reader's first page, a comic's cover, the carousel's first slide), or at once after the
+ * first paint when there is none. On a phone's link the first paint then shares it with nothing: the
+ * document, the stylesheet and that image. A hidden page starts at once (it paints nothing until shown),
+ * and any page after 3 s at the latest (an image that never answers). Being parser-inserted after the
+ * stylesheet, it runs once the stylesheet has arrived.
+ */
+export const START_APP_AFTER_PAINT = `(function(){var d=document,s=d.querySelector('script[type="text/x-module-after-paint"]'),done=0;if(!s)return;function go(){if(done)return;done=1;d.querySelectorAll('link[rel="modulepreload-after-paint"]').forEach(function(l){var p=d.createElement('link');p.rel='modulepreload';p.href=l.getAttribute('href');if(l.nonce)p.nonce=l.nonce;if(l.crossOrigin)p.crossOrigin=l.crossOrigin;d.head.appendChild(p)});var m=d.createElement('script');m.type='module';if(s.nonce)m.nonce=s.nonce;m.textContent=s.textContent;s.parentNode.insertBefore(m,s.nextSibling)}function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}if(d.visibilityState!=='visible')return go();var i=d.querySelector('img[fetchpriority="high"]');if(!i||i.complete)painted();else{i.addEventListener('load',painted);i.addEventListener('error',painted)}setTimeout(go,3000)})()`

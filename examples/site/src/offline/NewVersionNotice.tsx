@@ -1,10 +1,16 @@
-import { useSyncExternalStore } from 'react'
-import { NewVersionPrompt } from '@comics/react'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
 import { newVersion } from './newVersion'
+
+// The prompt's code is fetched when a new version waits, not with every first visit.
+const NewVersionPromptPart = lazy(() => import('./newVersionPromptPart'))
 
 /** The kit's 'New version available' prompt while a new build's worker waits (see registerServiceWorker.ts). */
 export function NewVersionNotice() {
   const { take, taking } = useSyncExternalStore(newVersion.subscribe, newVersion.getSnapshot, newVersion.getSnapshot)
   if (!take) return null
-  return <NewVersionPrompt onReload={take} onDismiss={newVersion.dismiss} reloading={taking} />
+  return (
+    <Suspense fallback={null}>
+      <NewVersionPromptPart onReload={take} onDismiss={newVersion.dismiss} reloading={taking} />
+    </Suspense>
+  )
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
-import { chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
+import { appRunning, chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
 import { routeGoogleAnalytics, type GoogleRequest } from '@comics/test-stack/googleAnalytics'
 import { e2eStack } from '@comics/test-stack/stack'
 import { prepareVisitor } from '@comics/test-stack/visitor'
@@ -33,6 +33,8 @@ async function openComicUnanswered(): Promise<{ page: Page; google: GoogleReques
 
 /** Starts reading the comic from its page and waits for the first page image. */
 async function readFirstEpisode(page: Page) {
+  // A server-rendered page's buttons answer once the app runs it.
+  await appRunning(page)
   await startReading(page).click()
   await expect.poll(() => page.getByRole('img', { name: /^Page 1 of \d+$/ }).isVisible()).toBe(true)
 }

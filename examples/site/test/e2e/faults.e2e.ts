@@ -215,6 +215,8 @@ describe('security headers', () => {
     })
     await page.goto(`${stack.mirrorOrigin}/`)
     await expect.poll(() => page.getByRole('region', { name: 'Featured comics' }).isVisible()).toBe(true)
+    // The page's scripts are asked for once it has painted.
+    await appRunning(page)
     // What Chromium itself was sent.
     expect(seen).toEqual({ js: 'br', css: 'br' })
 

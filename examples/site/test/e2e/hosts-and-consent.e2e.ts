@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
-import { chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
+import { appRunning, chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
 import { screenshotBothSizes } from '@comics/test-stack/screenshots'
 import { e2eStack } from '@comics/test-stack/stack'
 import { prepareVisitor } from '@comics/test-stack/visitor'
@@ -44,6 +44,7 @@ describe('the adult host', () => {
     await prepareVisitor(visit.context, { ageVerified: false })
     const { page } = visit
     await page.goto(`${stack.adultOrigin}/`)
+    await appRunning(page)
     await ageGate(page).getByRole('button', { name: 'No' }).click()
     await page.waitForURL(`${stack.mirrorOrigin}/`)
     expect(await ageGate(page).isVisible()).toBe(false)
@@ -161,6 +162,7 @@ describe('cookie consent', () => {
     await cookieBanner(page).getByRole('button', { name: 'Reject' }).click()
     await expect.poll(() => cookieBanner(page).isVisible()).toBe(false)
     await page.goto(`${stack.mirrorOrigin}/comic/${stack.catalogue.mirrorComic.id}`)
+    await appRunning(page)
     await page.getByRole('link', { name: 'Start Reading' }).or(page.getByRole('button', { name: 'Start Reading' })).click()
     await expect.poll(() => page.getByRole('img', { name: /^Page 1 of \d+$/ }).isVisible()).toBe(true)
     await page.waitForTimeout(500)

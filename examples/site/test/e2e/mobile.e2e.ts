@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { chromiumPerFile, MOBILE, type WatchedPage } from '@comics/test-stack/browser'
+import { appRunning, chromiumPerFile, MOBILE, type WatchedPage } from '@comics/test-stack/browser'
 import { screenshotBothSizes } from '@comics/test-stack/screenshots'
 import { e2eStack } from '@comics/test-stack/stack'
 import { prepareVisitor } from '@comics/test-stack/visitor'
@@ -20,6 +20,8 @@ describe('at 375 px', () => {
     await expect.poll(() => menuButton.isVisible()).toBe(true)
     expect(await banner.getByRole('link', { name: 'Categories' }).isVisible()).toBe(false)
 
+    // The server-rendered page's buttons answer once the app runs it.
+    await appRunning(page)
     await menuButton.click()
     await expect.poll(() => banner.getByRole('link', { name: 'Categories' }).isVisible()).toBe(true)
     const close = banner.getByRole('button', { name: 'Close menu' })

@@ -16,6 +16,7 @@ import {
 } from '@comics/core'
 import { freePort } from '@comics/test-stack/freePort'
 import { SIGNED_IN_COOKIE } from '../../src/app/documentMarks'
+import { START_APP_AFTER_PAINT } from '../../src/app/documentScripts'
 import { PRIVATE_DOCUMENT_HEADERS, SHARED_DOCUMENT_HEADERS } from '../../src/app/documentCaching'
 import { inlineScriptHashes } from '../../securityHeaders'
 import { startSite } from '@comics/test-stack/startSite'
@@ -133,8 +134,12 @@ describe('the production server, read without JavaScript', () => {
       // A guest's: the same for every guest of the host, kept by a shared cache (docs/deploy.md).
       expectSharedDocument(answer, path)
       expect(answer.body).toContain('<script>window.__reactRouterContext')
-      // The framework's entry is preloaded, at low priority.
-      expect(answer.body, path).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-[\w-]+\.js" fetchPriority="low"\/>/)
+      // The framework's scripts start after the first paint: its module script and preloads written inert,
+      // for the document's last script to start them (src/app/documentScripts.ts, START_APP_AFTER_PAINT).
+      expect(answer.body, path).toMatch(/<link rel="modulepreload-after-paint" href="\/assets\/entry\.client-[\w-]+\.js" fetchPriority="low"\/>/)
+      expect(answer.body, path).not.toMatch(/<link rel="modulepreload"/)
+      expect(answer.body, path).toMatch(/<script data-start="after-paint" type="text\/x-module-after-paint">import "\/assets\/manifest-/)
+      expect(answer.body, path).toContain(START_APP_AFTER_PAINT)
 
       // A signed-in reader's document of the same page: one reader's, with a nonce of its own.
       const own = await get(stack.sitePort, path, { cookie: `${SIGNED_IN_COOKIE}=1` })
@@ -232,7 +237,7 @@ describe('the production server, read without JavaScript', () => {
   test('serves the hashed assets immutable, in Brotli or gzip by Accept-Encoding, and answers its health checks', async () => {
     const home = await get(stack.sitePort, '/')
     // The app frame (React, the router, the kit's provider), which every page loads first.
-    const entry = /<link rel="modulepreload" href="(\/assets\/frame-[^"]+\.js)"/.exec(home.body)?.[1]
+    const entry = /<link rel="modulepreload(?:-after-paint)?" href="(\/assets\/frame-[^"]+\.js)"/.exec(home.body)?.[1]
     expect(entry).toBeDefined()
     const br = await get(stack.sitePort, entry!, { 'accept-encoding': 'gzip, deflate, br' })
     const gzip = await get(stack.sitePort, entry!, { 'accept-encoding': 'gzip' })
@@ -261,7 +266,7 @@ describe('a rolling restart of the site server', () => {
     try {
       // A reader's navigation: the reader's document (rendered with the API's answers), the comic page,
       // the entry script, and the API through the site's /api/v1.
-      const entry = /<link rel="modulepreload" href="(\/assets\/entry\.client-[^"]+\.js)"/.exec((await get(portA, '/')).body)![1]!
+      const entry = /<link rel="modulepreload(?:-after-paint)?" href="(\/assets\/entry\.client-[^"]+\.js)"/.exec((await get(portA, '/')).body)![1]!
       const visit = (port: number, round: number) => {
         const chapter = comic.chapterIds[round % comic.chapterIds.length]!
         return Promise.all([

@@ -38,6 +38,8 @@ describe('the reader', () => {
     await expect.poll(() => firstPageLoaded(page)).toBe(true)
     await expect.poll(() => page.getByRole('heading', { level: 1, name: comic.title }).isVisible()).toBe(true)
     expect(await page.getByText(comic.chapterTitles[0]!, { exact: true }).first().isVisible()).toBe(true)
+    // The server-rendered reader's controls answer once the app runs it.
+    await appRunning(page)
 
     // A tap in the middle of the strip, where it is (a click on the page's centre would scroll first).
     const tapStrip = () => page.mouse.click(DESKTOP.width / 2, DESKTOP.height / 2)
@@ -132,13 +134,17 @@ describe('the reader', () => {
     })
     const releaseEntry = await holdEntryScript(landing.context)
     await landing.page.goto(adultReaderUrl, { waitUntil: 'commit' })
-    // Before the scripts: the server's page, its age gate over it.
+    // Before the scripts: the server's page, its age gate in it (the server cannot see the answer), not
+    // shown: the head's script read the Yes in storage (src/app/documentScripts.ts).
     const served = landing.page.locator('#root[data-server-rendered]')
-    await expect.poll(() => served.locator('[role="dialog"]', { hasText: 'Are you over the age of 18?' }).isVisible()).toBe(true)
-    expect(await served.getByRole('heading', { level: 1, name: adultComic.title, includeHidden: true }).count()).toBe(1)
+    await expect.poll(() => served.getByRole('heading', { level: 1, name: adultComic.title }).isVisible()).toBe(true)
+    await expect.poll(() => stylesheetsApplied(landing.page)).toBe(true)
+    expect(await landing.page.locator('html[data-age-passed]').count()).toBe(1)
+    expect(await served.locator('[role="dialog"]', { hasText: 'Are you over the age of 18?' }).count()).toBe(1)
+    expect(await served.locator('[role="dialog"]', { hasText: 'Are you over the age of 18?' }).isVisible()).toBe(false)
     releaseEntry()
     await appRunning(landing.page)
-    // The app takes over, finds the stored answer and closes the gate; the page is the server's.
+    // The app takes over, finds the stored answer and removes the gate; the page is the server's.
     await expect.poll(() => landing.page.locator('[role="dialog"]', { hasText: 'Are you over the age of 18?' }).count()).toBe(0)
     await expect.poll(() => firstPageLoaded(landing.page)).toBe(true)
     await expect.poll(() => landing.page.getByRole('heading', { level: 1, name: adultComic.title }).isVisible()).toBe(true)

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
 import { createUser } from '@comics/auth-emulator'
-import { chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
+import { appRunning, chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
 import { renderPngs } from '@comics/test-stack/pageImages'
 import { requestWithHost } from '@comics/test-stack/requestWithHost'
 import { e2eStack } from '@comics/test-stack/stack'
@@ -113,6 +113,8 @@ describe('a scheduled episode', () => {
     // The reader's Next skips it.
     await page.goto(`${stack.adultOrigin}/comic/${comicId}/${episode[1]}`)
     const next = page.getByRole('button', { name: 'Next', exact: true })
+    // The server-rendered reader's buttons answer once the app runs it.
+    await appRunning(page)
     await expect.poll(() => next.isEnabled()).toBe(true)
     await next.click()
     await page.waitForURL(`${stack.adultOrigin}/comic/${comicId}/${episode[3]}`)
@@ -127,6 +129,7 @@ describe('a scheduled episode', () => {
     await expect.poll(() => page.getByRole('heading', { name: '5 Episodes' }).isVisible()).toBe(true)
     expect(await rowsLocked(page)).toEqual(['false', 'false', 'false', 'true', 'true'])
     await page.goto(`${stack.adultOrigin}/comic/${comicId}/${episode[1]}`)
+    await appRunning(page)
     await expect.poll(() => next.isEnabled()).toBe(true)
     await next.click()
     await page.waitForURL(`${stack.adultOrigin}/comic/${comicId}/${episode[2]}`)

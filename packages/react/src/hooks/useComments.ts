@@ -66,14 +66,21 @@ export function useComments(chapterId: string, options: { sort?: CommentSort; en
   }
 }
 
+/** How long a comic's counts stand before a screen that shows them asks again (the reader's own writes drop them at once). */
+const EPISODE_REACTIONS_STALE_MS = 5 * 60_000
+
 /**
  * The query of a comic's comment and like counts per published episode for `viewerId` (null: a guest),
- * as useEpisodeReactions runs it: for a server's render of the comic's page to prefetch.
+ * as useEpisodeReactions runs it: for a server's render of the comic's page to prefetch. Its answer stands
+ * for {@link EPISODE_REACTIONS_STALE_MS}: the reader shows the counts under every episode, and reading on
+ * from one episode to the next would otherwise ask for the same comic's counts again every 30 s. A
+ * comment, a like or a deletion by the reader drops them (useEpisodeComments, likeEpisode).
  */
 export function episodeReactionsQueryOptions(api: ComicsApi, siteMode: SiteMode, comicId: string, viewerId: string | null) {
   return queryOptions({
     queryKey: queryKeys.reactions(siteMode, viewerId, comicId),
     queryFn: async ({ signal }) => (await api.comments.counts(comicId, { signal })).data,
+    staleTime: EPISODE_REACTIONS_STALE_MS,
   })
 }
 
