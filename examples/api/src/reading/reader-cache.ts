@@ -24,13 +24,14 @@ export interface KeptFor {
 }
 
 /**
- * What a signed-in reader reads on every page (their positions, the comics they follow), kept per reader so
- * a repeated read asks nothing of the database. Each reader's entries are dropped by that reader's writes
- * (`forget`, after the write is done), and on the other instances on the database by the announcement of
- * it (LISTEN/NOTIFY, see `shareReaderChanges`); everything is dropped when the catalogue changes (an admin
- * write, a scheduled episode coming out: the catalogue cache's generation) and, as a safety net for a lost
- * notification, with the catalogue cache's own maximum age, or a shorter one of the value's own (`maxAgeMs`).
- * At most `maxReaders` readers are kept; the least recently read go first.
+ * What a signed-in reader reads on every page (their positions, the comics they follow, their coin
+ * balance), kept per reader so a repeated read asks nothing of the database. Each reader's entries are
+ * dropped by that reader's writes (`forget`, after the write is done; a coin write's through
+ * coin-changes.ts), and on the other instances on the database by the announcement of it (LISTEN/NOTIFY,
+ * see `shareReaderChanges`); everything is dropped when the catalogue changes (an admin write, a scheduled
+ * episode coming out: the catalogue cache's generation) and, as a safety net for a lost notification, with
+ * the catalogue cache's own maximum age, or a shorter one of the value's own (`maxAgeMs`). At most
+ * `maxReaders` readers are kept; the least recently read go first.
  */
 export class ReaderCache {
   private readers = new Map<string, Map<string, Kept>>()
