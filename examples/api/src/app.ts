@@ -17,6 +17,7 @@ import { CatalogueMissBound, clientKeyResolver, ReadLimitedError, ReadRateLimit,
 import { API_SECURITY_HEADERS } from './http/security-headers'
 import { shareAccountErasures } from './auth/account-erasures'
 import { shareCatalogueChanges } from './catalogue/catalogue-changes'
+import { onCoinsChanged } from './coins/coin-changes'
 import { ReaderCache, shareReaderChanges } from './reading/reader-cache'
 import { registerHealthRoutes } from './routes/health-routes'
 import { registerAdminAssetRoutes } from './routes/admin-asset-routes'
@@ -31,7 +32,7 @@ import { registerOpenApiRoute } from './routes/openapi-routes'
 import { registerPaymentRoutes } from './routes/payment-routes'
 import { registerSubscriptionRoutes } from './routes/subscription-routes'
 import { registerAccountRoutes } from './routes/account-routes'
-import { registerCoinRoutes } from './routes/coin-routes'
+import { BALANCE_KEY, registerCoinRoutes } from './routes/coin-routes'
 import { registerCommentRoutes } from './routes/comment-routes'
 import { registerReadingRoutes } from './routes/reading-routes'
 import { registerWaitForFreeRoutes } from './routes/wait-for-free-routes'
@@ -182,6 +183,9 @@ export async function buildApp(
 
   // What a signed-in reader reads on every page, kept until their next write or a catalogue change.
   const readers = new ReaderCache(context.cache)
+  // A transaction that changed a reader's coins drops their kept balance, here and on the other instances.
+  const stopCoins = onCoinsChanged(context.db, (uid) => readers.changed(uid, (key) => key === BALANCE_KEY))
+  app.addHook('onClose', async () => stopCoins())
   // Admin writes on any instance on this database clear this one's catalogue cache (and the reverse), and a
   // reader's writes drop what the others keep of that reader.
   if (context.notifications) {
@@ -202,7 +206,7 @@ export async function buildApp(
   registerSubscriptionRoutes(app, context)
   registerPaymentRoutes(app, context)
   registerAccountRoutes(app, context)
-  registerCoinRoutes(app, context)
+  registerCoinRoutes(app, context, readers)
   registerReadingRoutes(app, context, readers)
   registerWaitForFreeRoutes(app, context)
   registerCommentRoutes(app, context)

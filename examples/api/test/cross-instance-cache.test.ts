@@ -1,13 +1,14 @@
 import { cp, mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte } from 'drizzle-orm'
+import { EPISODE_COIN_PRICE } from '@comics/core/rules'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
 import { openDatabase, pgliteNotifications } from '../src/db/open-database'
 import { chapters, comics } from '../src/db/schema'
 import { bearer, createAccount, type Account } from './support/accounts'
 import { throwawayDatabase } from './support/postgres-cluster'
-import { startServerOn, startTestServer, type TestServer } from './support/test-server'
+import { startServerOn, startTestServer, TEST_NOW, type TestServer } from './support/test-server'
 
 // Two instances on one database (PGlite in this process, or PostgreSQL in the api-postgres project),
 // each with its own catalogue cache and its own notifications (on PostgreSQL its own pool and listening
@@ -132,4 +133,46 @@ it("a reader's positions and follows kept by one instance give way to the reader
       await expect.poll(async () => (await followed(writer))[0]!.lastReadAt, { timeout: 1_000, interval: 25 }).toBe(t + 5)
     }
   }
+})
+
+it("a reader's balance kept by one instance gives way to a coin write on the other within a second, and each instance answers its own writes at once", async () => {
+  const reader = await createAccount('reader')
+  // An episode past the free ones of an AO comic, unlocked on the adult host.
+  const episodes = await first.db.select({ id: chapters.id, comicId: chapters.comicId }).from(chapters)
+    .innerJoin(comics, eq(comics.id, chapters.comicId)).where(and(eq(comics.contentRating, 'AO'), lte(chapters.publishAt, TEST_NOW)))
+    .orderBy(asc(chapters.comicId), asc(chapters.chapterNumber))
+  const locked = episodes.filter((episode, index) => index >= 3 && episodes[index - 3]!.comicId === episode.comicId)[0]!
+  const balance = async (server: TestServer) => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/v1/coins/balance', headers: bearer(reader) })
+    expect(response.statusCode, response.body).toBe(200)
+    return (response.json() as { data: { balance: number }[] }).data[0]!.balance
+  }
+  let expected = 0
+  for (const [writer, kept] of [
+    [first, second],
+    [second, first],
+  ] as const) {
+    // Both instances keep the reader's balance (asked twice).
+    for (const server of [first, second]) {
+      expect(await balance(server)).toBe(expected)
+      expect(await balance(server)).toBe(expected)
+    }
+    // An admin's credit on the writer.
+    const credited = await writer.app.inject({ method: 'POST', url: '/api/v1/admin/coins/credits', headers: bearer(admin), payload: { userId: reader.uid, coins: 10, reason: 'test credit' } })
+    expect(credited.statusCode, credited.body).toBe(200)
+    expected += 10
+    expect(await balance(writer)).toBe(expected)
+    const written = Date.now()
+    await expect.poll(() => balance(kept), { timeout: 1_000, interval: 25 }).toBe(expected)
+    expect(Date.now() - written).toBeLessThan(1_000)
+  }
+  // The reader spends on the first instance; the second, which kept the balance, follows.
+  expect(await balance(second)).toBe(expected)
+  const unlocked = await first.app.inject({
+    method: 'POST', url: '/api/v1/coins/unlocks', headers: { host: 'adult.localhost:5173', ...bearer(reader) }, payload: { chapterId: String(locked.id) },
+  })
+  expect(unlocked.statusCode, unlocked.body).toBe(200)
+  expected -= EPISODE_COIN_PRICE
+  expect(await balance(first)).toBe(expected)
+  await expect.poll(() => balance(second), { timeout: 1_000, interval: 25 }).toBe(expected)
 })

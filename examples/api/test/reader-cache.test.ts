@@ -91,6 +91,22 @@ describe('ReaderCache', () => {
     expect(loads).toEqual(['before', 'after'])
   })
 
+  it("reads a value with a maximum age of its own again once it has passed, even with no write announced", async () => {
+    let now = 1_000_000
+    const readers = new ReaderCache(new CatalogueCache(), 20_000, () => now)
+    const { loads, load } = counted()
+    await readers.get('ann', 'balance', load('first'), { maxAgeMs: 5_000 })
+    await readers.get('ann', 'positions', load('positions'))
+    now += 4_999
+    await readers.get('ann', 'balance', load('too early'), { maxAgeMs: 5_000 })
+    now += 1
+    await readers.get('ann', 'balance', load('aged'), { maxAgeMs: 5_000 })
+    // Without a bound of its own a value waits for a write (or the catalogue cache's own age).
+    now += 3_600_000
+    await readers.get('ann', 'positions', load('positions again'))
+    expect(loads).toEqual(['first', 'positions', 'aged'])
+  })
+
   it('keeps at most its bound of readers, the least recently read going first', async () => {
     const readers = new ReaderCache(new CatalogueCache(), 2)
     const { load } = counted()

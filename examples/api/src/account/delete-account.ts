@@ -6,6 +6,7 @@ import type { TokenVerifier, VerifiedToken } from '../auth/token-verifier'
 import type { Clock } from '../clock'
 import type { Database, Notifications } from '../db/database'
 import { ACCOUNT_ERASED_CHANNEL } from '../auth/account-erasures'
+import { coinsChangedIn, coinTransaction } from '../coins/coin-changes'
 import { auditLog, checkouts, coinBalances, coinLedger, coinUnlocks, comicFollows, paymentCustomers, payments, readerSettings, rateLimitWindows, readingProgress, subscriptions, waitForFreeTimers, commentLikes, commentReports, comments, commentSuspensions, episodeLikes } from '../db/schema'
 import { HttpError } from '../http/http-error'
 import { cancelSubscription } from '../payments/cancel-subscription'
@@ -65,7 +66,7 @@ export async function deleteAccount(
   for (const customer of customers) await providers.named(customer.provider)?.deleteCustomer(customer.customerId)
 
   const anonymous = `${ERASED_USER_PREFIX}${randomUUID()}`
-  const keptPayments = await db.transaction(async (tx) => {
+  const keptPayments = await coinTransaction(db, async (tx) => {
     const kept = await tx
       .update(payments)
       .set({ userId: anonymous, subscriptionId: null, checkoutId: null })
@@ -73,6 +74,7 @@ export async function deleteAccount(
       .returning({ id: payments.id })
     // Coins: the ledger and its balance are kept under the same anonymous reference (the ledger is
     // append-only and its sum stays the balance), without the link to the erased orders; the unlocks go.
+    coinsChangedIn(tx, uid)
     await tx.update(coinLedger).set({ userId: anonymous, checkoutId: null }).where(eq(coinLedger.userId, uid))
     await tx.update(coinBalances).set({ userId: anonymous }).where(eq(coinBalances.userId, uid))
     await tx.delete(coinUnlocks).where(eq(coinUnlocks.userId, uid))

@@ -13,6 +13,7 @@ import type { ConfirmedPayment } from '../payments/grant-order'
 import type { PaymentProvider } from '../payments/provider/payment-provider'
 import type { PaymentProviders } from '../payments/provider/payment-providers'
 import { lockCoinAccount } from './coin-account'
+import { coinTransaction } from './coin-changes'
 import { customerOfReader } from '../payments/customer-of-reader'
 
 
@@ -109,7 +110,7 @@ export async function creditCoinOrderInTransaction(tx: Database, clock: Clock, p
  * race wait and find the winner's credit; the ledger's unique checkout and payment stay the database's guarantee.
  */
 export async function creditPaidCoinOrder(db: Database, clock: Clock, paid: ConfirmedPayment): Promise<CoinCredit> {
-  return db.transaction((tx) => creditCoinOrderInTransaction(tx as unknown as Database, clock, paid))
+  return coinTransaction(db, (tx) => creditCoinOrderInTransaction(tx, clock, paid))
 }
 
 async function creditOf(db: Database, orderId: string) {

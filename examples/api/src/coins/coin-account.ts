@@ -2,15 +2,18 @@ import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../db/database'
 import { coinBalances, coinLedger } from '../db/schema'
 import { HttpError } from '../http/http-error'
+import { coinsChangedIn } from './coin-changes'
 
 type LedgerValues = Omit<typeof coinLedger.$inferInsert, 'id' | 'userId' | 'balanceAfter' | 'createdAt'>
 
 /**
  * A reader's coin account inside a transaction, its balance row locked (SELECT … FOR UPDATE, the row
  * made first if the reader has none): every change of one reader's coins waits for the one before, so
- * the balance read here is the balance the entry is written against.
+ * the balance read here is the balance the entry is written against. Only within a `coinTransaction`,
+ * which tells the reader cache, once it ends, that the reader's balance changed.
  */
 export async function lockCoinAccount(tx: Database, userId: string, now: Date) {
+  coinsChangedIn(tx, userId)
   await tx.insert(coinBalances).values({ userId, balance: 0, updatedAt: now }).onConflictDoNothing()
   const [row] = await tx.select().from(coinBalances).where(eq(coinBalances.userId, userId)).for('update')
   if (!row) throw new Error(`No coin balance row for ${userId}`)

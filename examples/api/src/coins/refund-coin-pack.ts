@@ -9,6 +9,7 @@ import { coinLedger } from '../db/schema'
 import { HttpError, notFound } from '../http/http-error'
 import type { PaymentProviders } from '../payments/provider/payment-providers'
 import { coinBalanceOf } from './coin-account'
+import { coinTransaction } from './coin-changes'
 import { reverseCoinPackInTransaction } from './reverse-coin-pack'
 
 /**
@@ -33,8 +34,7 @@ export async function refundCoinPack(
     throw new HttpError(409, 'not_refundable', `Coin pack purchase ${purchaseId} was not paid through a provider this server runs`)
   }
   await provider.refund(purchase.providerPaymentId)
-  const coinsTakenBack = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database
+  const coinsTakenBack = await coinTransaction(db, async (tx) => {
     const taken = (await reverseCoinPackInTransaction(tx, clock, purchase.providerPaymentId!)) ?? 0
     await recordAudit(tx, clock, admin, {
       action: 'refund', targetType: 'coins', targetId: purchase.id,

@@ -9,6 +9,7 @@ import { HttpError, notFound } from '../http/http-error'
 import { requestedRowIds } from '../http/requested-row-ids'
 import { activeLevelOfUser } from '../payments/active-level-of-user'
 import { lockCoinAccount } from './coin-account'
+import { coinTransaction } from './coin-changes'
 
 /** The reader's unlock of an episode, by coins or by waiting (at most one: unique per reader and episode). */
 export const unlockOf = async (db: Database, userId: string, chapterId: number) =>
@@ -51,8 +52,7 @@ export async function unlockEpisode(
   }
   // The reader's balance row is locked first, so two asks of one reader run one after the other; the
   // unique unlock per reader and episode stays as the database's guarantee.
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database
+  return coinTransaction(db, async (tx) => {
     const account = await lockCoinAccount(tx, userId, now)
     // Another ask of the same unlock may have committed while this one waited for the lock.
     const again = await unlockOf(tx, userId, chapterId)

@@ -90,7 +90,7 @@ function parse<S extends Schema>(schema: S, value: unknown, where: 'body' | 'par
   return result.data
 }
 
-export interface EndpointOptions {
+export interface EndpointOptions<E extends ContractEndpoint = ContractEndpoint> {
   rateLimit?: { max: number; timeWindow: string }
   /**
    * For a catalogue read whose answer to a guest depends only on its JSON text and on what `varies` names
@@ -98,6 +98,12 @@ export interface EndpointOptions {
    * answers, before its body is validated again.
    */
   rememberGuestAnswers?: { varies?: (request: FastifyRequest) => string }
+  /**
+   * For a body sent often and large (a sync's positions): the body as the contract's schema answers it,
+   * checked by hand for its usual shape, or `undefined` to leave it to the schema. It must never take a
+   * body the schema refuses, nor answer one otherwise (each has a test against the schema).
+   */
+  usualBody?: (body: unknown) => OutputOf<E['body']> | undefined
 }
 
 /**
@@ -110,7 +116,7 @@ export function registerEndpoint<E extends ContractEndpoint>(
   context: AppContext,
   endpoint: E,
   handler: EndpointHandler<E>,
-  options: EndpointOptions = {},
+  options: EndpointOptions<E> = {},
 ): void {
   const { cache } = context
   app.route({
@@ -152,7 +158,7 @@ export function registerEndpoint<E extends ContractEndpoint>(
         files = form.files
       } else if (endpoint.body) {
         if (request.body === undefined) throw new HttpError(400, 'invalid_request', 'A JSON body is required', { body: ['Required'] })
-        body = parse(endpoint.body, request.body, 'body')
+        body = options.usualBody?.(request.body) ?? parse(endpoint.body, request.body, 'body')
       }
 
       // An upload's temporary files go once it is stored or refused.

@@ -5,6 +5,7 @@ import { checkouts, paymentEvents, payments, subscriptions } from '../db/schema'
 import { isUniqueViolation } from '../db/unique-violation'
 import { HttpError } from '../http/http-error'
 import { creditCoinOrderInTransaction } from '../coins/buy-coin-pack'
+import { coinTransaction } from '../coins/coin-changes'
 import { restoreCoinPackInTransaction, reverseCoinPackInTransaction } from '../coins/reverse-coin-pack'
 import { confirmedPaymentOf } from './checkout-payment'
 import { grantHigherPaidOrders } from './grant-higher-paid-orders'
@@ -159,8 +160,9 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
   }
 
   try {
-    const applied = await db.transaction(async (tx) => {
-      const outcome = await effect(tx as unknown as Database)
+    // A pack's credit, reversal or restoring changes the reader's coins: the kept balance is told.
+    const applied = await coinTransaction(db, async (tx) => {
+      const outcome = await effect(tx)
       await tx.insert(paymentEvents).values({
         provider: provider.name,
         eventId: event.id,

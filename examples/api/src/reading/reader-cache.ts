@@ -10,16 +10,28 @@ interface Kept {
   value: Promise<unknown>
   /** The catalogue generation it was read at: it joins comics and episodes, which admin writes change. */
   generation: number
+  /** When (ms, the cache's `now`) it is read again whatever was announced: a bound of its own (the balance's). */
+  expiresAt: number
+}
+
+/** How a value is kept besides the reader's writes and the catalogue's generation. */
+export interface KeptFor {
+  /**
+   * Read again this long after its read began, even with no write announced: the bound on a lost
+   * notification for a value that has a shorter one than the catalogue cache's maximum age.
+   */
+  maxAgeMs?: number
 }
 
 /**
- * What a signed-in reader reads on every page (their positions, the comics they follow), kept per reader so
- * a repeated read asks nothing of the database. Each reader's entries are dropped by that reader's writes
- * (`forget`, after the write is done), and on the other instances on the database by the announcement of
- * it (LISTEN/NOTIFY, see `shareReaderChanges`); everything is dropped when the catalogue changes (an admin
- * write, a scheduled episode coming out: the catalogue cache's generation) and, as a safety net for a lost
- * notification, with the catalogue cache's own maximum age. At most `maxReaders` readers are kept; the
- * least recently read go first.
+ * What a signed-in reader reads on every page (their positions, the comics they follow, their coin
+ * balance), kept per reader so a repeated read asks nothing of the database. Each reader's entries are
+ * dropped by that reader's writes (`forget`, after the write is done; a coin write's through
+ * coin-changes.ts), and on the other instances on the database by the announcement of it (LISTEN/NOTIFY,
+ * see `shareReaderChanges`); everything is dropped when the catalogue changes (an admin write, a scheduled
+ * episode coming out: the catalogue cache's generation) and, as a safety net for a lost notification, with
+ * the catalogue cache's own maximum age, or a shorter one of the value's own (`maxAgeMs`). At most
+ * `maxReaders` readers are kept; the least recently read go first.
  */
 export class ReaderCache {
   private readers = new Map<string, Map<string, Kept>>()
@@ -29,6 +41,7 @@ export class ReaderCache {
   constructor(
     private readonly catalogue: CatalogueCache,
     private readonly maxReaders = 20_000,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /**
@@ -36,16 +49,17 @@ export class ReaderCache {
    * a catalogue change) overtook is answered but not kept. The promise answered is the one kept (when the
    * catalogue's generation is known at once), so a caller can tell with `peek` whether it still is.
    */
-  get<T>(uid: string, key: string, load: () => Promise<T>): Promise<T> {
+  get<T>(uid: string, key: string, load: () => Promise<T>, keptFor: KeptFor = {}): Promise<T> {
     const generation = this.catalogue.currentGeneration()
-    if (typeof generation === 'number') return this.keptOrLoaded(uid, key, load, generation)
-    return generation.then((known) => this.keptOrLoaded(uid, key, load, known))
+    if (typeof generation === 'number') return this.keptOrLoaded(uid, key, load, generation, keptFor)
+    return generation.then((known) => this.keptOrLoaded(uid, key, load, known, keptFor))
   }
 
-  private keptOrLoaded<T>(uid: string, key: string, load: () => Promise<T>, generation: number): Promise<T> {
+  private keptOrLoaded<T>(uid: string, key: string, load: () => Promise<T>, generation: number, keptFor: KeptFor): Promise<T> {
     let entries = this.readers.get(uid)
     const kept = entries?.get(key)
-    if (entries && kept && kept.generation === generation) {
+    const now = this.now()
+    if (entries && kept && kept.generation === generation && now < kept.expiresAt) {
       // Read again: the reader moves to the end of the eviction order.
       this.readers.delete(uid)
       this.readers.set(uid, entries)
@@ -56,7 +70,7 @@ export class ReaderCache {
       this.readers.set(uid, (entries = new Map()))
     }
     const value = Promise.resolve(load())
-    const entry: Kept = { value, generation }
+    const entry: Kept = { value, generation, expiresAt: now + (keptFor.maxAgeMs ?? Infinity) }
     entries.set(key, entry)
     const drop = () => {
       if (this.readers.get(uid)?.get(key) === entry) this.readers.get(uid)!.delete(key)

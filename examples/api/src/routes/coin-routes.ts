@@ -18,6 +18,15 @@ import { comicShownOn } from '../host/comics-shown-on'
 import { siteModeResolver } from '../host/site-mode-of-request'
 import { requestedRowIds } from '../http/requested-row-ids'
 import { Prepared, registerEndpoint } from '../http/register-endpoint'
+import type { ReaderCache } from '../reading/reader-cache'
+
+/** The reader-cache key of a reader's balance answer. */
+export const BALANCE_KEY = 'balance'
+/**
+ * How long a reader's balance is kept at most with no coin write told: the bound on a lost notification
+ * (docs/decisions.md). Each coin write drops it at once here and on the other instances.
+ */
+export const BALANCE_MAX_AGE_MS = 5_000
 
 /** The users a list call is about: the caller's own, or (an admin only) those named. */
 function listedUsers(caller: Caller, asked: readonly string[] | undefined, what: string): string[] {
@@ -28,8 +37,12 @@ function listedUsers(caller: Caller, asked: readonly string[] | undefined, what:
   return [...users]
 }
 
-/** Coins: the packs, buying one, the balance, unlocking an episode, the history; support's credit. */
-export function registerCoinRoutes(app: FastifyInstance, context: AppContext): void {
+/**
+ * Coins: the packs, buying one, the balance, unlocking an episode, the history; support's credit. The
+ * reader's own balance is answered from the reader cache, dropped by every coin write (coin-changes.ts);
+ * spending checks the balance in the database, in the transaction that debits it (coin-account.ts).
+ */
+export function registerCoinRoutes(app: FastifyInstance, context: AppContext, readers: ReaderCache): void {
   const { db, clock, config, cache } = context
   const providers = context.providers ?? PaymentProviders.single(context.provider)
   const siteModeOf = siteModeResolver(config.hosts)
@@ -54,9 +67,18 @@ export function registerCoinRoutes(app: FastifyInstance, context: AppContext): v
     { rateLimit },
   )
 
-  registerEndpoint(app, context, endpoints.getCoinBalance, async ({ caller }) => ({
-    data: [{ userId: caller!.uid, balance: await coinBalanceOf(db, caller!.uid), episodePrice: EPISODE_COIN_PRICE }],
-  }))
+  registerEndpoint(app, context, endpoints.getCoinBalance, async ({ caller }) => {
+    const { uid } = caller!
+    return readers.get(
+      uid,
+      BALANCE_KEY,
+      async () => {
+        const data = [{ userId: uid, balance: await coinBalanceOf(db, uid), episodePrice: EPISODE_COIN_PRICE }]
+        return new Prepared(prepareChecked(endpoints.getCoinBalance.response, { data }), 'no-store')
+      },
+      { maxAgeMs: BALANCE_MAX_AGE_MS },
+    )
+  })
 
   registerEndpoint(
     app,

@@ -6,6 +6,7 @@ import { prepareChecked } from '../catalogue/prepare-checked'
 import { Prepared, registerEndpoint } from '../http/register-endpoint'
 import { followComic, listFollows, unfollowComic } from '../reading/follows'
 import type { ReaderCache } from '../reading/reader-cache'
+import { usualSyncBody } from '../reading/sync-body'
 import { listProgress, POSITIONS_KEY, syncProgress } from '../reading/reading-progress'
 
 /** A reader's own answers: never kept by a cache between the reader and the service. */
@@ -13,23 +14,26 @@ const PRIVATE_ANSWER = 'no-store'
 
 /**
  * A signed-in reader's progress kept across devices, and the comics they follow. Both are read through the
- * reader cache (reader-cache.ts) and dropped from it by the reader's writes; the two lists are kept as the
- * answers they make (checked against the contract and serialised once), beside the positions a sync reads.
+ * reader cache (reader-cache.ts) and dropped from it by the reader's writes; the answers are kept as they
+ * are sent (checked against the contract and serialised once): the follows' per host, the positions' with
+ * the positions (per host, until a write changes them), which a sync answers too.
  */
 export function registerReadingRoutes(app: FastifyInstance, context: AppContext, readers: ReaderCache): void {
   const { db, clock, fileStore } = context
   const siteModeOf = siteModeResolver(context.config.hosts)
 
-  registerEndpoint(app, context, endpoints.listMyProgress, async ({ caller, request }) => {
-    const mode = siteModeOf(request.headers.host)
-    return readers.get(caller!.uid, `progress ${mode}`, async () => {
-      const data = await listProgress(db, readers, caller!.uid, mode)
-      return new Prepared(prepareChecked(endpoints.listMyProgress.response, { data }), PRIVATE_ANSWER)
-    })
-  })
-  registerEndpoint(app, context, endpoints.syncMyProgress, async ({ body, caller, request }) => ({
-    data: await syncProgress(db, readers, clock, caller!.uid, body.entries, siteModeOf(request.headers.host)),
-  }))
+  // Both answer the kept positions' prepared answer for the host (reading-progress.ts `KeptPositions`).
+  registerEndpoint(app, context, endpoints.listMyProgress, async ({ caller, request }) =>
+    new Prepared(await listProgress(db, readers, caller!.uid, siteModeOf(request.headers.host)), PRIVATE_ANSWER),
+  )
+  registerEndpoint(
+    app,
+    context,
+    endpoints.syncMyProgress,
+    async ({ body, caller, request }) =>
+      new Prepared(await syncProgress(db, readers, clock, caller!.uid, body.entries, siteModeOf(request.headers.host)), PRIVATE_ANSWER),
+    { usualBody: usualSyncBody },
+  )
 
   registerEndpoint(app, context, endpoints.listMyFollows, async ({ caller, request }) => {
     const mode = siteModeOf(request.headers.host)
