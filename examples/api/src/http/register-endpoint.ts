@@ -98,12 +98,6 @@ export interface EndpointOptions<E extends ContractEndpoint = ContractEndpoint> 
    * answers, before its body is validated again.
    */
   rememberGuestAnswers?: { varies?: (request: FastifyRequest) => string }
-  /**
-   * For a body sent often and large (a sync's positions): the body as the contract's schema answers it,
-   * checked by hand for its usual shape, or `undefined` to leave it to the schema. It must never take a
-   * body the schema refuses, nor answer one otherwise (each has a test against the schema).
-   */
-  usualBody?: (body: unknown) => OutputOf<E['body']> | undefined
 }
 
 /**
@@ -158,7 +152,7 @@ export function registerEndpoint<E extends ContractEndpoint>(
         files = form.files
       } else if (endpoint.body) {
         if (request.body === undefined) throw new HttpError(400, 'invalid_request', 'A JSON body is required', { body: ['Required'] })
-        body = options.usualBody?.(request.body) ?? parse(endpoint.body, request.body, 'body')
+        body = parse(endpoint.body, request.body, 'body')
       }
 
       // An upload's temporary files go once it is stored or refused.

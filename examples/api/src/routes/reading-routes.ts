@@ -6,7 +6,6 @@ import { prepareChecked } from '../catalogue/prepare-checked'
 import { Prepared, registerEndpoint } from '../http/register-endpoint'
 import { followComic, listFollows, unfollowComic } from '../reading/follows'
 import type { ReaderCache } from '../reading/reader-cache'
-import { usualSyncBody } from '../reading/sync-body'
 import { listProgress, POSITIONS_KEY, syncProgress } from '../reading/reading-progress'
 
 /** A reader's own answers: never kept by a cache between the reader and the service. */
@@ -32,7 +31,6 @@ export function registerReadingRoutes(app: FastifyInstance, context: AppContext,
     endpoints.syncMyProgress,
     async ({ body, caller, request }) =>
       new Prepared(await syncProgress(db, readers, clock, caller!.uid, body.entries, siteModeOf(request.headers.host)), PRIVATE_ANSWER),
-    { usualBody: usualSyncBody },
   )
 
   registerEndpoint(app, context, endpoints.listMyFollows, async ({ caller, request }) => {
