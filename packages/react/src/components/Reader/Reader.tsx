@@ -165,13 +165,18 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   const [shortcutsOpen, setShortcutsOpen] = useState(false)
   // The next episode is prefetched only once this one's first page has arrived (loaded or failed for
   // good), so that the prefetch never takes bandwidth from it.
-  const [firstPageArrived, setFirstPageArrived] = useState(false)
-  const onFirstPageArrived = useCallback(() => setFirstPageArrived(true), [])
+  // Both marks below name the episode they were set in: the first render of the next episode (Next) then
+  // already has them unset, instead of mounting every page of it with the last one's marks and taking all
+  // but the first back out in the commit after.
+  const episodeKey = `${comicId}/${chapterId}`
+  const [arrivedIn, setArrivedIn] = useState<string | null>(null)
+  const firstPageArrived = arrivedIn === episodeKey
+  const onFirstPageArrived = useCallback(() => setArrivedIn(episodeKey), [episodeKey])
   // Until then only the first page's image is mounted (the others hold their boxes): it gets the whole
   // connection, and opening an episode renders one page instead of all of them. A scroll (the reader's,
   // or a restored position) mounts them all at once.
-  const [scrolled, setScrolled] = useState(false)
-  const allPagesMounted = firstPageArrived || scrolled
+  const [scrolledIn, setScrolledIn] = useState<string | null>(null)
+  const allPagesMounted = firstPageArrived || scrolledIn === episodeKey
 
   const previous = chapter && canGoPrev(chapter, chapters) ? previousEpisode(chapter, chapters) : undefined
   // While a signed-in viewer's level loads, Next waits rather than guess (spec §4).
@@ -197,8 +202,6 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
       setListOpen(false)
       setSettingsOpen(false)
       setShortcutsOpen(false)
-      setFirstPageArrived(false)
-      setScrolled(false)
     }
   }, [comicId, chapterId])
   // Keyboard scrolling works at once, and focus does not stay on a control that may now be disabled.
@@ -239,7 +242,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
       isReaderChromeVisible({ scrollTop: element.scrollTop, viewportHeight: element.clientHeight, contentHeight: element.scrollHeight }),
     )
     // The strip's own return to the top on an episode change is not the reader scrolling.
-    if (element.scrollTop > 0) setScrolled(true)
+    if (element.scrollTop > 0) setScrolledIn(episodeKey)
     prefetchNext()
     keepPosition()
   }
