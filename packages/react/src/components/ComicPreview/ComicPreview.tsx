@@ -107,6 +107,8 @@ export function ComicPreview({ comicId, uncensored = false, uncensoredBannerUrl,
               src={comic.coverImageUrl}
               alt={formatMessage(messages['comic.coverAlt'], { title: comic.title })}
               fetchPriority="high"
+              // Decoded off the first frame: the page's text paints without waiting for it.
+              decoding="async"
               width={600}
               height={800}
             />

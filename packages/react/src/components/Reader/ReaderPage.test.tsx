@@ -21,6 +21,8 @@ describe('ReaderPage loading hints', () => {
     expect(image.getAttribute('elementtiming')).toBe(FIRST_PAGE_ELEMENT_TIMING)
     expect(image.getAttribute('loading')).toBe('eager')
     expect(image.getAttribute('fetchpriority')).toBe('high')
+    // Its decode does not hold the first paint.
+    expect(image.getAttribute('decoding')).toBe('async')
   })
 
   it('leaves the other pages lazy, decoded off the main thread and unmarked', () => {

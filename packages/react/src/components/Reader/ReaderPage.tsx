@@ -80,7 +80,7 @@ export interface ReaderPageProps {
  * One page of the strip. Its box is reserved from the page's width and height before the image
  * arrives (no layout shift, no zero-height page that would skip the reader past an episode), and
  * off-screen pages skip rendering through `content-visibility: auto` sized by those same numbers.
- * The first page loads eagerly with high priority, the others lazily with async decoding. A failed
+ * The first page loads eagerly with high priority, the others lazily; every page decodes asynchronously. A failed
  * page retries by itself with backoff (core `retryDelayMs`), then offers 'Retry page {n}'; the rest of
  * the episode is left alone. A page that has not arrived {@link PAGE_STALL_MS} after it came into view
  * counts as failed too.
@@ -191,7 +191,9 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArri
         fetchPriority={first ? 'high' : undefined}
         // Not in React's attribute types; passed through to the element as written.
         {...(first ? ({ elementtiming: FIRST_PAGE_ELEMENT_TIMING } as Record<string, string>) : {})}
-        decoding={first ? undefined : 'async'}
+        // Every page decodes off the first frame: the first page's decode would otherwise hold the whole
+        // first paint (header, controls) behind it; its box is reserved, so the image fills it a frame later.
+        decoding="async"
         ref={image}
         onLoad={(event) => arrived(event.currentTarget)}
         onError={onError}
