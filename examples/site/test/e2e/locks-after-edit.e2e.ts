@@ -1,7 +1,7 @@
 import { createUser } from '@comics/auth-emulator'
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
-import { chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
+import { appRunning, chromiumPerFile, type WatchedPage } from '@comics/test-stack/browser'
 import { renderPngs, type ImageFile } from '@comics/test-stack/pageImages'
 import { apiCalls } from '@comics/test-stack/apiCalls'
 import { e2eStack } from '@comics/test-stack/stack'
@@ -15,6 +15,8 @@ let visit: WatchedPage
 
 /** The lock of each row of the reader's episode list, in order ('false' open, 'true' locked). */
 async function episodeLocks(page: Page): Promise<string[]> {
+  // The server-rendered reader's buttons answer once the app runs it.
+  await appRunning(page)
   await page.getByRole('button', { name: 'List Episodes' }).click()
   const list = page.getByRole('dialog', { name: 'List Episodes' })
   await expect.poll(() => list.isVisible()).toBe(true)
