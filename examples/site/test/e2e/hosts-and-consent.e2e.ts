@@ -21,9 +21,10 @@ describe('the adult host', () => {
     const { page } = visit
     await page.goto(`${stack.adultOrigin}/categories`)
     await expect.poll(() => ageGate(page).isVisible()).toBe(true)
-    expect(await ageGate(page).getByText('You need to confirm that you are over the age of 18 to read adult content.').isVisible()).toBe(true)
+    await expect.poll(() => ageGate(page).getByText('You need to confirm that you are over the age of 18 to read adult content.').isVisible()).toBe(true)
     await screenshotBothSizes(page, 'age-gate')
-    // It cannot be closed any other way.
+    // It cannot be closed any other way, once the app runs the page either.
+    await appRunning(page)
     await page.keyboard.press('Escape')
     await page.waitForTimeout(300)
     expect(await ageGate(page).isVisible()).toBe(true)
