@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { extname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib'
@@ -47,16 +47,33 @@ export function precompressAssets(): Plugin {
     },
     async writeBundle(_options, bundle) {
       const files = Object.keys(bundle).filter((name) => name.startsWith(`${assetsDir}/`) && extname(name) in PRECOMPRESSED_TYPES)
-      await Promise.all(
-        files.map(async (name) => {
-          const path = join(outDir, name)
-          const source = await readFile(path)
-          if (source.length < MIN_BYTES) return
-          const [br, gz] = await Promise.all([brotli(source), gzip(source)])
-          if (br.length < source.length) await writeFile(`${path}.br`, br)
-          if (gz.length < source.length) await writeFile(`${path}.gz`, gz)
-        }),
-      )
+      await Promise.all(files.map((name) => compressBeside(join(outDir, name))))
+    },
+  }
+}
+
+/** Writes `{file}.br` and `{file}.gz` beside `path` when each is smaller than it. */
+async function compressBeside(path: string): Promise<void> {
+  const source = await readFile(path)
+  if (source.length < MIN_BYTES) return
+  const [br, gz] = await Promise.all([brotli(source), gzip(source)])
+  if (br.length < source.length) await writeFile(`${path}.br`, br)
+  if (gz.length < source.length) await writeFile(`${path}.gz`, gz)
+}
+
+/**
+ * The route manifest (`assets/manifest-{hash}.js`, every route of the site, about 15 kB) in Brotli and gzip:
+ * React Router writes it into the browser's files during the server's build, after the browser's build
+ * (and precompressAssets) has run, so this runs once the server's build is written.
+ */
+export function precompressRouteManifest(clientDir: string): Plugin {
+  return {
+    name: 'comics-site-precompress-route-manifest',
+    apply: 'build',
+    async closeBundle() {
+      const assets = join(clientDir, 'assets')
+      const names = (await readdir(assets)).filter((name) => /^manifest-[\w-]+\.js$/.test(name))
+      await Promise.all(names.map((name) => compressBeside(join(assets, name))))
     },
   }
 }

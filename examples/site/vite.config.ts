@@ -4,7 +4,7 @@ import { defineConfig, type Plugin, type ProxyOptions } from 'vite'
 import { reactRouter } from '@react-router/dev/vite'
 import { VitePWA, type VitePluginPWAAPI } from 'vite-plugin-pwa'
 import { appShellRevision } from './appShellRevision'
-import { precompressAssets } from './precompress'
+import { precompressAssets, precompressRouteManifest } from './precompress'
 import { reactRouterProductionAlias } from './reactRouterBuild'
 import { devSecurityHeaders } from './securityHeaders'
 import reactRouterConfig from './react-router.config'
@@ -108,6 +108,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       // after the server's build (offlineWorker). The web app manifest is the site server's, per host
       // (src/server/webManifest.ts); the page registers the worker itself after load (src/offline/registerServiceWorker.ts).
       ...(isSsrBuild ? offlineWorker(clientBuildDir) : []),
+      // The route manifest, which the framework writes into the browser's files during the server's build.
+      ...(isSsrBuild ? [precompressRouteManifest(clientBuildDir)] : []),
     ],
     // The kit (`@comics/core`, `@comics/react` and its stylesheet) resolves as a partner's app resolves it:
     // through each package's exports to its built dist/, which the workspace's `pnpm build` writes.

@@ -243,6 +243,10 @@ describe('the production server, read without JavaScript', () => {
     const gzip = await get(stack.sitePort, entry!, { 'accept-encoding': 'gzip' })
     const plain = await get(stack.sitePort, entry!, { 'accept-encoding': 'identity' })
     expect([br.headers['content-encoding'], gzip.headers['content-encoding'], plain.headers['content-encoding']]).toEqual(['br', 'gzip', undefined])
+    // The route manifest too, which the framework writes during the server's build (precompressRouteManifest).
+    const routeManifest = /<link rel="modulepreload(?:-after-paint)?" href="(\/assets\/manifest-[^"]+\.js)"/.exec(home.body)?.[1]
+    expect(routeManifest).toBeDefined()
+    expect((await get(stack.sitePort, routeManifest!, { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('br')
     for (const answer of [br, gzip, plain]) {
       expect(answer.status).toBe(200)
       expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable')
