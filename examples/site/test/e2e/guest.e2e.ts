@@ -110,6 +110,7 @@ describe('a guest', () => {
   test('Premium opens the sign-in modal; /account, /premium and /payment go to /', async () => {
     const { page } = await guest()
     await page.goto(`${stack.mirrorOrigin}/categories`)
+    await appRunning(page)
     await page.getByRole('banner').getByRole('button', { name: 'Premium' }).click()
     await expect.poll(() => authDialog(page).isVisible()).toBe(true)
     expect(new URL(page.url()).pathname).toBe('/categories')
