@@ -4,7 +4,7 @@ import { createUser } from '@comics/auth-emulator'
 import { SEARCH_PAGE_SIZE } from '@comics/core'
 import { apiCalls } from '@comics/test-stack/apiCalls'
 import { renderPngs } from '@comics/test-stack/pageImages'
-import { chromiumPerFile, MOBILE, type WatchedPage } from '@comics/test-stack/browser'
+import { chromiumPerFile, MOBILE, type WatchedPage, appRunning } from '@comics/test-stack/browser'
 import { e2eStack } from '@comics/test-stack/stack'
 import { PASSWORD, prepareVisitor, uniqueEmail } from '@comics/test-stack/visitor'
 
@@ -117,6 +117,7 @@ describe('search', () => {
       await expect.poll(() => cards.count()).toBe(SEARCH_PAGE_SIZE)
       expect(await page.getByRole('main').getByRole('status').first().textContent()).toBe(`${SEARCH_PAGE_SIZE + 2} comics found`)
       const firstPage = await cards.allTextContents()
+      await appRunning(page)
       await more.click()
       await expect.poll(() => cards.count()).toBe(SEARCH_PAGE_SIZE + 2)
       // Added after those shown, each comic once; nothing more to ask for.
