@@ -1,9 +1,10 @@
-import { and, asc, eq, lte } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EPISODE_COIN_PRICE, getCoinPack } from '@comics/core/rules'
 import { onCoinsChanged } from '../src/coins/coin-changes'
-import { chapters, checkouts, coinBalances, coinLedger, coinUnlocks, comics } from '../src/db/schema'
+import { checkouts, coinBalances, coinLedger, coinUnlocks } from '../src/db/schema'
 import { bearer, createAccount, type Account } from './support/accounts'
+import { publishedEpisodes } from './support/catalogue-facts'
 import { card, URL_SUCCESS } from './support/payment-journey'
 import { startTestServer, TEST_NOW, type TestServer } from './support/test-server'
 
@@ -23,19 +24,7 @@ beforeAll(async () => {
   server = await startTestServer()
   admin = await createAccount('admin', { admin: true })
   onCoinsChanged(server.db, (uid) => told.push(uid))
-  const rows = await server.db
-    .select({ id: chapters.id, comicId: chapters.comicId })
-    .from(chapters)
-    .innerJoin(comics, eq(comics.id, chapters.comicId))
-    .where(and(lte(chapters.publishAt, TEST_NOW), eq(comics.contentRating, 'AO')))
-    .orderBy(asc(chapters.comicId), asc(chapters.chapterNumber))
-  const seen = new Map<number, number>()
-  lockedEpisodes = []
-  for (const row of rows) {
-    const position = seen.get(row.comicId) ?? 0
-    seen.set(row.comicId, position + 1)
-    if (position >= 3) lockedEpisodes.push(row.id)
-  }
+  lockedEpisodes = (await publishedEpisodes(server.db, TEST_NOW, ['adult'])).filter((episode) => episode.position >= 3).map((episode) => episode.chapterId)
   expect(lockedEpisodes.length).toBeGreaterThanOrEqual(3)
 })
 afterAll(() => server?.close())

@@ -1,8 +1,9 @@
-import { and, asc, eq, lte, or, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COIN_PACKS, EPISODE_COIN_PRICE, getCoinPack, ledgerBalance } from '@comics/core/rules'
-import { chapters, checkouts, coinBalances, coinLedger, coinUnlocks, comics, paymentEvents } from '../src/db/schema'
+import { checkouts, coinBalances, coinLedger, coinUnlocks, paymentEvents } from '../src/db/schema'
 import { bearer, createAccount, grantLevel, type Account } from './support/accounts'
+import { publishedEpisodes } from './support/catalogue-facts'
 import { card, URL_SUCCESS } from './support/payment-journey'
 import { startTestServer, TEST_NOW, type TestServer } from './support/test-server'
 import { writtenState } from './support/written-state'
@@ -21,22 +22,11 @@ beforeAll(async () => {
     logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
   })
   admin = await createAccount('admin', { admin: true })
-  const rows = await server.db
-    .select({ id: chapters.id, comicId: chapters.comicId, rating: comics.contentRating })
-    .from(chapters)
-    // Episodes of comics a host shows, each unlocked on that host (AO on the adult host, the others on the mirror).
-    .innerJoin(comics, eq(comics.id, chapters.comicId))
-    .where(and(lte(chapters.publishAt, TEST_NOW), or(eq(comics.contentRating, 'AO'), eq(comics.displayOnMirror, true))))
-    .orderBy(asc(chapters.comicId), asc(chapters.chapterNumber))
-  const seen = new Map<number, number>()
-  lockedEpisodes = []
-  for (const row of rows) {
-    const position = seen.get(row.comicId) ?? 0
-    seen.set(row.comicId, position + 1)
-    if (position === 0) freeEpisode ??= row.id
-    if (position >= 3) lockedEpisodes.push({ comicId: row.comicId, chapterId: row.id })
-    if (row.rating !== 'AO') mirrorEpisodes.add(row.id)
-  }
+  // Episodes of comics a host shows, each unlocked on that host (AO on the adult host, the others on the mirror).
+  const episodes = await publishedEpisodes(server.db, TEST_NOW, ['adult', 'mirror'])
+  freeEpisode = episodes.find((episode) => episode.position === 0)!.chapterId
+  lockedEpisodes = episodes.filter((episode) => episode.position >= 3).map(({ comicId, chapterId }) => ({ comicId, chapterId }))
+  for (const episode of episodes) if (episode.rating !== 'AO') mirrorEpisodes.add(episode.chapterId)
   expect(lockedEpisodes.length).toBeGreaterThanOrEqual(21)
 })
 afterAll(() => server?.close())

@@ -90,7 +90,7 @@ function parse<S extends Schema>(schema: S, value: unknown, where: 'body' | 'par
   return result.data
 }
 
-export interface EndpointOptions<E extends ContractEndpoint = ContractEndpoint> {
+export interface EndpointOptions {
   rateLimit?: { max: number; timeWindow: string }
   /**
    * For a catalogue read whose answer to a guest depends only on its JSON text and on what `varies` names
@@ -110,7 +110,7 @@ export function registerEndpoint<E extends ContractEndpoint>(
   context: AppContext,
   endpoint: E,
   handler: EndpointHandler<E>,
-  options: EndpointOptions<E> = {},
+  options: EndpointOptions = {},
 ): void {
   const { cache } = context
   app.route({
