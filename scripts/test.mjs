@@ -24,7 +24,8 @@ const steps = [
   ['lint packages (publint, attw)', 'pnpm', ['lint:packages']],
   ['size budgets', 'pnpm', ['size']],
   ['consumer smoke test (changeset version, pnpm pack; Vite app, plain HTML embed, Next.js read an episode)', 'pnpm', ['exec', 'tsx', 'scripts/consumer-smoke/run.ts']],
-  ['tests', 'pnpm', ['exec', 'vitest', 'run', '--config', 'vitest.workspace.ts']],
+  // The default reporter, and when each project ran (scripts/test-timeline.ts).
+  ['tests', 'pnpm', ['exec', 'vitest', 'run', '--config', 'vitest.workspace.ts', '--reporter=default', '--reporter=./scripts/test-timeline.ts']],
   // Incremental: only the mutants whose code or covering tests changed since the committed report
   // (reports/mutation/core-rules.incremental.json) run; the score is of every mutant, and below 90 % fails.
   ['mutation testing of core\'s rules (incremental, break at 90 %)', 'pnpm', ['mutation:rules']],
