@@ -143,10 +143,15 @@ describe('Reader settings', () => {
       'Scroll up',
       'Previous episode',
       'Next episode',
+      'Zoom in',
+      'Zoom out',
+      'Reset zoom',
       'Show this list',
     ])
     expect(rows).toHaveLength(READER_SHORTCUTS.length)
     expect(within(dialog).getAllByRole('term')[4]!.textContent).toBe('[ or Shift+←')
+    expect(within(dialog).getAllByRole('term')[6]!.textContent).toBe('Ctrl++')
+    expect(within(dialog).getAllByRole('term')[8]!.textContent).toBe('Ctrl+0')
     fireEvent.keyDown(dialog, { key: 'Escape' })
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
 
