@@ -82,7 +82,7 @@ export const EPISODE_MESSAGES = /* @__PURE__ */ Object.freeze({
   'reader.zoom.in': 'Zoom in',
   'reader.zoom.out': 'Zoom out',
   'reader.zoom.level': '{percent}%',
-  'reader.zoom.reset': 'Reset zoom ({percent}%)',
+  'reader.zoom.reset': 'Reset zoom, now {percent}%',
   'download.download': 'Download',
   'download.downloadEpisode': 'Download {episode}',
   'download.saving': 'Saving {saved} of {total} pages',

@@ -246,9 +246,12 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   const onScroll = () => {
     const element = scroller.current
     if (!element) return
-    setChromeVisible(
-      isReaderChromeVisible({ scrollTop: element.scrollTop, viewportHeight: element.clientHeight, contentHeight: element.scrollHeight }),
-    )
+    // A zoom moves the strip under the reader: the header and footer (and the zoom control in it) stay.
+    if (!zoom.scrolledByZoom()) {
+      setChromeVisible(
+        isReaderChromeVisible({ scrollTop: element.scrollTop, viewportHeight: element.clientHeight, contentHeight: element.scrollHeight }),
+      )
+    }
     // The strip's own return to the top on an episode change is not the reader scrolling.
     if (element.scrollTop > 0) setScrolledIn(episodeKey)
     prefetchNext()

@@ -77,6 +77,11 @@ export interface ReaderZoom {
   onStripClick(event: MouseEvent<HTMLElement>, toggle: () => void): void
   /** Remembers the kind of pointer that pressed, which tells a tap from a click. */
   onPointerDown(event: { pointerType: string }): void
+  /**
+   * For the strip's scroll listener: whether the strip is where the zoom last put it (the scroll is the
+   * zoom's, not the reader's). Asked once per scroll event.
+   */
+  scrolledByZoom(): boolean
 }
 
 /**
@@ -93,6 +98,8 @@ export interface ReaderZoom {
  */
 export function useReaderZoom(scroller: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>, episode: string): ReaderZoom {
   const [zoom, setZoom] = useState(1)
+  // Where the zoom last put the strip, until its scroll event has been told apart.
+  const placed = useRef<{ left: number; top: number } | null>(null)
 
   /** Shows the content's point `point` at `at` in the strip's viewport, at zoom `to` (within bounds). */
   const zoomTo = useCallback(
@@ -109,6 +116,7 @@ export function useReaderZoom(scroller: RefObject<HTMLElement | null>, content: 
       const { left, top } = scrollFor(point, at, next)
       element.scrollLeft = left
       element.scrollTop = top
+      placed.current = { left: element.scrollLeft, top: element.scrollTop }
       setZoom(next)
     },
     [scroller, content],
@@ -225,8 +233,15 @@ export function useReaderZoom(scroller: RefObject<HTMLElement | null>, content: 
     const element = scroller.current
     if (element) zoomAround(zoomStep(stripZoom(element), direction))
   }
+  const scrolledByZoom = useCallback(() => {
+    const element = scroller.current
+    const at = placed.current
+    placed.current = null
+    return Boolean(element && at && Math.abs(element.scrollLeft - at.left) < 1 && Math.abs(element.scrollTop - at.top) < 1)
+  }, [scroller])
   return {
     zoom,
+    scrolledByZoom,
     zoomIn: () => step(1),
     zoomOut: () => step(-1),
     reset: () => zoomAround(1),
