@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { CDPSession, Page } from 'playwright'
-import { appRunning, chromiumPerFile, DESKTOP, MOBILE } from '@comics/test-stack/browser'
+import { appRunning, chromiumPerFile, DESKTOP } from '@comics/test-stack/browser'
+import { screenshotLayout } from '@comics/test-stack/screenshots'
 import { e2eStack } from '@comics/test-stack/stack'
 import { prepareVisitor } from '@comics/test-stack/visitor'
 
@@ -129,7 +130,7 @@ const stripScrollTop = (page: Page) => page.locator('.comics-reader__main').eval
 
 describe('zoom in the reader', () => {
   test('on a touch screen: a pinch keeps the page under the fingers; a double tap zooms back and leaves the header alone; no layout shift', async () => {
-    const visit = await chromium.open({ viewport: MOBILE, isMobile: true, hasTouch: true })
+    const visit = await chromium.open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
     await prepareVisitor(visit.context)
     const { page } = visit
     await page.goto(episodeUrl(0))
@@ -154,8 +155,8 @@ describe('zoom in the reader', () => {
     const after = await whereIs(page, under)
     expect(Math.abs(after.x - centre.x)).toBeLessThanOrEqual(3)
     expect(Math.abs(after.y - centre.y)).toBeLessThanOrEqual(3)
-    // The page under the fingers is 2.5 times as wide.
     expect((await imagePointAt(page, centre.x, centre.y))!.alt).toBe(under.alt)
+    await screenshotLayout(page, 'reader-zoom-pinched-390')
 
     // Zoomed in, a finger pans across too.
     const left = (await zoomState(page)).scrollLeft
@@ -181,6 +182,10 @@ describe('zoom in the reader', () => {
     const tappedAfter = await whereIs(page, tapped)
     expect(Math.abs(tappedAfter.x - 200)).toBeLessThanOrEqual(3)
     expect(Math.abs(tappedAfter.y - 400)).toBeLessThanOrEqual(3)
+    // With the header shown, the zoom control is under it.
+    await expect.poll(() => page.locator('.comics-reader').getAttribute('data-chrome')).toBe('visible')
+    expect(await page.getByRole('button', { name: 'Reset zoom, now 200%' }).isVisible()).toBe(true)
+    await screenshotLayout(page, 'reader-zoom-double-tap-390')
 
     expect(await layoutShifts(page)).toBe(0)
   })
@@ -230,6 +235,7 @@ describe('zoom in the reader', () => {
     await zoomIn.focus()
     await zoomIn.press('Enter')
     await expect.poll(() => level.textContent()).toBe('125%')
+    await screenshotLayout(page, 'reader-zoom-125-1280')
 
     // Ctrl + wheel (a trackpad's pinch): about the pointer.
     const pointer = { x: 500, y: 300 }
