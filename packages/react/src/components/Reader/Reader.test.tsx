@@ -481,6 +481,24 @@ describe('Reader: reading progress', () => {
     offsetTop.mockRestore()
   })
 
+  it('records the position in the pages\' own pixels while the strip is zoomed', async () => {
+    const offsetTop = vi.spyOn(HTMLElement.prototype, 'offsetTop', 'get').mockImplementation(function (this: HTMLElement) {
+      const index = this.dataset.pageIndex
+      return index === undefined ? 0 : Number(index) * 1000
+    })
+    const { stores, user } = renderReader({ chapterId: '402' })
+    await firstPage('4', '402')
+    const element = strip()
+    layOut(element, { clientHeight: 800, scrollHeight: 16000 })
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }))
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }))
+    expect(stripZoom(element)).toBe(1.5)
+    // 5480 at 150 % is 3653 px of the pages: page 3, 653 px down it.
+    scrollTo(element, 5480)
+    await waitFor(() => expect(stores.progress.getProgress('4')).toMatchObject({ chapterId: '402', page: 3, offset: 653 }))
+    offsetTop.mockRestore()
+  })
+
   it('records and restores under StrictMode, with the episode already in the cache', async () => {
     const offsetTop = vi.spyOn(HTMLElement.prototype, 'offsetTop', 'get').mockImplementation(function (this: HTMLElement) {
       const index = this.dataset.pageIndex
