@@ -57,7 +57,9 @@ module.exports = [
   // Raised by 0.5 kB (65.37 → 65.77 kB measured) with the framework's first load: messages tables per page
   // (EPISODE_MESSAGES, SIGN_IN_MESSAGES), the coin balance and the top bar's search in modules of their own, the
   // progress and settings syncs and the download store loaded when first needed (their loaders).
-  budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '66 kB', { ignore: reactKitPeers }),
+  // Raised by 2 kB (65.99 → 67.85 kB measured) with the zoom of the reader's strip: pinch, double tap, Ctrl +
+  // wheel, the header's control and the zoom keys (useReaderZoom, ReaderZoomControl, their messages).
+  budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '68 kB', { ignore: reactKitPeers }),
   // The Reader carries the readers' messages (READER_MESSAGES); the account's and the admin's tables stay
   // with their components. Raised with its Download and 'Download the next 3' buttons.
   // Raised with the free unlock in the unlock choice and what follows the last page (comments' slot).
@@ -68,5 +70,6 @@ module.exports = [
   // (docs/partners.md has the figures).
   // Raised by 1.5 kB (160.94 → 162.17 kB measured) with the same changes: one file, it carries the lazy parts'
   // loaders beside the parts.
-  { name: '@comics/embed: <comics-reader>, self-contained (React included)', path: 'packages/embed/dist/comics-reader.js', limit: '162.5 kB', gzip: true },
+  // Raised by 2 kB (162.29 → 164.3 kB measured) with the Reader's zoom of its strip (the kit's budget above).
+  { name: '@comics/embed: <comics-reader>, self-contained (React included)', path: 'packages/embed/dist/comics-reader.js', limit: '164.5 kB', gzip: true },
 ]

@@ -377,7 +377,77 @@ export const KeyboardShortcuts: Story = {
     await userEvent.keyboard('?')
     const dialog = within(await body.findByRole('dialog', { name: 'Keyboard shortcuts' }))
     await expect(dialog.getByText('Next episode')).toBeVisible()
+    await expect(dialog.getByText('Zoom in')).toBeVisible()
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(body.queryByRole('dialog')).toBeNull())
+  },
+}
+
+/**
+ * Zoomed in from the header's control: 150 %, the strip scaled from its top left corner and scrolling both
+ * ways; the level goes back to 100 %. Ctrl/Cmd + and − step too.
+ */
+export const Zoomed: Story = {
+  play: async (context) => {
+    const { canvas, canvasElement } = context
+    await readerSettled(context)
+    const strip = stripOf(canvasElement)
+    const zoom = within(canvas.getByRole('group', { name: 'Zoom' }))
+    await expect(zoom.getByRole('button', { name: 'Zoom out' })).toHaveAttribute('aria-disabled', 'true')
+    await userEvent.click(zoom.getByRole('button', { name: 'Zoom in' }))
+    await userEvent.click(zoom.getByRole('button', { name: 'Zoom in' }))
+    await expect(zoom.getByRole('button', { name: 'Reset zoom, now 150%' })).toHaveTextContent('150%')
+    await expect(strip).toHaveAttribute('data-zoomed')
+    await expect(strip.scrollWidth).toBeGreaterThan(strip.clientWidth)
+    strip.focus()
+    await userEvent.keyboard('{Control>}-{/Control}')
+    await expect(zoom.getByRole('button', { name: 'Reset zoom, now 125%' })).toBeVisible()
+    await userEvent.keyboard('{Control>}={/Control}')
+    await expect(zoom.getByRole('button', { name: 'Reset zoom, now 150%' })).toBeVisible()
+  },
+}
+
+/** Zoomed in as far as it goes, 300 %: Zoom in says it cannot act. */
+export const ZoomedAtMost: Story = {
+  play: async (context) => {
+    const { canvas } = context
+    await readerSettled(context)
+    const zoomIn = canvas.getByRole('button', { name: 'Zoom in' })
+    for (let press = 0; press < 5; press += 1) await userEvent.click(zoomIn)
+    await expect(canvas.getByRole('button', { name: 'Reset zoom, now 300%' })).toBeVisible()
+    await expect(zoomIn).toHaveAttribute('aria-disabled', 'true')
+    await expect(zoomIn).toHaveFocus()
+  },
+}
+
+/**
+ * A phone (390 px) zooms by pinch and double tap: unzoomed, no control crowds the header's row; zoomed in
+ * (here by a pinch), the control shows under the header, to step or go back to 100 %.
+ */
+export const ZoomedMobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async (context) => {
+    const resized = await realViewport(390, 844)
+    try {
+      const { canvas, canvasElement } = context
+      await readerSettled(context)
+      const header = canvasElement.querySelector<HTMLElement>('.comics-reader__header')!
+      await expect(canvas.queryByRole('group', { name: 'Zoom' })).toBeNull()
+      const strip = stripOf(canvasElement)
+      const box = strip.getBoundingClientRect()
+      const finger = (x: number, identifier: number) => new Touch({ identifier, target: strip, clientX: box.left + x, clientY: box.top + 300 })
+      strip.dispatchEvent(new TouchEvent('touchstart', { touches: [finger(150, 0), finger(250, 1)], bubbles: true }))
+      strip.dispatchEvent(new TouchEvent('touchmove', { touches: [finger(100, 0), finger(300, 1)], bubbles: true, cancelable: true }))
+      strip.dispatchEvent(new TouchEvent('touchend', { touches: [], bubbles: true }))
+      const zoom = await canvas.findByRole('group', { name: 'Zoom' })
+      await expect(within(zoom).getByRole('button', { name: 'Reset zoom, now 200%' })).toBeVisible()
+      // Under the header's row, which keeps its one line.
+      await expect(zoom.getBoundingClientRect().top).toBeGreaterThanOrEqual(header.getBoundingClientRect().bottom - 1)
+      await expect(header.scrollWidth).toBeLessThanOrEqual(header.clientWidth)
+      await userEvent.click(within(zoom).getByRole('button', { name: 'Reset zoom, now 200%' }))
+      await waitFor(() => expect(canvas.queryByRole('group', { name: 'Zoom' })).toBeNull())
+    } finally {
+      if (resized) await realViewport(1280, 800)
+    }
   },
 }

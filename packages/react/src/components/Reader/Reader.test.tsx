@@ -10,6 +10,7 @@ import { server } from '../../../test/server'
 import { Reader, type ReaderProps } from './Reader'
 import { pageImageSources, PAGE_STALL_MS } from './ReaderPage'
 import { READER_PAGE_SIZES } from './pageSizes'
+import { DOUBLE_TAP_MS, scrollFor, stripZoom, zoomStep } from './useReaderZoom'
 
 function ModalProbe() {
   const { isOpen, mode, closeAuthModal } = useAuthModal()
@@ -480,6 +481,24 @@ describe('Reader: reading progress', () => {
     offsetTop.mockRestore()
   })
 
+  it('records the position in the pages\' own pixels while the strip is zoomed', async () => {
+    const offsetTop = vi.spyOn(HTMLElement.prototype, 'offsetTop', 'get').mockImplementation(function (this: HTMLElement) {
+      const index = this.dataset.pageIndex
+      return index === undefined ? 0 : Number(index) * 1000
+    })
+    const { stores, user } = renderReader({ chapterId: '402' })
+    await firstPage('4', '402')
+    const element = strip()
+    layOut(element, { clientHeight: 800, scrollHeight: 16000 })
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }))
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }))
+    expect(stripZoom(element)).toBe(1.5)
+    // 5480 at 150 % is 3653 px of the pages: page 3, 653 px down it.
+    scrollTo(element, 5480)
+    await waitFor(() => expect(stores.progress.getProgress('4')).toMatchObject({ chapterId: '402', page: 3, offset: 653 }))
+    offsetTop.mockRestore()
+  })
+
   it('records and restores under StrictMode, with the episode already in the cache', async () => {
     const offsetTop = vi.spyOn(HTMLElement.prototype, 'offsetTop', 'get').mockImplementation(function (this: HTMLElement) {
       const index = this.dataset.pageIndex
@@ -923,6 +942,160 @@ describe('Reader: keyboard', () => {
     fireEvent.keyDown(document.body, { key: ' ', shiftKey: true })
     expect(element.scrollTop).toBe(0)
     expect(element).toHaveFocus()
+  })
+})
+
+describe('Reader: zoom', () => {
+  const content = (container: HTMLElement) => container.querySelector<HTMLElement>('.comics-reader__content')!
+  const level = () => screen.getByRole('button', { name: /^Reset zoom/ })
+  /** A strip 400 × 800 with content 5000 high, scrolled to `top`. */
+  function layOutWide(element: HTMLElement, top: number) {
+    layOut(element, { clientHeight: 800, scrollHeight: 5000 })
+    Object.defineProperty(element, 'clientWidth', { configurable: true, value: 400 })
+    element.scrollTop = top
+  }
+
+  it('steps through its levels and keeps within 1 and 3', () => {
+    expect(zoomStep(1, 1)).toBe(1.25)
+    expect(zoomStep(1.3, 1)).toBe(1.5)
+    expect(zoomStep(1.3, -1)).toBe(1.25)
+    expect(zoomStep(3, 1)).toBe(3)
+    expect(zoomStep(1, -1)).toBe(1)
+    // The content's point (100, 200) shown at (50, 60) at zoom 2.
+    expect(scrollFor({ x: 100, y: 200 }, { x: 50, y: 60 }, 2)).toEqual({ left: 150, top: 340 })
+  })
+
+  it('zooms with the control around the middle of the strip, which stays where it was', async () => {
+    const { user, container } = renderReader()
+    await firstPage()
+    const element = strip()
+    layOutWide(element, 1000)
+    expect(level()).toHaveTextContent('100%')
+    expect(screen.getByRole('button', { name: 'Zoom out' })).toHaveAttribute('aria-disabled', 'true')
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }))
+    expect(level()).toHaveTextContent('125%')
+    expect(level()).toHaveAccessibleName('Reset zoom, now 125%')
+    expect(content(container).style.transform).toBe('scale(1.25)')
+    expect(element).toHaveAttribute('data-zoomed')
+    // The content's point at the middle (200, 1400) is at the middle still: 1400 × 1.25 − 400.
+    expect(element.scrollTop).toBe(1350)
+    expect(element.scrollLeft).toBe(50)
+    expect(stripZoom(element)).toBe(1.25)
+    // The zoom's own scroll leaves the header (and the control in it) where they are; the reader's does not.
+    fireEvent.scroll(element)
+    expect(header(container)).toHaveAttribute('data-state', 'visible')
+    scrollTo(element, 1500)
+    expect(header(container)).toHaveAttribute('data-state', 'hidden')
+    act(() => level().focus())
+    await user.click(level())
+    expect(level()).toHaveTextContent('100%')
+    expect(content(container).style.transform).toBe('')
+    expect(element).not.toHaveAttribute('data-zoomed')
+    // 1500 + 400 at 1.25 is 1520 unzoomed, at the middle still.
+    expect(element.scrollTop).toBe(1120)
+  })
+
+  it('stops at 3 times; the bound says it cannot act and keeps its focus', async () => {
+    const { user } = renderReader()
+    await firstPage()
+    const zoomIn = screen.getByRole('button', { name: 'Zoom in' })
+    for (let press = 0; press < 7; press += 1) await user.click(zoomIn)
+    expect(level()).toHaveTextContent('300%')
+    expect(zoomIn).toHaveAttribute('aria-disabled', 'true')
+    expect(zoomIn).toHaveFocus()
+  })
+
+  it('zooms with Ctrl/Cmd + and −, resets with Ctrl/Cmd + 0, and keeps the browser from zooming the page', async () => {
+    renderReader()
+    await firstPage()
+    const element = strip()
+    const press = (init: KeyboardEventInit) => fireEvent.keyDown(element, init)
+    expect(press({ key: '=', ctrlKey: true })).toBe(false) // default prevented
+    expect(level()).toHaveTextContent('125%')
+    press({ key: '+', metaKey: true, shiftKey: true })
+    expect(level()).toHaveTextContent('150%')
+    press({ key: '-', ctrlKey: true })
+    expect(level()).toHaveTextContent('125%')
+    press({ key: '0', ctrlKey: true })
+    expect(level()).toHaveTextContent('100%')
+    // Without Ctrl or Cmd these keys are not the reader's; nor with Alt.
+    expect(press({ key: '+' })).toBe(true)
+    expect(press({ key: '=', ctrlKey: true, altKey: true })).toBe(true)
+    expect(level()).toHaveTextContent('100%')
+    // Typing keeps its keys.
+    const field = document.body.appendChild(document.createElement('input'))
+    expect(fireEvent.keyDown(field, { key: '=', ctrlKey: true })).toBe(true)
+    expect(level()).toHaveTextContent('100%')
+    field.remove()
+  })
+
+  it('zooms with Ctrl + wheel (a trackpad pinch) around the pointer', async () => {
+    renderReader()
+    await firstPage()
+    const element = strip()
+    layOutWide(element, 0)
+    expect(fireEvent.wheel(element, { deltaY: -40, ctrlKey: true, clientX: 100, clientY: 200 })).toBe(false)
+    const zoom = stripZoom(element)
+    expect(zoom).toBeCloseTo(Math.exp(40 / 150), 5)
+    expect(element.scrollLeft).toBeCloseTo(100 * zoom - 100, 5)
+    expect(element.scrollTop).toBeCloseTo(200 * zoom - 200, 5)
+    // A wheel without Ctrl scrolls.
+    expect(fireEvent.wheel(element, { deltaY: 40 })).toBe(true)
+    expect(stripZoom(element)).toBe(zoom)
+  })
+
+  it('pinches with two fingers: the point under their middle stays under it', async () => {
+    renderReader()
+    await firstPage()
+    const element = strip()
+    layOutWide(element, 500)
+    fireEvent.touchStart(element, { touches: [{ clientX: 150, clientY: 300 }, { clientX: 250, clientY: 300 }] })
+    // The content's point under the middle: (200, 800). The fingers move apart and down by 50 px.
+    expect(fireEvent.touchMove(element, { touches: [{ clientX: 100, clientY: 350 }, { clientX: 300, clientY: 350 }] })).toBe(false)
+    expect(stripZoom(element)).toBe(2)
+    expect(element.scrollLeft).toBe(200 * 2 - 200)
+    expect(element.scrollTop).toBe(800 * 2 - 350)
+    // Far apart: held at 3.
+    fireEvent.touchMove(element, { touches: [{ clientX: 0, clientY: 350 }, { clientX: 400, clientY: 350 }] })
+    expect(stripZoom(element)).toBe(3)
+    fireEvent.touchEnd(element, { touches: [{ clientX: 0, clientY: 350 }] })
+    // One finger scrolls: the browser's.
+    expect(fireEvent.touchMove(element, { touches: [{ clientX: 10, clientY: 300 }] })).toBe(true)
+    expect(stripZoom(element)).toBe(3)
+  })
+
+  it('a tap toggles the header and footer once no second tap follows; a double tap zooms and does not toggle them', async () => {
+    const { container } = renderReader()
+    const page = await firstPage()
+    const tap = (at: { clientX: number; clientY: number }) => {
+      fireEvent.pointerDown(page, { pointerType: 'touch', ...at })
+      fireEvent.click(page, at)
+    }
+    tap({ clientX: 100, clientY: 100 })
+    expect(header(container)).toHaveAttribute('data-state', 'visible')
+    await waitFor(() => expect(header(container)).toHaveAttribute('data-state', 'hidden'), { timeout: DOUBLE_TAP_MS * 3 })
+    tap({ clientX: 100, clientY: 100 })
+    tap({ clientX: 105, clientY: 102 })
+    expect(stripZoom(strip())).toBe(2)
+    expect(level()).toHaveTextContent('200%')
+    // Past the double tap's time: the chrome did not move.
+    await new Promise((resolve) => setTimeout(resolve, DOUBLE_TAP_MS * 2))
+    expect(header(container)).toHaveAttribute('data-state', 'hidden')
+    // A double tap on the zoomed strip goes back to 1.
+    tap({ clientX: 100, clientY: 100 })
+    tap({ clientX: 100, clientY: 100 })
+    expect(stripZoom(strip())).toBe(1)
+  })
+
+  it('another episode opens at 100%', async () => {
+    const { user, container, rerenderReader } = renderReader({}, { viewer: 'level1' })
+    await firstPage()
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }))
+    expect(stripZoom(strip())).toBe(1.25)
+    rerenderReader({ chapterId: '402' })
+    expect(stripZoom(strip())).toBe(1)
+    expect(content(container).style.transform).toBe('')
+    expect(level()).toHaveTextContent('100%')
   })
 })
 

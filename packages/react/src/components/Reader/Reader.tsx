@@ -46,6 +46,8 @@ import { usePreviewChapters } from './usePreviewChapters'
 import { usePrefetchNextEpisode } from './usePrefetchNextEpisode'
 import { useReaderKeyboard } from './useReaderKeyboard'
 import { useReadingPosition } from './useReadingPosition'
+import { useReaderZoom } from './useReaderZoom'
+import { ReaderZoomControl } from './ReaderZoomControl'
 
 export interface ReaderProps {
   comicId: string
@@ -102,7 +104,9 @@ function coinUnlockOffered(
  * reader), then by `afterPages`.
  *
  * The strip is its own scroll container, focused on open, so Space, PageDown, PageUp and the arrow keys
- * scroll it. Shortcuts: `[` or Shift+ArrowLeft opens the previous episode, `]` or Shift+ArrowRight the
+ * scroll it. It zooms from 1 to 3 times (`useReaderZoom`): a pinch, a double tap, Ctrl + wheel, the
+ * header's control and Ctrl/Cmd + '+', '-' and '0', each keeping the point it zooms around still; zoomed
+ * in, it pans both ways; another episode opens unzoomed. Shortcuts: `[` or Shift+ArrowLeft opens the previous episode, `]` or Shift+ArrowRight the
  * next one, under the same rules as the buttons; `?` lists them all.
  *
  * The reader's settings (page width, gap between pages, background; core `ReaderSettings`) apply from
@@ -177,6 +181,9 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   // or a restored position) mounts them all at once.
   const [scrolledIn, setScrolledIn] = useState<string | null>(null)
   const allPagesMounted = firstPageArrived || scrolledIn === episodeKey
+  // The strip's zoom: back to 1 on another episode, before the layout effects below put it at its top.
+  const content = useRef<HTMLDivElement>(null)
+  const zoom = useReaderZoom(scroller, content, episodeKey)
 
   const previous = chapter && canGoPrev(chapter, chapters) ? previousEpisode(chapter, chapters) : undefined
   // While a signed-in viewer's level loads, Next waits rather than guess (spec §4).
@@ -232,15 +239,19 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
     onPrev: () => open(previous),
     onNext: () => open(next),
     onHelp: () => setShortcutsOpen(true),
+    onZoom: (action) => (action === 'zoomIn' ? zoom.zoomIn() : action === 'zoomOut' ? zoom.zoomOut() : zoom.reset()),
   })
   useKeepPageInView(scroller, settings)
 
   const onScroll = () => {
     const element = scroller.current
     if (!element) return
-    setChromeVisible(
-      isReaderChromeVisible({ scrollTop: element.scrollTop, viewportHeight: element.clientHeight, contentHeight: element.scrollHeight }),
-    )
+    // A zoom moves the strip under the reader: the header and footer (and the zoom control in it) stay.
+    if (!zoom.scrolledByZoom()) {
+      setChromeVisible(
+        isReaderChromeVisible({ scrollTop: element.scrollTop, viewportHeight: element.clientHeight, contentHeight: element.scrollHeight }),
+      )
+    }
     // The strip's own return to the top on an episode change is not the reader scrolling.
     if (element.scrollTop > 0) setScrolledIn(episodeKey)
     prefetchNext()
@@ -250,7 +261,8 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   const onStripClick = (event: MouseEvent<HTMLDivElement>) => {
     // A page's retry button is not a tap on the strip.
     if (event.target instanceof Element && event.target.closest('button, a')) return
-    setChromeVisible((visible) => !visible)
+    // A tap on a touch screen waits to be sure it is not the first of a double tap (which zooms).
+    zoom.onStripClick(event, () => setChromeVisible((visible) => !visible))
   }
 
   // Memoised: the header and footer toggle on scroll, and a long strip must not re-render with them.
@@ -313,6 +325,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
           </p>
         )}
         {!preview && <ReaderDownloads target={{ comicId, chapterId, uncensored }} chromeVisible={chromeVisible} />}
+        <ReaderZoomControl zoom={zoom.zoom} onZoomIn={zoom.zoomIn} onZoomOut={zoom.zoomOut} onReset={zoom.reset} />
         <ReaderSettingsButton expanded={settingsOpen} onClick={() => setSettingsOpen(true)} />
       </div>
 
@@ -325,20 +338,24 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
         tabIndex={0}
         onScroll={onScroll}
         onClick={onStripClick}
+        onPointerDown={zoom.onPointerDown}
       >
-        {strip}
-        {/* The episode ends on the next one and what opens it, before its likes and comments. */}
-        {pages && !preview && (
-          <div className="comics-reader__end" onClick={(event) => event.stopPropagation()}>
-            <EpisodeEndCard comicId={comicId} chapterId={chapterId} uncensored={uncensored} />
-          </div>
-        )}
-        {pages && afterPages && (
-          // Its own clicks do not toggle the reader's header and footer.
-          <div className="comics-reader__after" onClick={(event) => event.stopPropagation()}>
-            {afterPages}
-          </div>
-        )}
+        {/* What zooms: the pages and what follows them (its transform is the zoom's, set by useReaderZoom). */}
+        <div ref={content} className="comics-reader__content">
+          {strip}
+          {/* The episode ends on the next one and what opens it, before its likes and comments. */}
+          {pages && !preview && (
+            <div className="comics-reader__end" onClick={(event) => event.stopPropagation()}>
+              <EpisodeEndCard comicId={comicId} chapterId={chapterId} uncensored={uncensored} />
+            </div>
+          )}
+          {pages && afterPages && (
+            // Its own clicks do not toggle the reader's header and footer.
+            <div className="comics-reader__after" onClick={(event) => event.stopPropagation()}>
+              {afterPages}
+            </div>
+          )}
+        </div>
         {!pages && !failure && <p className="comics-reader__status">{messages['common.loading']}</p>}
         {failure === 'refused' && !viewer.signedIn && (
           <div className="comics-reader__status" data-state="locked">

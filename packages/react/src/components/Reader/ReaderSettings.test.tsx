@@ -116,6 +116,26 @@ describe('Reader settings', () => {
     expect(after.fraction).toBeCloseTo(before.fraction, 2)
   })
 
+  it('zoomed in, a change of the page width keeps the page in view in view', async () => {
+    const { container } = renderReader()
+    await screen.findByAltText(`Page 1 of ${PAGES}`)
+    fireEvent.scroll(strip(), { target: { scrollTop: 1 } })
+    await waitFor(() => expect(strip().querySelectorAll('[data-page-index] img').length).toBe(PAGES))
+    const layout = layOutStrip(container)
+    // At 200 %: the strip's offsets are twice the pages' own.
+    fireEvent.keyDown(strip(), { key: '=', ctrlKey: true })
+    fireEvent.keyDown(strip(), { key: '=', ctrlKey: true })
+    fireEvent.keyDown(strip(), { key: '=', ctrlKey: true })
+    expect(screen.getByRole('button', { name: 'Reset zoom, now 200%' })).toBeInTheDocument()
+    const inView = () => (strip().scrollTop + 450) / 2 - layout.PADDING
+    strip().scrollTop = 2 * (layout.PADDING + 2 * layout.pageHeight() + 0.25 * layout.pageHeight()) - 450
+    fireEvent.scroll(strip())
+    const dialog = await openSettings()
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Fit the screen' }))
+    // Page 2, a quarter down it, at the middle still.
+    expect(inView() / layout.pageHeight()).toBeCloseTo(2.25, 2)
+  })
+
   it('a change from elsewhere (another tab, another device) keeps the page in view too', async () => {
     const kit = createKit()
     const { container } = render(<Reader comicId="4" chapterId="401" />, { wrapper: kit.wrapper })
@@ -143,10 +163,15 @@ describe('Reader settings', () => {
       'Scroll up',
       'Previous episode',
       'Next episode',
+      'Zoom in',
+      'Zoom out',
+      'Reset zoom',
       'Show this list',
     ])
     expect(rows).toHaveLength(READER_SHORTCUTS.length)
     expect(within(dialog).getAllByRole('term')[4]!.textContent).toBe('[ or Shift+←')
+    expect(within(dialog).getAllByRole('term')[6]!.textContent).toBe('Ctrl++')
+    expect(within(dialog).getAllByRole('term')[8]!.textContent).toBe('Ctrl+0')
     fireEvent.keyDown(dialog, { key: 'Escape' })
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
 

@@ -11,11 +11,21 @@ export interface ReaderShortcutsDialogProps {
 
 const ARROWS: Record<string, string> = { ArrowDown: '↓', ArrowUp: '↑', ArrowLeft: '←', ArrowRight: '→' }
 
+/** Cmd stands for Ctrl on Apple's systems (the dialog renders in the browser only, once opened). */
+const appleKeys = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad|iPod/.test(navigator.platform)
+
 function KeyCaps({ shortcut, messages }: { shortcut: ReaderShortcutKey; messages: EpisodeMessages }) {
   const name = shortcut.key === ' ' ? messages['reader.shortcuts.key.space'] : (ARROWS[shortcut.key] ?? shortcut.key)
-  return shortcut.shift && shortcut.key !== '?' ? (
+  const modifier = shortcut.mod
+    ? appleKeys()
+      ? messages['reader.shortcuts.key.cmd']
+      : messages['reader.shortcuts.key.ctrl']
+    : shortcut.shift && shortcut.key !== '?'
+      ? messages['reader.shortcuts.key.shift']
+      : null
+  return modifier ? (
     <kbd>
-      <kbd>{messages['reader.shortcuts.key.shift']}</kbd>+<kbd>{name}</kbd>
+      <kbd>{modifier}</kbd>+<kbd>{name}</kbd>
     </kbd>
   ) : (
     <kbd>{name}</kbd>
@@ -42,7 +52,7 @@ export function ReaderShortcutsDialog({ open, onClose }: ReaderShortcutsDialogPr
           <div key={action} className="comics-reader-shortcuts__row" data-action={action}>
             <dt>
               {keys.map((shortcut, index) => (
-                <Fragment key={`${shortcut.key}${String(shortcut.shift)}`}>
+                <Fragment key={`${shortcut.key}${String(shortcut.shift)}${String(shortcut.mod)}`}>
                   {index > 0 && <span className="comics-reader-shortcuts__or"> {messages['reader.shortcuts.or']} </span>}
                   <KeyCaps shortcut={shortcut} messages={messages} />
                 </Fragment>

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react'
 import type { ReaderSettings } from '@comics/core'
 import { useComicsContext } from '../../hooks/useComicsContext'
+import { stripZoom } from './useReaderZoom'
 
 /** A point of the strip: a page and how far down it (0 its top, 1 its bottom). */
 interface Anchor {
@@ -11,11 +12,11 @@ interface Anchor {
 /** What moves the pages: their width and the gap between them (the background moves nothing). */
 export const layoutOf = (settings: ReaderSettings) => `${settings.pageWidth}/${settings.pageGap}`
 
-/** The page at the middle of the viewport and how far down it that middle is. */
+/** The page at the middle of the viewport and how far down it that middle is (the pages' offsets are unzoomed). */
 function anchorIn(scroller: HTMLElement): Anchor | null {
   const pages = scroller.querySelectorAll<HTMLElement>('[data-page-index]')
   if (pages.length === 0) return null
-  const middle = scroller.scrollTop + scroller.clientHeight / 2
+  const middle = (scroller.scrollTop + scroller.clientHeight / 2) / stripZoom(scroller)
   let low = 0
   let high = pages.length - 1
   let page = 0
@@ -65,6 +66,6 @@ export function useKeepPageInView(scroller: RefObject<HTMLElement | null>, setti
     const element = scroller.current
     const page = kept && element?.querySelector<HTMLElement>(`[data-page-index="${kept.page}"]`)
     if (!kept || !element || !page) return
-    element.scrollTop = Math.max(0, page.offsetTop + kept.fraction * page.offsetHeight - element.clientHeight / 2)
+    element.scrollTop = Math.max(0, (page.offsetTop + kept.fraction * page.offsetHeight) * stripZoom(element) - element.clientHeight / 2)
   }, [layout, scroller])
 }

@@ -5,12 +5,26 @@ const LINE_PX = 40
 const PAGE_FRACTION = 0.9
 
 /** What a reader's shortcut does. */
-export type ReaderShortcutAction = 'pageDown' | 'pageUp' | 'scrollDown' | 'scrollUp' | 'prevEpisode' | 'nextEpisode' | 'help'
+export type ReaderShortcutAction =
+  | 'pageDown'
+  | 'pageUp'
+  | 'scrollDown'
+  | 'scrollUp'
+  | 'prevEpisode'
+  | 'nextEpisode'
+  | 'zoomIn'
+  | 'zoomOut'
+  | 'zoomReset'
+  | 'help'
 
-/** One key of a shortcut: `shift` true or false when it matters, absent when either will do. */
+/**
+ * One key of a shortcut: `shift` true or false when it matters, absent when either will do; `mod` when it
+ * is pressed with Ctrl (Cmd on a Mac), which no other shortcut is.
+ */
 export interface ReaderShortcutKey {
   key: string
   shift?: boolean
+  mod?: boolean
 }
 
 /**
@@ -24,13 +38,22 @@ export const READER_SHORTCUTS: readonly { action: ReaderShortcutAction; keys: re
   { action: 'scrollUp', keys: [{ key: 'ArrowUp' }] },
   { action: 'prevEpisode', keys: [{ key: '[' }, { key: 'ArrowLeft', shift: true }] },
   { action: 'nextEpisode', keys: [{ key: ']' }, { key: 'ArrowRight', shift: true }] },
+  { action: 'zoomIn', keys: [{ key: '+', mod: true }] },
+  { action: 'zoomOut', keys: [{ key: '-', mod: true }] },
+  { action: 'zoomReset', keys: [{ key: '0', mod: true }] },
   { action: 'help', keys: [{ key: '?' }] },
 ]
 
-/** The shortcut a key press is, if any. */
-export function readerShortcutOf(event: Pick<KeyboardEvent, 'key' | 'shiftKey'>): ReaderShortcutAction | null {
+/** The zoom keys as typed without Shift on most layouts (Ctrl + = zooms in a browser too). */
+const UNSHIFTED: Record<string, string> = { '=': '+', _: '-' }
+
+/** The shortcut a key press is, if any. Alt never makes one. */
+export function readerShortcutOf(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>): ReaderShortcutAction | null {
+  if (event.altKey) return null
+  const mod = event.ctrlKey || event.metaKey
+  const pressed = mod ? (UNSHIFTED[event.key] ?? event.key) : event.key
   for (const { action, keys } of READER_SHORTCUTS) {
-    if (keys.some(({ key, shift }) => key === event.key && (shift === undefined || shift === event.shiftKey))) return action
+    if (keys.some(({ key, shift, mod: withMod = false }) => key === pressed && withMod === mod && (shift === undefined || shift === event.shiftKey))) return action
   }
   return null
 }
@@ -66,26 +89,35 @@ export interface ReaderKeyboardOptions {
   onNext(): void
   /** '?': the list of shortcuts. */
   onHelp?(): void
+  /** Ctrl/Cmd + '+', '-' and '0': the strip's zoom (the browser's own zoom of the page does not act). */
+  onZoom?(action: 'zoomIn' | 'zoomOut' | 'zoomReset'): void
 }
 
 /**
  * The reader's keys ({@link READER_SHORTCUTS}). '[' or Shift+ArrowLeft: previous episode; ']' or
- * Shift+ArrowRight: next episode; '?': the shortcut list. Space, Shift+Space, PageDown, PageUp,
+ * Shift+ArrowRight: next episode; '?': the shortcut list; Ctrl/Cmd + '+' (or '='), '-' and '0': the
+ * strip's zoom in, out and back to 1 (`onZoom`). Space, Shift+Space, PageDown, PageUp,
  * ArrowDown and ArrowUp scroll the strip natively while it has focus; when focus has fallen to the page
  * body (a click outside, a removed control) they scroll the strip here and give it focus back.
  */
-export function useReaderKeyboard({ scroller, active, onPrev, onNext, onHelp }: ReaderKeyboardOptions) {
-  const latest = useRef({ active, onPrev, onNext, onHelp })
+export function useReaderKeyboard({ scroller, active, onPrev, onNext, onHelp, onZoom }: ReaderKeyboardOptions) {
+  const latest = useRef({ active, onPrev, onNext, onHelp, onZoom })
   useEffect(() => {
-    latest.current = { active, onPrev, onNext, onHelp }
+    latest.current = { active, onPrev, onNext, onHelp, onZoom }
   })
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!latest.current.active || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return
+      if (!latest.current.active || event.defaultPrevented) return
       if (belongsElsewhere(event.target)) return
       const action = readerShortcutOf(event)
       if (action === null) return
+      if (action === 'zoomIn' || action === 'zoomOut' || action === 'zoomReset') {
+        if (!latest.current.onZoom) return
+        event.preventDefault()
+        latest.current.onZoom(action)
+        return
+      }
       if (action === 'prevEpisode' || action === 'nextEpisode' || action === 'help') {
         if (action === 'help' && !latest.current.onHelp) return
         event.preventDefault()

@@ -2,11 +2,15 @@ import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 
 import type { Chapter, ReadingPosition } from '@comics/core'
 import { useComicsContext } from '../../hooks/useComicsContext'
 import { scheduleIdle } from './scheduleIdle'
+import { stripZoom } from './useReaderZoom'
 
-/** The page at the top of the viewport and how far into it the reader is, by a binary search on offsets. */
+/**
+ * The page at the top of the viewport and how far into it the reader is, by a binary search on offsets;
+ * in the pages' own pixels whatever the zoom.
+ */
 function positionIn(scroller: HTMLElement): Pick<ReadingPosition, 'page' | 'offset'> {
   const pages = scroller.querySelectorAll<HTMLElement>('[data-page-index]')
-  const top = scroller.scrollTop
+  const top = scroller.scrollTop / stripZoom(scroller)
   let low = 0
   let high = pages.length - 1
   let page = 0
@@ -117,7 +121,7 @@ export function useReadingPosition({ comicId, chapter, ready, scroller, onOpen }
     const resume = saved?.chapterId === chapter.id ? { page: saved.page ?? 0, offset: saved.offset ?? 0 } : { page: 0, offset: 0 }
     const element = scroller.current
     const target = element?.querySelector<HTMLElement>(`[data-page-index="${resume.page}"]`)
-    if (element && target && (resume.page > 0 || resume.offset > 0)) element.scrollTop = target.offsetTop + resume.offset
+    if (element && target && (resume.page > 0 || resume.offset > 0)) element.scrollTop = (target.offsetTop + resume.offset) * stripZoom(element)
     recordLater(resume)
     latest.current.onOpen(chapter)
   }, [openKey, progress, recordLater, scroller])
