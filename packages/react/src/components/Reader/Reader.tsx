@@ -40,6 +40,7 @@ import { ReaderDownloads } from './ReaderDownloads'
 import { ReaderSettingsButton } from './ReaderSettingsButton'
 import { ReaderSettingsDialog } from './ReaderSettingsDialog'
 import { ReaderShortcutsDialog } from './ReaderShortcutsDialog'
+import { ReaderTranscriptButton, ReaderTranscriptDialog } from './ReaderTranscriptDialog'
 import { useAssetsFailure } from './useAssetsFailure'
 import { useKeepPageInView } from './useKeepPageInView'
 import { usePreviewChapters } from './usePreviewChapters'
@@ -105,6 +106,10 @@ function coinUnlockOffered(
  * scroll it. Shortcuts: `[` or Shift+ArrowLeft opens the previous episode, `]` or Shift+ArrowRight the
  * next one, under the same rules as the buttons; `?` lists them all.
  *
+ * An episode with a transcript (`chapter.hasTranscript`) offers it from the header's Transcript button: a
+ * dialog of its entries page by page, fetched when first opened. Each page image is named by its alt
+ * text, else 'Page n of m'.
+ *
  * The reader's settings (page width, gap between pages, background; core `ReaderSettings`) apply from
  * the first paint (read from storage) and change from the header's settings button; a change keeps the
  * page in view in view.
@@ -163,6 +168,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   const [listOpen, setListOpen] = useState(false)
   const [settingsOpen, setSettingsOpen] = useState(false)
   const [shortcutsOpen, setShortcutsOpen] = useState(false)
+  const [transcriptOpen, setTranscriptOpen] = useState(false)
   // The next episode is prefetched only once this one's first page has arrived (loaded or failed for
   // good), so that the prefetch never takes bandwidth from it.
   // Both marks below name the episode they were set in: the first render of the next episode (Next) then
@@ -202,6 +208,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
       setListOpen(false)
       setSettingsOpen(false)
       setShortcutsOpen(false)
+      setTranscriptOpen(false)
     }
   }, [comicId, chapterId])
   // Keyboard scrolling works at once, and focus does not stay on a control that may now be disabled.
@@ -228,7 +235,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
 
   useReaderKeyboard({
     scroller,
-    active: !listOpen && !settingsOpen && !shortcutsOpen && !authModal.isOpen,
+    active: !listOpen && !settingsOpen && !shortcutsOpen && !transcriptOpen && !authModal.isOpen,
     onPrev: () => open(previous),
     onNext: () => open(next),
     onHelp: () => setShortcutsOpen(true),
@@ -313,6 +320,8 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
           </p>
         )}
         {!preview && <ReaderDownloads target={{ comicId, chapterId, uncensored }} chromeVisible={chromeVisible} />}
+        {/* Offered once the pages are shown: the transcript is locked with them. */}
+        {chapter?.hasTranscript && pages && <ReaderTranscriptButton expanded={transcriptOpen} onClick={() => setTranscriptOpen(true)} />}
         <ReaderSettingsButton expanded={settingsOpen} onClick={() => setSettingsOpen(true)} />
       </div>
 
@@ -385,6 +394,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
       />
       <ReaderSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} onShowShortcuts={() => setShortcutsOpen(true)} />
       <ReaderShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      <ReaderTranscriptDialog open={transcriptOpen} onClose={() => setTranscriptOpen(false)} chapterId={chapterId} />
     </div>
   )
 }
