@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { describe, expect, test } from 'vitest'
+import type { Page } from 'playwright'
+import type { Asset, Transcript } from '@comics/core'
+import { appRunning, chromiumPerFile } from '@comics/test-stack/browser'
+import { requestWithHost } from '@comics/test-stack/requestWithHost'
+import { screenshotPhoneAndDesktop } from '@comics/test-stack/screenshots'
+import { e2eStack } from '@comics/test-stack/stack'
+import { prepareVisitor } from '@comics/test-stack/visitor'
+
+// Accessible episodes: a page image is named by its alt text (else "Page n of m"), and the reader's
+// Transcript reads the episode in order. The seed writes both for the first episode of each comic: alt
+// text on its pages after the first, and a transcript.
+
+const stack = e2eStack()
+const comic = stack.catalogue.mirrorComic
+const mirrorHost = new URL(stack.mirrorOrigin).host
+const readerUrl = (index: number) => `${stack.mirrorOrigin}/comic/${comic.id}/${comic.chapterIds[index]}`
+const chromium = chromiumPerFile()
+// axe-core's own browser build, run in the page through the DevTools protocol (which the page's CSP does not govern).
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** What the API answers for the episode, asked as a guest on the mirror host. */
+async function fromApi<T>(path: string, body?: unknown): Promise<{ status: number; data: T[] }> {
+  const response = await requestWithHost(`${stack.apiUrl}/api/v1${path}`, { host: mirrorHost, body })
+  return { status: response.status, data: response.status === 200 ? (JSON.parse(response.body) as { data: T[] }).data : [] }
+}
+
+/** The accessibility violations axe finds in the page as it is now (every rule axe runs by default). */
+async function axeViolations(page: Page): Promise<{ id: string; help: string; nodes: string[] }[]> {
+  await page.evaluate(axeSource)
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe
+    const { violations } = await axe.run(document)
+    return violations.map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }))
+  })
+}
+
+/** How the Transcript reads an entry: the speaker (or the kind) first, then the words. */
+const KINDS = { narration: 'Narration', description: 'Description', sound: 'Sound' } as const
+const spoken = (entry: Transcript['entries'][number]) =>
+  `${entry.kind === 'dialogue' ? entry.speaker : (entry.speaker ?? KINDS[entry.kind])}: ${entry.text}`
+
+describe('an episode written for readers who do not see it', () => {
+  test('names its pages by their alt text, and its Transcript, reached by role and name, reads the episode in order with axe at 0', async () => {
+    const chapterId = comic.chapterIds[0]!
+    const pages = await fromApi<Asset>('/comics-assets/list', { limit: 200, offset: 0, filters: { chapterId: [chapterId], variant: ['legal'] }, sort: { field: 'position', order: 'asc' } })
+    expect(pages.status).toBe(200)
+    const described = pages.data.filter((asset) => asset.alt)
+    const undescribed = pages.data.filter((asset) => !asset.alt)
+    expect(described.length).toBeGreaterThan(0)
+    expect(undescribed.length).toBeGreaterThan(0)
+    const { data: [transcript] } = await fromApi<Transcript>(`/chapters/${chapterId}/transcript`)
+    expect(transcript!.entries.length).toBeGreaterThan(3)
+
+    const visit = await chromium.open()
+    await prepareVisitor(visit.context)
+    const { page } = visit
+    await page.goto(readerUrl(0))
+    await appRunning(page)
+
+    // A page with alt text is named by it; one without by its place.
+    const total = pages.data.length
+    const [firstDescribed] = described
+    await page.locator('.comics-reader__main').evaluate((strip) => strip.scrollBy(0, 400))
+    await expect.poll(() => page.getByRole('img', { name: firstDescribed!.alt!, exact: true }).count()).toBe(1)
+    const [firstUndescribed] = undescribed
+    await expect.poll(() => page.getByRole('img', { name: `Page ${firstUndescribed!.position} of ${total}`, exact: true }).count()).toBe(1)
+    // Every page image of the strip is named by the one or the other.
+    await expect
+      .poll(() => page.locator('.comics-reader__image').evaluateAll((images) => images.map((image) => image.getAttribute('alt'))))
+      .toEqual(pages.data.map((asset, index) => asset.alt ?? `Page ${index + 1} of ${total}`))
+    expect(await axeViolations(page)).toEqual([])
+
+    const button = page.getByRole('button', { name: 'Transcript', exact: true })
+    await button.click()
+    const dialog = page.getByRole('dialog', { name: 'Transcript' })
+    await expect.poll(() => dialog.getByRole('listitem').count()).toBe(transcript!.entries.length)
+    // One heading per page, in page order, and the entries in the order they were written.
+    const pagesWithEntries = [...new Set(transcript!.entries.map((entry) => entry.page))].sort((a, b) => a - b)
+    expect(await dialog.getByRole('heading', { level: 3 }).allTextContents()).toEqual(pagesWithEntries.map((n) => `Page ${n}`))
+    const byPage = pagesWithEntries.flatMap((n) => transcript!.entries.filter((entry) => entry.page === n))
+    expect(await dialog.getByRole('listitem').allTextContents()).toEqual(byPage.map(spoken))
+    // A speaker's name is read before the words, as the accessibility tree has it.
+    const firstDialogue = byPage.find((entry) => entry.kind === 'dialogue')!
+    expect(await dialog.getByRole('listitem').filter({ hasText: firstDialogue.text }).first().evaluate((item) => item.textContent)).toBe(spoken(firstDialogue))
+    expect(await axeViolations(page)).toEqual([])
+
+    await screenshotPhoneAndDesktop(page, 'reader-transcript')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+    await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true)
+  })
+
+  test('is locked with its episode: a guest gets no Transcript of a locked episode, nor its text from the API', async () => {
+    const locked = comic.chapterIds[3]!
+    const refused = await requestWithHost(`${stack.apiUrl}/api/v1/chapters/${locked}/transcript`, { host: mirrorHost })
+    expect(refused.status).toBe(401)
+    const visit = await chromium.open()
+    await prepareVisitor(visit.context)
+    const { page } = visit
+    await page.goto(readerUrl(3))
+    await appRunning(page)
+    await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).first().isVisible()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Transcript', exact: true }).count()).toBe(0)
+  })
+})
