@@ -72,7 +72,7 @@ describe('alt text of the pages', () => {
     const url = `/comics/${comic.comicId}/chapters/${comic.lockedChapterId}/pages/censored/alt`
     const stranger = await call('PUT', url, admin, { pages: [{ assetId: page!.id, alt: 'Kept?' }, { assetId: otherPage!.id, alt: 'Elsewhere' }] })
     expect(stranger.statusCode).toBe(400)
-    expect(stranger.json()).toMatchObject({ code: 'invalid_request', fieldErrors: { pages: [`Not a page of this episode: ${otherPage!.id}`] } })
+    expect(stranger.json()).toMatchObject({ error: { code: 'invalid_request', fieldErrors: { pages: [`Not a page of this episode: ${otherPage!.id}`] } } })
     const twice = await call('PUT', url, admin, { pages: [{ assetId: page!.id, alt: 'One' }, { assetId: page!.id, alt: 'Two' }] })
     expect(twice.statusCode).toBe(400)
     const long = await call('PUT', url, admin, { pages: [{ assetId: page!.id, alt: 'x'.repeat(PAGE_ALT_MAX_LENGTH + 1) }] })
@@ -122,11 +122,11 @@ describe('the transcript of an episode', () => {
     expect((await call('PUT', url, admin, { entries })).statusCode).toBe(200)
     const guest = await transcriptOf(comic.lockedChapterId, undefined)
     expect(guest.statusCode).toBe(401)
-    expect(guest.json()).toMatchObject({ code: 'sign_in_required' })
+    expect(guest.json()).toMatchObject({ error: { code: 'sign_in_required' } })
     expect(guest.body).not.toContain('Midnight')
     const refused = await transcriptOf(comic.lockedChapterId, reader)
     expect(refused.statusCode).toBe(403)
-    expect(refused.json()).toMatchObject({ code: 'subscription_required' })
+    expect(refused.json()).toMatchObject({ error: { code: 'subscription_required' } })
     expect(refused.body).not.toContain('Midnight')
     // A free episode's is anyone's, a guest's too; one without a transcript answers none.
     const free = await transcriptOf(comic.freeChapterId, undefined)
@@ -167,7 +167,7 @@ describe('the transcript of an episode', () => {
     ]) {
       const refused = await call('PUT', url, admin, { entries: [bad] })
       expect(refused.statusCode, JSON.stringify(bad)).toBe(400)
-      expect(refused.json()).toMatchObject({ code: 'invalid_request' })
+      expect(refused.json()).toMatchObject({ error: { code: 'invalid_request' } })
     }
     expect(((await transcriptOf(comic.lockedChapterId, subscriber)).json() as { data: { entries: unknown[] }[] }).data[0]!.entries).toEqual(entries)
     // Of another comic's episode: not found.

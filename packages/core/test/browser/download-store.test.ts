@@ -142,6 +142,8 @@ describe('an episode with alt text and a transcript', () => {
     ],
   }
   const described = assets.map((asset, index) => (index === 0 ? { ...asset, alt: 'A harbour at night.' } : asset))
+  const noNetwork = () => Promise.reject(new NetworkError('network', 'getTranscript'))
+  const offlineApi = { comics: { list: noNetwork, home: noNetwork }, chapters: { ofComic: noNetwork }, assets: { ofEpisode: noNetwork }, transcripts: { ofEpisode: noNetwork } } as unknown as ComicsApi
 
   it('keeps both with its pages, and answers them offline; an episode downloaded without one fails as any read offline', async () => {
     const store = createDownloadStore({ storage: roomy })
