@@ -5,7 +5,7 @@ import type { Page } from 'playwright'
 import type { Asset, Transcript } from '@comics/core'
 import { appRunning, chromiumPerFile } from '@comics/test-stack/browser'
 import { requestWithHost } from '@comics/test-stack/requestWithHost'
-import { screenshotPhoneAndDesktop } from '@comics/test-stack/screenshots'
+import { screenshotLayout, screenshotPhoneAndDesktop } from '@comics/test-stack/screenshots'
 import { e2eStack } from '@comics/test-stack/stack'
 import { prepareVisitor } from '@comics/test-stack/visitor'
 
@@ -73,8 +73,11 @@ describe('an episode written for readers who do not see it', () => {
       .toEqual(pages.data.map((asset, index) => asset.alt ?? `Page ${index + 1} of ${total}`))
     expect(await axeViolations(page)).toEqual([])
 
+    // By keyboard, as a screen reader's user reaches it: the header, hidden while reading, shows on focus.
     const button = page.getByRole('button', { name: 'Transcript', exact: true })
-    await button.click()
+    await button.focus()
+    await expect.poll(() => page.locator('.comics-reader__header').getAttribute('data-state')).toBe('visible')
+    await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog', { name: 'Transcript' })
     await expect.poll(() => dialog.getByRole('listitem').count()).toBe(transcript!.entries.length)
     // One heading per page, in page order, and the entries in the order they were written.
@@ -91,6 +94,16 @@ describe('an episode written for readers who do not see it', () => {
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog.count()).toBe(0)
     await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true)
+
+    // On the narrowest phone the header keeps its one row: the button whole in the window, nothing cut.
+    await page.setViewportSize({ width: 320, height: 640 })
+    await page.locator('.comics-reader__main').evaluate((strip) => strip.scrollTo(0, 0))
+    await expect.poll(() => page.locator('.comics-reader__header').getAttribute('data-state')).toBe('visible')
+    const box = await button.boundingBox()
+    expect(box && box.x >= 0 && box.x + box.width <= 320 && box.width >= 40).toBe(true)
+    expect(await page.locator('.comics-reader__header').evaluate((header) => header.scrollWidth <= header.clientWidth)).toBe(true)
+    await screenshotLayout(page, 'reader-transcript-header-320')
+    await screenshotPhoneAndDesktop(page, 'reader-transcript-header')
   })
 
   test('is locked with its episode: a guest gets no Transcript of a locked episode, nor its text from the API', async () => {

@@ -438,7 +438,7 @@ export const TranscriptLoading: Story = {
   },
 }
 
-/** The transcript on a phone: the header keeps one row; the script scrolls inside its dialog. */
+/** The transcript on a phone: the header keeps one row; the script scrolls with its dialog. */
 export const TranscriptMobile: Story = {
   args: MOCK_ACCESSIBLE_EPISODE,
   globals: { viewport: { value: 'mobile', isRotated: false } },

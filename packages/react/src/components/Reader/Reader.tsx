@@ -296,7 +296,8 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
       data-background={settings.background}
       style={{ '--comics-reader-page-gap': `${READER_PAGE_GAP_PX[settings.pageGap]}px` } as CSSProperties}
     >
-      <div className="comics-reader__header" data-state={chromeState} onFocus={showChrome}>
+      {/* The reader's banner: its close link and titles are in a landmark, as the rest of the page is. */}
+      <header className="comics-reader__header" data-state={chromeState} onFocus={showChrome}>
         <Link to={comicPath(comicId, { uncensored })} className="comics-reader__close" aria-label={messages['reader.close']}>
           <span aria-hidden="true">×</span>
         </Link>
@@ -323,7 +324,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
         {/* Offered once the pages are shown: the transcript is locked with them. */}
         {chapter?.hasTranscript && pages && <ReaderTranscriptButton expanded={transcriptOpen} onClick={() => setTranscriptOpen(true)} />}
         <ReaderSettingsButton expanded={settingsOpen} onClick={() => setSettingsOpen(true)} />
-      </div>
+      </header>
 
       <div
         ref={scroller}
