@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
+import { createUser } from '@comics/auth-emulator'
 import type { Asset, Transcript } from '@comics/core'
 import { appRunning, chromiumPerFile } from '@comics/test-stack/browser'
+import { renderPngs } from '@comics/test-stack/pageImages'
 import { requestWithHost } from '@comics/test-stack/requestWithHost'
 import { screenshotLayout, screenshotPhoneAndDesktop } from '@comics/test-stack/screenshots'
 import { e2eStack } from '@comics/test-stack/stack'
-import { prepareVisitor } from '@comics/test-stack/visitor'
+import { prepareVisitor, submitAuthModal, uniqueEmail } from '@comics/test-stack/visitor'
 
 // Accessible episodes: a page image is named by its alt text (else "Page n of m"), and the reader's
 // Transcript reads the episode in order. The seed writes both for the first episode of each comic: alt
@@ -117,5 +119,67 @@ describe('an episode written for readers who do not see it', () => {
     await appRunning(page)
     await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).first().isVisible()).toBe(true)
     expect(await page.getByRole('button', { name: 'Transcript', exact: true }).count()).toBe(0)
+  })
+})
+
+describe("written in the creator's studio", () => {
+  test('an admin describes a page and writes a line of the transcript; a reader hears both', async () => {
+    const password = 'secret-123'
+    const email = uniqueEmail('a11y-studio')
+    const admin = await createUser(stack.emulatorHost, { email, password, claims: { admin: true } })
+    const adminCall = async (path: string, form: FormData) => {
+      const response = await fetch(`${stack.apiUrl}/api/v1${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.idToken}` } })
+      const text = await response.text()
+      if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`)
+      return (JSON.parse(text) as { data: Record<string, unknown>[] }).data
+    }
+    const title = `Described ${Date.now().toString(36)}`
+    const comicForm = new FormData()
+    for (const [name, value] of Object.entries({ title, description: 'Two pages, told.', contentRating: 'T', genres: '[]', displayOnMirror: '1' })) comicForm.append(name, value)
+    const comicId = (await adminCall('/comics', comicForm))[0]!.id as string
+    const chapterForm = new FormData()
+    chapterForm.append('comicsId', comicId)
+    chapterForm.append('chapters', JSON.stringify([{ title: 'Episode 1', chapterNumber: 1, isFree: true }]))
+    const chapterId = (await adminCall('/chapters', chapterForm))[0]!.id as string
+    const images = await renderPngs(chromium.browser, [1, 2].map((n) => ({ name: `page-${n}.png`, width: 400, height: 600, label: `Page ${n}` })))
+    for (const image of images) {
+      const form = new FormData()
+      form.append('file', new Blob([new Uint8Array(image.buffer)], { type: image.mimeType }), image.name)
+      await adminCall(`/comics/${comicId}/chapters/${chapterId}/pages/legal`, form)
+    }
+
+    const studio = await chromium.open()
+    await prepareVisitor(studio.context)
+    await studio.page.goto(`${stack.adultOrigin}/admin`)
+    await studio.page.getByRole('button', { name: 'Sign In' }).last().click()
+    await submitAuthModal(studio.page, email, password, 'sign-in')
+    await expect.poll(() => studio.page.getByRole('heading', { level: 1, name: 'Admin' }).isVisible(), { timeout: 20_000 }).toBe(true)
+    await studio.page.getByRole('search', { name: 'Find comics' }).getByLabel('Find by title').fill(title)
+    await studio.page.getByRole('button', { name: title }).click()
+    const alt = studio.page.getByRole('form', { name: 'Alt text of the pages' })
+    await expect.poll(() => alt.isVisible(), { timeout: 20_000 }).toBe(true)
+    const described = 'A girl on a rooftop at night, a paper lantern in her hands.'
+    await alt.getByLabel('Page 1: what it shows').fill(described)
+    await alt.getByRole('button', { name: 'Save alt text' }).click()
+    await expect.poll(() => alt.getByText('Alt text saved.').isVisible()).toBe(true)
+    const script = studio.page.getByRole('form', { name: 'Transcript' })
+    await script.getByRole('button', { name: 'Add an entry' }).click()
+    const entry = script.getByRole('group', { name: 'Entry 1' })
+    await entry.getByLabel('Speaker').fill('Ana')
+    await entry.getByLabel('Text').fill('Make a wish.')
+    await script.getByRole('button', { name: 'Save transcript' }).click()
+    await expect.poll(() => script.getByText('Transcript saved.').isVisible()).toBe(true)
+
+    const reading = await chromium.open()
+    await prepareVisitor(reading.context)
+    const { page } = reading
+    await page.goto(`${stack.mirrorOrigin}/comic/${comicId}/${chapterId}`)
+    await appRunning(page)
+    await expect.poll(() => page.getByRole('img', { name: described, exact: true }).count()).toBe(1)
+    await expect.poll(() => page.getByRole('img', { name: 'Page 2 of 2', exact: true }).count()).toBe(1)
+    await page.getByRole('button', { name: 'Transcript', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Transcript' })
+    await expect.poll(() => dialog.getByRole('listitem').allTextContents()).toEqual(['Ana: Make a wish.'])
+    expect(await axeViolations(page)).toEqual([])
   })
 })
