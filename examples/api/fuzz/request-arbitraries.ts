@@ -1,7 +1,7 @@
 import type { HostConfig } from '@comics/core/site'
 import fc from 'fast-check'
 import { API_PREFIX, endpoints, type EndpointName } from '@comics/core/contract'
-import { COIN_PACKS, COMMENT_MAX_LENGTH, COMMENT_MODERATIONS, COMMENT_REPORT_REASONS, COMMENT_SORTS, COMMENT_SUSPENSION_DAYS, PLANS, READER_SETTING_CHOICES } from '@comics/core/rules'
+import { COIN_PACKS, COMMENT_MAX_LENGTH, COMMENT_MODERATIONS, COMMENT_REPORT_REASONS, COMMENT_SORTS, COMMENT_SUSPENSION_DAYS, PLANS, READER_SETTING_CHOICES, TRANSCRIPT_ENTRY_KINDS } from '@comics/core/rules'
 import { signatureHeader, SIGNATURE_HEADER } from '../src/payments/sandbox/event-signature'
 import { TEST_CARDS } from '../src/payments/sandbox/test-cards'
 import Stripe from 'stripe'
@@ -423,6 +423,40 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
             variant,
           }),
           sent: jsonBody(nearValidObject({ assetIds: listOf(idOf(ids.assets)) })),
+        }),
+      ),
+    },
+    // Alt texts of pages of any episode: ids of another episode or unknown are refused.
+    setPageAlt: {
+      together: fc.constantFrom(...ids.episodes).chain((episode) =>
+        fc.record({
+          params: fc.record({
+            comicId: fc.oneof({ weight: 4, arbitrary: fc.constant(episode.comicId) }, { weight: 1, arbitrary: comicId }),
+            chapterId: fc.oneof({ weight: 4, arbitrary: fc.constant(episode.chapterId) }, { weight: 1, arbitrary: chapterId }),
+            variant,
+          }),
+          sent: jsonBody(nearValidObject({ pages: listOf(nearValidObject({ assetId: idOf(ids.assets), alt: fc.oneof(title, fc.constant(null)) })) })),
+        }),
+      ),
+    },
+    getTranscript: { params: { chapterId } },
+    putTranscript: {
+      together: fc.constantFrom(...ids.episodes).chain((episode) =>
+        fc.record({
+          params: fc.record({
+            comicId: fc.oneof({ weight: 4, arbitrary: fc.constant(episode.comicId) }, { weight: 1, arbitrary: comicId }),
+            chapterId: fc.oneof({ weight: 4, arbitrary: fc.constant(episode.chapterId) }, { weight: 1, arbitrary: chapterId }),
+          }),
+          sent: jsonBody(
+            nearValidObject({
+              entries: listOf(
+                nearValidObject(
+                  { page: fc.oneof(fc.integer({ min: 1, max: 20 }), fc.integer()), kind: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...TRANSCRIPT_ENTRY_KINDS) }, { weight: 1, arbitrary: hostileString }), speaker: title, text: title },
+                  ['speaker'],
+                ),
+              ),
+            }),
+          ),
         }),
       ),
     },

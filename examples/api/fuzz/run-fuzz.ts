@@ -144,10 +144,13 @@ function adultContentIn(value: unknown, adult: Awaited<ReturnType<typeof adultOn
 
 /**
  * What of an AO comic a mirror-host request was answered (an image included). An admin's reads are of
- * every comic by design (their comic and episode lists): only the readers' and guests' answers count.
+ * every comic by design (their comic and episode lists): only the readers' and guests' answers count. A
+ * reader's export of their own data is whole whatever the host it is asked on (it is everything the service
+ * holds about them, their reading of AO comics on the adult host included): it names only what they did.
  */
 async function adultLeak(request: FuzzRequest, response: FuzzAnswer, db: Database, modeOf: (host: string | undefined) => SiteMode): Promise<string | undefined> {
   if (response.status !== 200 || response.fromBalancer || request.role === 'admin' || modeOf(request.headers.host) === 'adult') return undefined
+  if (request.target === 'exportMyData') return undefined
   const adult = await adultOnlyContent(db)
   if (request.target === 'file') {
     const name = /\/files\/([^/?]+)/.exec(request.url)?.[1]

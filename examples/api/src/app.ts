@@ -36,6 +36,7 @@ import { BALANCE_KEY, registerCoinRoutes } from './routes/coin-routes'
 import { registerCommentRoutes } from './routes/comment-routes'
 import { registerReadingRoutes } from './routes/reading-routes'
 import { registerWaitForFreeRoutes } from './routes/wait-for-free-routes'
+import { registerTranscriptRoutes } from './routes/transcript-routes'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -201,6 +202,7 @@ export async function buildApp(
   registerAdminComicRoutes(app, context)
   registerAdminChapterRoutes(app, context)
   registerAdminAssetRoutes(app, context)
+  registerTranscriptRoutes(app, context)
   registerAdminGenreRoutes(app, context)
   registerAdminAuditRoutes(app, context)
   registerSubscriptionRoutes(app, context)

@@ -161,6 +161,20 @@ const cells: Cell[] = [
     expected: { guest: 401, reader: 403, level1: 200, level2: 200, level3: 200, level4: 200, admin: 403 },
   },
   {
+    endpoint: 'getTranscript', name: 'transcript of a free episode',
+    request: () => json('GET', `/chapters/${facts.uncensoredComic.freeChapterId}/transcript`), expected: everyone(200),
+  },
+  {
+    endpoint: 'getTranscript', name: 'transcript of a locked episode: locked as its pages',
+    request: () => json('GET', `/chapters/${facts.uncensoredComic.lockedChapterId}/transcript`),
+    expected: { guest: 401, reader: 403, level1: 200, level2: 200, level3: 200, level4: 200, admin: 403 },
+  },
+  {
+    endpoint: 'getTranscript', name: 'transcript of an episode the reader unlocked with coins: to that reader only',
+    request: () => json('GET', `/chapters/${coinUnlockedChapterId}/transcript`),
+    expected: { guest: 401, reader: 200, level1: 200, level2: 200, level3: 200, level4: 200, admin: 403, expired: 403 },
+  },
+  {
     endpoint: 'listAssets', name: 'pages of a free episode, uncensored',
     request: assets(() => facts.uncensoredComic.freeChapterId, 'uncensored'),
     expected: { guest: 401, reader: 403, level1: 403, level2: 403, level3: 200, level4: 200, admin: 403 },
@@ -321,6 +335,19 @@ const cells: Cell[] = [
   {
     endpoint: 'uploadPage', name: "add one page to an episode not yet published",
     request: () => form('POST', `/comics/${facts.uncensoredComic.comicId}/chapters/${scheduledChapterId}/pages/legal`, {}),
+    expected: adminOnly(200),
+  },
+  {
+    endpoint: 'setPageAlt', name: "set the alt text of an episode's pages",
+    request: async () => {
+      const [first] = await scheduledLegalPages()
+      return json('PUT', `/comics/${facts.uncensoredComic.comicId}/chapters/${scheduledChapterId}/pages/legal/alt`, { pages: [{ assetId: first!, alt: 'A door ajar.' }] })
+    },
+    expected: adminOnly(200),
+  },
+  {
+    endpoint: 'putTranscript', name: "set an episode's transcript",
+    request: () => json('PUT', `/comics/${facts.uncensoredComic.comicId}/chapters/${scheduledChapterId}/transcript`, { entries: [{ page: 1, kind: 'narration', text: 'Next week.' }] }),
     expected: adminOnly(200),
   },
   {

@@ -124,3 +124,21 @@ export const LockedForAGuest: Story = {
     await expect(reader.shadowRoot!.querySelector('.comics-reader__status[data-state="locked"]')).toBeNull()
   },
 }
+
+/**
+ * An episode written for readers who do not see it, in a partner's page: its page images carry their alt
+ * text inside the element, and the header's Transcript opens the episode's script.
+ */
+export const Transcript: Story = {
+  args: { comic: '7', episode: '702', themed: false },
+  globals: { viewer: 'guest' },
+  play: async ({ canvasElement }) => {
+    const reader = readerOf(canvasElement)
+    const shadow = inShadow(reader)
+    await shadow.findByRole('img', { name: 'Two brothers on a coastal road at dawn, the sea behind them and mountains far ahead.' })
+    ;(await shadow.findByRole('button', { name: 'Transcript' })).click()
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Transcript' }))
+    await expect(await dialog.findByText('You said that yesterday.')).toBeVisible()
+    await expect(dialog.getAllByRole('listitem')).toHaveLength(7)
+  },
+}

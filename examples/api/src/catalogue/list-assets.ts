@@ -119,6 +119,7 @@ export async function listAssets(
         variant: assets.variant,
         position: assets.position,
         file: assets.file,
+        alt: assets.alt,
         width: files.width,
         height: files.height,
       })
@@ -145,6 +146,7 @@ export async function listAssets(
         chapterId: String(row.chapterId),
         variant: row.variant,
         position: row.position,
+        ...(row.alt ? { alt: row.alt } : {}),
       }
     }),
   }

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, exists, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type * as z from 'zod'
 import type { Chapter, ChaptersListRequestSchema } from '@comics/core/contract'
 import type { SiteMode } from '@comics/core/rules'
 import type { Database } from '../db/database'
 import { requestedRowIds } from '../http/requested-row-ids'
-import { assets, chapters } from '../db/schema'
+import { assets, chapters, episodeTranscripts } from '../db/schema'
 import type { FileStore } from '../files/file-store'
 import { comicShownOn } from '../host/comics-shown-on'
 
@@ -46,7 +46,10 @@ export async function listChapters(
   const direction = request.sort?.order === 'desc' ? desc : asc
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select()
+      .select({
+        ...getTableColumns(chapters),
+        hasTranscript: exists(db.select({ one: sql`1` }).from(episodeTranscripts).where(eq(episodeTranscripts.chapterId, chapters.id))).mapWith(Boolean),
+      })
       .from(chapters)
       .where(where)
       .orderBy(direction(chapters.comicId), direction(chapters.chapterNumber), direction(chapters.id))
@@ -57,7 +60,8 @@ export async function listChapters(
   return { total: totalRow?.total ?? 0, data: rows.map((row) => chapterFromRow(row, fileStore)) }
 }
 
-export function chapterFromRow(row: typeof chapters.$inferSelect, fileStore: FileStore): Chapter {
+/** A chapter as the contract has it; `hasTranscript` when the row says so (absent: none). */
+export function chapterFromRow(row: typeof chapters.$inferSelect & { hasTranscript?: boolean }, fileStore: FileStore): Chapter {
   return {
     id: String(row.id),
     comicsId: String(row.comicId),
@@ -66,6 +70,7 @@ export function chapterFromRow(row: typeof chapters.$inferSelect, fileStore: Fil
     isFree: row.isFree,
     previewImageUrl: fileStore.urlOf(row.previewFile),
     publishAt: row.publishAt ? row.publishAt.toISOString() : null,
+    ...(row.hasTranscript ? { hasTranscript: true } : {}),
   }
 }
 

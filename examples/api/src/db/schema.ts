@@ -117,9 +117,21 @@ export const assets = pgTable(
     variant: text('variant', { enum: ['censored', 'uncensored', 'legal'] }).notNull(),
     position: integer('position').notNull(),
     file: text('file').notNull().references(() => files.name),
+    /** What the page shows, in words (its alt text), written in the studio; null: none (the reader says "Page n of m"). */
+    alt: text('alt'),
   },
   (table) => [uniqueIndex('assets_chapter_variant_position_idx').on(table.chapterId, table.variant, table.position)],
 )
+
+/**
+ * An episode's transcript (contract `Transcript`): its entries in reading order, as the studio wrote them
+ * (checked by the contract on the way in). An episode without one has no row.
+ */
+export const episodeTranscripts = pgTable('episode_transcripts', {
+  chapterId: integer('chapter_id').primaryKey().references(() => chapters.id, { onDelete: 'cascade' }),
+  entries: jsonb('entries').$type<{ page: number; kind: string; speaker?: string; text: string }[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+})
 
 /**
  * An order: what a reader is buying (a plan today; `kind` leaves room for other things, such as coins),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { and, asc, eq, inArray, max, notInArray, sql } from 'drizzle-orm'
 import type { AssetVariant } from '@comics/core/contract'
+import { normalizedPageAlt } from '@comics/core/rules'
 import { endpoints } from '@comics/core/contract'
 import type { AppContext } from '../app-context'
 import { recordAudit } from '../audit/audit-log'
@@ -28,7 +29,7 @@ async function chapterOfComic(db: Database, comicId: string, chapterId: string):
 /** The pages of one chapter in one variant, in reading order, as the contract's assets. */
 async function episodePages(db: Database, context: Pick<AppContext, 'fileStore' | 'clock'>, signer: UrlSigner, chapterId: number, variant: AssetVariant) {
   const rows = await db
-    .select({ id: assets.id, comicId: assets.comicId, chapterId: assets.chapterId, variant: assets.variant, position: assets.position, file: assets.file, width: storedFiles.width, height: storedFiles.height })
+    .select({ id: assets.id, comicId: assets.comicId, chapterId: assets.chapterId, variant: assets.variant, position: assets.position, file: assets.file, alt: assets.alt, width: storedFiles.width, height: storedFiles.height })
     .from(assets)
     .innerJoin(storedFiles, eq(storedFiles.name, assets.file))
     .where(and(eq(assets.chapterId, chapterId), eq(assets.variant, variant)))
@@ -43,6 +44,7 @@ async function episodePages(db: Database, context: Pick<AppContext, 'fileStore' 
     chapterId: String(row.chapterId),
     variant: row.variant,
     position: row.position,
+    ...(row.alt ? { alt: row.alt } : {}),
   }))
 }
 
@@ -175,6 +177,35 @@ export function registerAdminAssetRoutes(app: FastifyInstance, context: AppConte
       await recordAudit(tx as unknown as Database, clock, caller, {
         action: 'reorder', targetType: 'pages', targetId: chapter.id, comicId: chapter.comicId,
         detail: { variant: params.variant, pages: listed.length, removed: current.size - listed.length },
+      })
+    })
+    cache.invalidate()
+    return { data: await episodePages(db, context, signer, chapter.id, params.variant) }
+  })
+
+  /*
+   * PUT /comics/{comicId}/chapters/{chapterId}/pages/{variant}/alt: the alt text of the pages listed;
+   * null or an empty text removes it. Every id must be one of the episode's pages in that variant, once.
+   * One transaction with its audit row.
+   */
+  registerEndpoint(app, context, endpoints.setPageAlt, async ({ params, body, caller }) => {
+    const chapter = await chapterOfComic(db, params.comicId, params.chapterId)
+    const ids = body.pages.map((page) => rowId(page.assetId))
+    await db.transaction(async (tx) => {
+      const ofEpisode = and(eq(assets.chapterId, chapter.id), eq(assets.variant, params.variant))
+      const current = new Set((await tx.select({ id: assets.id }).from(assets).where(ofEpisode)).map((row) => row.id))
+      const unknown = body.pages.filter((_, index) => ids[index] === undefined || !current.has(ids[index]!)).map((page) => page.assetId)
+      if (unknown.length > 0 || new Set(ids).size !== ids.length) {
+        throw new HttpError(400, 'invalid_request', 'List each page of this episode in this variant once', {
+          pages: [unknown.length > 0 ? `Not a page of this episode: ${unknown.join(', ')}` : 'A page is listed twice'],
+        })
+      }
+      for (const [index, page] of body.pages.entries()) {
+        await tx.update(assets).set({ alt: normalizedPageAlt(page.alt) }).where(eq(assets.id, ids[index]!))
+      }
+      await recordAudit(tx as unknown as Database, clock, caller, {
+        action: 'edit', targetType: 'pages', targetId: chapter.id, comicId: chapter.comicId,
+        detail: { variant: params.variant, altTexts: body.pages.length },
       })
     })
     cache.invalidate()

@@ -53,7 +53,7 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
       responses: {
         200: { description: 'OK', content: { 'application/json': { schema: jsonSchema(endpoint.response as Schema, 'output') } } },
         400: errorResponse('Invalid request; `fieldErrors` names each field'),
-        ...(endpoint.access !== 'public' || name === 'listAssets' ? { 401: errorResponse('Sign-in required'), 403: errorResponse('Not allowed') } : {}),
+        ...(endpoint.access !== 'public' || name === 'listAssets' || name === 'getTranscript' ? { 401: errorResponse('Sign-in required'), 403: errorResponse('Not allowed') } : {}),
       },
     }
   }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../db/database'
-import { assets, chapters, comicGenres, comics, genres } from '../db/schema'
+import { assets, chapters, comicGenres, comics, episodeTranscripts, genres } from '../db/schema'
+import { seededPageAlt, seededTranscript } from './accessible-episodes'
 import type { FileStore } from '../files/file-store'
 import type { Renditions } from '../files/renditions'
 import { GENRES, planCatalogue } from './catalogue-plan'
@@ -28,7 +29,9 @@ export interface SeedOptions {
  * Replaces the catalogue with a generated one (see `planCatalogue`): genres (mature ones and 'Uncensored'
  * among them), comics rated AO, T and M with a mix of `displayOnMirror`, each with a title, description,
  * cover and banner of its own, chapters numbered from 1 and page images in the censored and legal
- * variants (and uncensored for comics of the Uncensored genre). Rows go in by thousands per statement.
+ * variants (and uncensored for comics of the Uncensored genre). The first episode of each comic is written
+ * for readers who do not see it: alt text on its pages and a transcript (`accessible-episodes.ts`). Rows go
+ * in by thousands per statement.
  * Subscriptions and payments are left alone.
  */
 export async function seedCatalogue(db: Database, fileStore: FileStore, options: SeedOptions) {
@@ -46,7 +49,7 @@ export async function seedCatalogue(db: Database, fileStore: FileStore, options:
     log(`rendition of ${image.name} at ${image.width} px failed (it will be made on request): ${String(error)}`),
   )
 
-  await db.execute(sql`truncate table assets, chapters, comic_genres, comics, genres restart identity cascade`)
+  await db.execute(sql`truncate table episode_transcripts, assets, chapters, comic_genres, comics, genres restart identity cascade`)
   const genreRows = await db.insert(genres).values(GENRES).returning()
   const genreByName = new Map(genreRows.map((row) => [row.name, row.id]))
 
@@ -92,9 +95,14 @@ export async function seedCatalogue(db: Database, fileStore: FileStore, options:
       publishAt: comicValues[i]!.createdAt,
     })),
   )
-  const chapterRows: { id: number; comicId: number }[] = []
+  const chapterRows: { id: number; comicId: number; chapterNumber: number }[] = []
   for (let i = 0; i < chapterValues.length; i += 2000) {
-    chapterRows.push(...(await db.insert(chapters).values(chapterValues.slice(i, i + 2000)).returning({ id: chapters.id, comicId: chapters.comicId })))
+    chapterRows.push(
+      ...(await db
+        .insert(chapters)
+        .values(chapterValues.slice(i, i + 2000))
+        .returning({ id: chapters.id, comicId: chapters.comicId, chapterNumber: chapters.chapterNumber })),
+    )
   }
 
   let assetCount = 0
@@ -106,6 +114,8 @@ export async function seedCatalogue(db: Database, fileStore: FileStore, options:
     batch = []
   }
   const longComicId = longComic ? comicRows[comicRows.length - 1]!.id : null
+  const comicIndexOf = new Map(comicRows.map((comic, i) => [comic.id, i]))
+  const transcripts: (typeof episodeTranscripts.$inferInsert)[] = []
   const episodeOfLongComic = new Map<number, number>()
   for (const chapter of chapterRows) {
     if (chapter.comicId !== longComicId) continue
@@ -125,14 +135,19 @@ export async function seedCatalogue(db: Database, fileStore: FileStore, options:
     }
     const pages = 5 + Math.floor(random() * 6)
     const variants = uncensored.has(chapter.comicId) ? (['censored', 'uncensored', 'legal'] as const) : (['censored', 'legal'] as const)
+    const comicIndex = comicIndexOf.get(chapter.comicId)!
+    const accessible = chapter.chapterNumber === 1
     for (const variant of variants) {
       for (let position = 1; position <= pages; position++) {
-        batch.push({ comicId: chapter.comicId, chapterId: chapter.id, variant, position, file: pick(pool.pages[variant]).name })
+        const alt = accessible && position > 1 ? seededPageAlt(comicIndex, position) : null
+        batch.push({ comicId: chapter.comicId, chapterId: chapter.id, variant, position, file: pick(pool.pages[variant]).name, alt })
       }
     }
+    if (accessible) transcripts.push({ chapterId: chapter.id, entries: seededTranscript(comicIndex, plan[comicIndex]!.title, pages), updatedAt: now })
     if (batch.length >= 5000) await flush()
   }
   await flush()
+  for (let i = 0; i < transcripts.length; i += 500) await db.insert(episodeTranscripts).values(transcripts.slice(i, i + 500))
   const summary = { comics: comicRows.length, episodes: chapterRows.length, assets: assetCount, seconds: (Date.now() - started) / 1000 }
   log(`seeded ${summary.comics} comics, ${summary.episodes} episodes, ${summary.assets} page rows in ${summary.seconds.toFixed(1)} s`)
   return summary

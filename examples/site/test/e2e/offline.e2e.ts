@@ -177,6 +177,16 @@ describe('downloaded episodes', () => {
       const read = await readThrough(page)
       expect(read.pages).toBeGreaterThan(0)
       expect(read.drawn).toBe(read.pages)
+      if (n === 1) {
+        // The seeded first episode has a transcript: downloaded with its pages, it reads offline too.
+        await page.getByRole('button', { name: 'Transcript', exact: true }).focus()
+        await page.keyboard.press('Enter')
+        const transcript = page.getByRole('dialog', { name: 'Transcript' })
+        await expect.poll(() => transcript.getByRole('listitem').count(), { timeout: 20_000 }).toBeGreaterThan(3)
+        expect(await transcript.getByRole('alert').count()).toBe(0)
+        await page.keyboard.press('Escape')
+        await expect.poll(() => transcript.count()).toBe(0)
+      }
     }
     // Read offline up to episode 3: the position is kept on the device.
     await expect.poll(() => page.evaluate((id) => (JSON.parse(localStorage.getItem('comicsReadingHistory') ?? '[]') as { comicId: string; chapterId: string }[]).find((entry) => entry.comicId === id)?.chapterId, comic.id)).toBe(comic.chapterIds[2])

@@ -33,6 +33,7 @@ import type {
   SearchComicsRequest,
   UpdateGenreBody,
   ReaderSettingsBody,
+  TranscriptBody,
 } from '../contract/requests'
 import type { SiteMode } from '../rules/access'
 import { PAGE_SIZE } from '../rules/timing'
@@ -131,6 +132,21 @@ export interface SetPageOrderInput {
   chapterId: string
   variant: AssetVariant
   assetIds: readonly string[]
+}
+
+/** The alt text of an episode's pages in one variant, by id (admin); `null` or '' removes it. */
+export interface SetPageAltInput {
+  comicId: string
+  chapterId: string
+  variant: AssetVariant
+  pages: readonly { assetId: string; alt: string | null }[]
+}
+
+/** An episode's whole transcript (admin); no entries removes it. */
+export interface SetTranscriptInput {
+  comicId: string
+  chapterId: string
+  entries: TranscriptBody['entries']
 }
 
 const firstPage = { limit: PAGE_SIZE, offset: 0 } as const
@@ -292,6 +308,34 @@ export function createComicsApi(options: ComicsApiOptions) {
           ...callOptions,
           params: { comicId: input.comicId, chapterId: input.chapterId, variant: input.variant },
           body: { assetIds: [...input.assetIds] },
+        }),
+      /**
+       * PUT /comics/{comicId}/chapters/{chapterId}/pages/{variant}/alt (admin): the alt text of the pages
+       * listed; answers the episode's pages in that variant.
+       */
+      setAlt: (input: SetPageAltInput, callOptions?: CallOptions) =>
+        call('setPageAlt', {
+          ...callOptions,
+          params: { comicId: input.comicId, chapterId: input.chapterId, variant: input.variant },
+          body: { pages: input.pages.map(({ assetId, alt }) => ({ assetId, alt })) },
+        }),
+    },
+
+    transcripts: {
+      /**
+       * GET /chapters/{chapterId}/transcript: the episode's transcript, or `undefined` when it has none.
+       * Refused as its pages are (401 signed out, 403 signed in without access).
+       * @example
+       * const transcript = await api.transcripts.ofEpisode('701')
+       */
+      ofEpisode: async (chapterId: string, callOptions?: CallOptions) =>
+        (await call('getTranscript', { ...callOptions, params: { chapterId } })).data[0],
+      /** PUT /comics/{comicId}/chapters/{chapterId}/transcript (admin): replaces the episode's transcript. */
+      save: (input: SetTranscriptInput, callOptions?: CallOptions) =>
+        call('putTranscript', {
+          ...callOptions,
+          params: { comicId: input.comicId, chapterId: input.chapterId },
+          body: { entries: [...input.entries] },
         }),
     },
 

@@ -23,6 +23,7 @@ import {
   ReadingProgressEntrySchema,
   ReaderSettingsSchema,
   SubscriptionSchema,
+  TranscriptSchema,
   WaitForFreeStatusSchema,
 } from './entities'
 import {
@@ -42,7 +43,9 @@ import {
   CreatePaymentBodySchema,
   DeleteComicsBodySchema,
   GenresListRequestSchema,
+  PageAltBodySchema,
   PageOrderBodySchema,
+  TranscriptBodySchema,
   PaymentsListRequestSchema,
   SearchComicsRequestSchema,
   ReaderSettingsBodySchema,
@@ -145,6 +148,23 @@ export const endpoints = {
     summary: "Set an episode's pages in one variant, in reading order, from pages already uploaded (pages left out are removed)",
     params: builtOnUse(() => z.object({ comicId: IdSchema, chapterId: IdSchema, variant: AssetVariantSchema })),
     body: PageOrderBodySchema, response: envelope(AssetSchema),
+  },
+  setPageAlt: {
+    method: 'PUT', path: '/comics/:comicId/chapters/:chapterId/pages/:variant/alt', access: 'admin',
+    summary: "Set the alt text of an episode's pages in one variant, by id (null removes it; pages not listed keep theirs); answers the pages",
+    params: builtOnUse(() => z.object({ comicId: IdSchema, chapterId: IdSchema, variant: AssetVariantSchema })),
+    body: PageAltBodySchema, response: envelope(AssetSchema),
+  },
+  getTranscript: {
+    method: 'GET', path: '/chapters/:chapterId/transcript', access: 'public',
+    summary: "An episode's transcript (dialogue, narration, descriptions, sounds by page; none: no entry in data), locked as its pages are",
+    params: builtOnUse(() => z.object({ chapterId: IdSchema })), response: envelope(TranscriptSchema),
+  },
+  putTranscript: {
+    method: 'PUT', path: '/comics/:comicId/chapters/:chapterId/transcript', access: 'admin',
+    summary: "Set an episode's whole transcript (no entries removes it)",
+    params: builtOnUse(() => z.object({ comicId: IdSchema, chapterId: IdSchema })),
+    body: TranscriptBodySchema, response: envelope(TranscriptSchema),
   },
   listAssets: {
     method: 'POST', path: '/comics-assets/list', access: 'public', summary: 'List page images of an episode (locked episodes refused)',

@@ -2,6 +2,13 @@
 import * as z from 'zod/mini'
 import { builtOnUse } from './envelope'
 import { READER_BACKGROUNDS, READER_PAGE_GAPS, READER_PAGE_WIDTHS } from '../rules/readerSettings'
+import {
+  PAGE_ALT_MAX_LENGTH,
+  TRANSCRIPT_ENTRIES_MAX,
+  TRANSCRIPT_ENTRY_KINDS,
+  TRANSCRIPT_SPEAKER_MAX_LENGTH,
+  TRANSCRIPT_TEXT_MAX_LENGTH,
+} from '../rules/transcript'
 
 /** Identifiers travel as strings on the wire (spec §7 examples use `comicsId: ['7']`). */
 export const IdSchema = z.string().check(z.minLength(1), z.maxLength(64))
@@ -81,9 +88,17 @@ export const ChapterSchema = builtOnUse(() =>
      * `publicationStatus`). Absent from servers before scheduled releases: published.
      */
     publishAt: z.optional(z.nullable(PublishAtSchema)),
+    /**
+     * Whether the episode has a transcript (GET /chapters/{chapterId}/transcript), so a reader offers it
+     * without downloading it first. Absent from servers before transcripts: none.
+     */
+    hasTranscript: z.optional(z.boolean()),
   }),
 )
 export type Chapter = z.infer<typeof ChapterSchema>
+
+/** A page's alt text as the contract carries it: trimmed, never empty (none is written as absent). */
+export const PageAltSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(PAGE_ALT_MAX_LENGTH))
 
 /**
  * A page image. `width` and `height` (pixels) let the reader reserve space before it loads; `widths`
@@ -107,9 +122,41 @@ export const AssetSchema = builtOnUse(() =>
      * client holding the page list past it asks for the list again.
      */
     expiresAt: z.optional(z.string()),
+    /**
+     * What the page shows, in words, written in the studio: the image's alt text. Absent when none was
+     * written: the reader then names it "Page n of m".
+     */
+    alt: z.optional(PageAltSchema),
   }),
 )
 export type Asset = z.infer<typeof AssetSchema>
+
+/** One entry of an episode's transcript (core `TRANSCRIPT_ENTRY_KINDS`): on which page, what kind, who speaks, the words. */
+export const TranscriptEntrySchema = builtOnUse(() =>
+  z.object({
+    /** The page (its position, from 1) the entry belongs to. */
+    page: z.int().check(z.minimum(1), z.maximum(500)), // MAX_EPISODE_PAGES (requests.ts imports this module)
+    kind: z.enum(TRANSCRIPT_ENTRY_KINDS),
+    /** Who speaks: for dialogue (and a narrator who has a name). */
+    speaker: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(TRANSCRIPT_SPEAKER_MAX_LENGTH))),
+    text: z.string().check(z.trim(), z.minLength(1), z.maxLength(TRANSCRIPT_TEXT_MAX_LENGTH)),
+  }),
+)
+export type TranscriptEntry = z.infer<typeof TranscriptEntrySchema>
+
+/**
+ * An episode's transcript (GET /chapters/{chapterId}/transcript; written in the studio with PUT): its
+ * dialogue, narration, descriptions and sounds in reading order, page by page. Locked with its episode.
+ */
+export const TranscriptSchema = builtOnUse(() =>
+  z.object({
+    chapterId: IdSchema,
+    entries: z.array(TranscriptEntrySchema).check(z.maxLength(TRANSCRIPT_ENTRIES_MAX)),
+    /** ISO timestamp of the last change. */
+    updatedAt: z.optional(z.string()),
+  }),
+)
+export type Transcript = z.infer<typeof TranscriptSchema>
 
 export const SubscriptionLevelSchema = z.int().check(z.minimum(1), z.maximum(4))
 

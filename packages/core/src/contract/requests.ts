@@ -12,7 +12,9 @@ import {
   ReadingProgressEntrySchema,
   PublishAtSchema,
   SubscriptionLevelSchema,
+  TranscriptEntrySchema,
 } from './entities'
+import { PAGE_ALT_MAX_LENGTH, TRANSCRIPT_ENTRIES_MAX } from '../rules/transcript'
 import { WAIT_FOR_FREE_MAX_HOURS, WAIT_FOR_FREE_MAX_NEWEST_EXCLUDED } from '../rules/waitForFree'
 import { READER_BACKGROUNDS, READER_PAGE_GAPS, READER_PAGE_WIDTHS } from '../rules/readerSettings'
 
@@ -119,6 +121,30 @@ export const PageOrderBodySchema = builtOnUse(() =>
   }),
 )
 export type PageOrderBody = z.infer<typeof PageOrderBodySchema>
+
+/**
+ * PUT /comics/{comicId}/chapters/{chapterId}/pages/{variant}/alt: the alt text of the pages listed, by
+ * id; `null` or an empty text removes a page's alt text. Pages not listed keep theirs.
+ */
+export const PageAltBodySchema = builtOnUse(() =>
+  z.strictObject({
+    pages: z
+      .array(z.strictObject({ assetId: IdSchema, alt: z.nullable(z.string().check(z.trim(), z.maxLength(PAGE_ALT_MAX_LENGTH))) }))
+      .check(z.minLength(1), z.maxLength(MAX_EPISODE_PAGES)),
+  }),
+)
+export type PageAltBody = z.input<typeof PageAltBodySchema>
+
+/**
+ * PUT /comics/{comicId}/chapters/{chapterId}/transcript: the episode's whole transcript, in reading order
+ * (no entries removes it).
+ */
+export const TranscriptBodySchema = builtOnUse(() =>
+  z.strictObject({
+    entries: z.array(TranscriptEntrySchema).check(z.maxLength(TRANSCRIPT_ENTRIES_MAX)),
+  }),
+)
+export type TranscriptBody = z.input<typeof TranscriptBodySchema>
 
 /** PATCH /genres/{id}. */
 export const UpdateGenreBodySchema = builtOnUse(() =>

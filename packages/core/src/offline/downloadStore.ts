@@ -1,4 +1,4 @@
-import type { Asset, AssetVariant, Chapter, Comic } from '../contract/entities'
+import type { Asset, AssetVariant, Chapter, Comic, Transcript } from '../contract/entities'
 import { downloadRefusal, downloadsToRemove, type DownloadRefusal } from '../rules/downloads'
 import type { Viewer } from '../rules/episodes'
 import { DOWNLOADS_CACHE_NAME } from './downloadsCache'
@@ -12,8 +12,10 @@ export interface EpisodeToDownload {
   /** The edition: the uncensored one needs uncensored access (core `downloadRefusal`). */
   uncensored: boolean
   variant: AssetVariant
-  /** The episode's page images in reading order, with their width and height (the offline layout is the same). */
+  /** The episode's page images in reading order, with their width and height (the offline layout is the same) and alt text. */
   assets: readonly Asset[]
+  /** The episode's transcript, kept with its pages so it reads offline too (absent or null: none). */
+  transcript?: Transcript | null
 }
 
 /** A downloaded episode, as the store keeps it. */
@@ -207,6 +209,7 @@ export function createDownloadStore(options: DownloadStoreOptions = {}): Downloa
         uncensored: episode.uncensored,
         variant: episode.variant,
         assets: episode.assets.map(({ widths: _renditions, ...asset }) => ({ ...asset, url: new URL(asset.url, origin).href })),
+        ...(episode.transcript ? { transcript: episode.transcript } : {}),
         bytes,
         downloadedAt: now(),
       }

@@ -22,7 +22,8 @@ function comicsOf(request: ComicsListRequest, episodes: readonly DownloadedEpiso
 /**
  * `api` with the reads a reader needs answered from the downloads when the network is not there (a
  * `NetworkError` with no answer; never a server's refusal): the comics list (downloaded comics), a
- * comic's episodes (as they were when an episode was downloaded) and a downloaded episode's pages.
+ * comic's episodes (as they were when an episode was downloaded), a downloaded episode's pages and its
+ * transcript.
  * Anything else fails as it would: the site says it needs a connection.
  * @example
  * const api = withOfflineDownloads(createComicsApi({ baseUrl: '/api/v1', siteMode }), downloads)
@@ -74,6 +75,16 @@ export function withOfflineDownloads(api: ComicsApi, downloads: DownloadStore): 
             const episode = downloads.find(query.comicId, query.chapterId, query.variant)
             return episode ? ({ data: [...episode.assets] } as AssetsAnswer) : undefined
           },
+        ),
+    },
+    transcripts: {
+      ...api.transcripts,
+      // Any edition's download of the episode holds its transcript; without one kept, it fails as any
+      // read does offline.
+      ofEpisode: (chapterId, callOptions) =>
+        offline(
+          () => api.transcripts.ofEpisode(chapterId, callOptions),
+          (episodes) => episodes.find((episode) => episode.chapter.id === chapterId && episode.transcript)?.transcript ?? undefined,
         ),
     },
   }

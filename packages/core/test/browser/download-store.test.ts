@@ -11,6 +11,7 @@ import {
   type Comic,
   type ComicsApi,
   type EpisodeToDownload,
+  type Transcript,
   type Viewer,
 } from '../../src'
 
@@ -108,7 +109,7 @@ describe('the download store', () => {
 
 describe('withOfflineDownloads', () => {
   const noNetwork = () => Promise.reject(new NetworkError('network', 'listComics'))
-  const offlineApi = { comics: { list: noNetwork, home: noNetwork }, chapters: { ofComic: noNetwork }, assets: { ofEpisode: noNetwork } } as unknown as ComicsApi
+  const offlineApi = { comics: { list: noNetwork, home: noNetwork }, chapters: { ofComic: noNetwork }, assets: { ofEpisode: noNetwork }, transcripts: { ofEpisode: noNetwork } } as unknown as ComicsApi
 
   it("answers a downloaded comic, its episodes and a downloaded episode's pages when there is no network; anything else still fails", async () => {
     const store = createDownloadStore({ storage: roomy })
@@ -128,6 +129,44 @@ describe('withOfflineDownloads', () => {
     const refused = Object.assign(new Error('forbidden'), { status: 403 })
     const api = withOfflineDownloads({ ...offlineApi, assets: { ofEpisode: () => Promise.reject(refused) } } as unknown as ComicsApi, store)
     await expect(api.assets.ofEpisode({ comicId: 'c1', chapterId: 'e1', variant: 'censored' })).rejects.toBe(refused)
+  })
+})
+
+describe('an episode with alt text and a transcript', () => {
+  const transcript: Transcript = {
+    chapterId: 'e1',
+    updatedAt: '2026-03-01T12:00:00.000Z',
+    entries: [
+      { page: 1, kind: 'narration', text: 'Midnight.' },
+      { page: 2, kind: 'dialogue', speaker: 'Mara', text: 'You came.' },
+    ],
+  }
+  const described = assets.map((asset, index) => (index === 0 ? { ...asset, alt: 'A harbour at night.' } : asset))
+  const noNetwork = () => Promise.reject(new NetworkError('network', 'getTranscript'))
+  const offlineApi = { comics: { list: noNetwork, home: noNetwork }, chapters: { ofComic: noNetwork }, assets: { ofEpisode: noNetwork }, transcripts: { ofEpisode: noNetwork } } as unknown as ComicsApi
+
+  it('keeps both with its pages, and answers them offline; an episode downloaded without one fails as any read offline', async () => {
+    const store = createDownloadStore({ storage: roomy })
+    await store.download(episode(1, { assets: described, transcript }), guest)
+    await store.download(episode(2), guest)
+    const again = createDownloadStore()
+    await again.load()
+    expect(again.find('c1', 'e1')?.transcript).toEqual(transcript)
+    expect(again.find('c1', 'e2')).not.toHaveProperty('transcript')
+
+    const api = withOfflineDownloads(offlineApi, again)
+    expect((await api.assets.ofEpisode({ comicId: 'c1', chapterId: 'e1', variant: 'censored' })).data.map((page) => page.alt)).toEqual(['A harbour at night.', undefined, undefined])
+    expect(await api.transcripts.ofEpisode('e1')).toEqual(transcript)
+    await expect(api.transcripts.ofEpisode('e2')).rejects.toBeInstanceOf(NetworkError)
+    await expect(api.transcripts.ofEpisode('e4')).rejects.toBeInstanceOf(NetworkError)
+  })
+
+  it('asks the network first: online, the transcript is the service’s', async () => {
+    const store = createDownloadStore({ storage: roomy })
+    await store.download(episode(1, { transcript }), guest)
+    const newer = { ...transcript, entries: transcript.entries.slice(1) }
+    const api = withOfflineDownloads({ ...offlineApi, transcripts: { ofEpisode: async () => newer } } as unknown as ComicsApi, store)
+    expect(await api.transcripts.ofEpisode('e1')).toEqual(newer)
   })
 })
 

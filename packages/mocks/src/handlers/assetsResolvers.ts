@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw'
 import type { Asset, AssetVariant } from '@comics/core/contract'
-import { canAccessVariant, isEpisodeLocked, isPublished, isVariantShownOn, publishedEpisodes } from '@comics/core/rules'
+import { normalizedPageAlt, canAccessVariant, isEpisodeLocked, isPublished, isVariantShownOn, publishedEpisodes } from '@comics/core/rules'
 import { shownOnHost } from './chaptersResolvers'
 import { errorResponse, validationErrorResponse } from './errorResponse'
 import { fileDataUrl } from './fileDataUrl'
@@ -9,8 +9,8 @@ import { pageOf, passes, sortedBy } from './paging'
 import type { RequestViewer } from './resolveViewer'
 import type { Resolver } from './resolverContext'
 
-/** Why a viewer may not have these pages, or null when they may. */
-function refusal(state: MockState, viewer: RequestViewer, chapterIds: Set<string>, variants: Set<AssetVariant>, now: Date) {
+/** Why a viewer may not have these pages (or this transcript), or null when they may. */
+export function refusal(state: MockState, viewer: RequestViewer, chapterIds: Set<string>, variants: Set<AssetVariant>, now: Date) {
   for (const chapterId of chapterIds) {
     const chapter = state.chapters.find((c) => c.id === chapterId)
     // An unpublished episode: an admin's preview, or nothing at all (see listAssets).
@@ -121,4 +121,24 @@ export const setPageOrder: Resolver<'setPageOrder'> = ({ params, body, state }) 
   const ordered = body.assetIds.map((id, index) => ({ ...pages.get(id)!, position: index + 1 }))
   state.assets = state.assets.filter((a) => !(a.chapterId === chapter.id && a.variant === variant)).concat(ordered)
   return HttpResponse.json({ data: ordered })
+}
+
+/**
+ * PUT /comics/{comicId}/chapters/{chapterId}/pages/{variant}/alt (admin): the alt text of the pages
+ * listed (null or empty removes it); an id that is not one of the episode's pages is refused (400).
+ */
+export const setPageAlt: Resolver<'setPageAlt'> = ({ params, body, state }) => {
+  const chapter = state.chapters.find((c) => c.id === params.chapterId && c.comicsId === params.comicId)
+  if (!chapter) return errorResponse(404, { message: `No chapter ${params.chapterId} in comic ${params.comicId}` })
+  const variant = params.variant as AssetVariant
+  const pages = new Map(episodePages(state, chapter.id, variant).map((a) => [a.id, a]))
+  const unknown = body.pages.filter((page) => !pages.has(page.assetId))
+  if (unknown.length > 0) return validationErrorResponse({ pages: [`Not a page of this episode: ${unknown.map((page) => page.assetId).join(', ')}`] })
+  for (const { assetId, alt } of body.pages) {
+    const page = pages.get(assetId)!
+    const kept = normalizedPageAlt(alt)
+    if (kept) page.alt = kept
+    else delete page.alt
+  }
+  return HttpResponse.json({ data: episodePages(state, chapter.id, variant) })
 }

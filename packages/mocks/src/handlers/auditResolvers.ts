@@ -50,6 +50,8 @@ const facts: Partial<{ [N in EndpointName]: (context: ResolverContext<N>, data: 
   }),
   uploadAssets: ({ params, fields, files }) => ({ action: 'upload', targetType: 'pages', targetId: fields.chapterId, comicsId: params.comicId!, detail: { variant: params.variant, pages: files.files?.length ?? 0 } }),
   uploadPage: ({ params }) => ({ action: 'upload', targetType: 'pages', targetId: params.chapterId!, comicsId: params.comicId!, detail: { variant: params.variant, pages: 1 } }),
+  setPageAlt: ({ params, body }) => ({ action: 'edit', targetType: 'pages', targetId: params.chapterId!, comicsId: params.comicId!, detail: { variant: params.variant, altTexts: body.pages.length } }),
+  putTranscript: ({ params, body }) => ({ action: 'edit', targetType: 'chapter', targetId: params.chapterId!, comicsId: params.comicId!, detail: { transcript: body.entries.length } }),
   setPageOrder: ({ params, body }) => ({ action: 'reorder', targetType: 'pages', targetId: params.chapterId!, comicsId: params.comicId!, detail: { variant: params.variant, pages: body.assetIds.length } }),
   createGenre: ({ body }, data) => ({ action: 'create', targetType: 'genre', targetId: data[0]!.id!, detail: { name: body.name } }),
   updateGenre: ({ params, body }) => ({ action: 'edit', targetType: 'genre', targetId: params.id!, detail: { changed: Object.keys(body) } }),

@@ -3,7 +3,8 @@ import { API_PREFIX, endpoints, type EndpointName } from '@comics/core/contract'
 import { deleteMyAccount, exportMyData, getReaderSettings, putReaderSettings } from './accountResolvers'
 import type { SiteMode } from '@comics/core/rules'
 import type { MockViewer, MockViewerKey } from '../fixtures/viewers'
-import { listAssets, setPageOrder, uploadAssets, uploadPage } from './assetsResolvers'
+import { listAssets, setPageAlt, setPageOrder, uploadAssets, uploadPage } from './assetsResolvers'
+import { getTranscript, putTranscript } from './transcriptResolvers'
 import { listAudit, recordMockAudit } from './auditResolvers'
 import { createChapters, listChapters, updateChapter } from './chaptersResolvers'
 import { adminListComics, createComic, deleteComics, listComics, searchComics, updateComic } from './comicsResolvers'
@@ -107,6 +108,9 @@ const resolvers: { [N in EndpointName]: Resolver<N> } = {
   uploadAssets,
   uploadPage,
   setPageOrder,
+  setPageAlt,
+  getTranscript,
+  putTranscript,
   listAssets,
   listGenres,
   createGenre,

@@ -1,5 +1,5 @@
 import type { MockCommentsState } from './commentsResolvers'
-import type { Asset, AuditEntry, Chapter, CoinLedgerEntry, CoinUnlock, Comic, Genre, Payment, PaymentMethod, ReaderSettingsEntity, ReadingProgressEntry, Subscription } from '@comics/core/contract'
+import type { Transcript, Asset, AuditEntry, Chapter, CoinLedgerEntry, CoinUnlock, Comic, Genre, Payment, PaymentMethod, ReaderSettingsEntity, ReadingProgressEntry, Subscription } from '@comics/core/contract'
 import { MOCK_ASSETS } from '../fixtures/assets'
 import { fixtureAuditLog } from '../fixtures/audit'
 import { MOCK_CHAPTERS } from '../fixtures/chapters'
@@ -8,6 +8,7 @@ import { MOCK_GENRES } from '../fixtures/genres'
 import { MOCK_PAYMENT_METHODS } from '../fixtures/paymentMethods'
 import { MOCK_PAYMENTS } from '../fixtures/payments'
 import { MOCK_SUBSCRIPTIONS } from '../fixtures/subscriptions'
+import { MOCK_TRANSCRIPTS } from '../fixtures/transcripts'
 import type { WaitForFreeSetting } from '@comics/core/rules'
 
 /** A checkout started by a viewer, waiting for its payment. */
@@ -39,6 +40,8 @@ export interface MockState {
   comics: Comic[]
   chapters: Chapter[]
   assets: Asset[]
+  /** Episodes' transcripts by chapter id (a chapter with one has `hasTranscript`). */
+  transcripts: Record<string, Transcript>
   subscriptions: Subscription[]
   /** Money taken: core `isFirstPurchase` reads a viewer's to price their next purchase. */
   payments: Payment[]
@@ -82,6 +85,7 @@ export function createMockState(): MockState {
     comics,
     chapters,
     assets: structuredClone([...MOCK_ASSETS]),
+    transcripts: structuredClone({ ...MOCK_TRANSCRIPTS }),
     subscriptions: structuredClone([...MOCK_SUBSCRIPTIONS]),
     payments: structuredClone([...MOCK_PAYMENTS]),
     paymentMethods: structuredClone([...MOCK_PAYMENT_METHODS]),

@@ -14,6 +14,8 @@ export { useComicSearchPages, type ComicSearchPagesState } from './useComicSearc
 export { useComic, comicQueryOptions } from './useComic'
 export { useChapters, chaptersQueryOptions } from './useChapters'
 export { useEpisodeAssets, episodeAssetsQueryOptions } from './useEpisodeAssets'
+export { useEpisodeTranscript, episodeTranscriptQueryOptions } from './useEpisodeTranscript'
+export { useSavePageAlt, useSaveTranscript, type EpisodeAccessibilityTarget } from './useEpisodeAccessibility'
 export { usePageUpload, type PageUpload, type PageUploadItem, type PageUploadPhase, type PageUploadTarget } from './usePageUpload'
 export { prefetchEpisode } from './prefetchEpisode'
 export { useGenres } from './useGenres'

@@ -22,6 +22,9 @@ export const queryKeys = {
   chapters: (comicId: string) => ['comics-kit', 'chapters', comicId] as const,
   episodeAssets: (query: EpisodeAssetsQuery, viewerId: string | null) =>
     ['comics-kit', 'assets', query.comicId, query.chapterId, query.variant, viewerId ?? 'guest'] as const,
+  /** An episode's transcript: answered by host and, for a locked episode, by viewer. */
+  transcript: (siteMode: SiteMode, chapterId: string, viewerId: string | null) =>
+    ['comics-kit', 'transcript', siteMode, chapterId, viewerId ?? 'guest'] as const,
   genres: () => ['comics-kit', 'genres'] as const,
   subscriptions: (viewerId: string | null) => ['comics-kit', 'subscriptions', viewerId ?? 'guest'] as const,
   payments: (viewerId: string | null) => ['comics-kit', 'payments', viewerId ?? 'guest'] as const,

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { assetVariant, downloadKey, downloadRefusal, type Chapter, type Comic, type DownloadProgress } from '@comics/core'
 import { episodeAssetsQueryOptions } from './useEpisodeAssets'
+import { episodeTranscriptQueryOptions } from './useEpisodeTranscript'
 import { useChapters } from './useChapters'
 import { useComic } from './useComic'
 import { useComicsContext } from './useComicsContext'
@@ -38,15 +39,19 @@ export interface EpisodeDownloadTarget {
   uncensored?: boolean
 }
 
-/** Saves an episode's pages and record, fetching its page list as the reader does. */
+/** Saves an episode's pages, its transcript (when it has one) and record, fetching them as the reader does. */
 export function useSaveEpisode() {
   const { api, stores, siteMode } = useComicsContext('useSaveEpisode')
   const queryClient = useQueryClient()
   const { user } = useSession()
   return async (comic: Comic, chapter: Chapter, chapters: readonly Chapter[], uncensored: boolean, viewer: ViewerState) => {
     const variant = assetVariant({ mode: siteMode, uncensored })
-    const assets = await queryClient.fetchQuery(episodeAssetsQueryOptions(api, { comicId: comic.id, chapterId: chapter.id, variant }, user?.uid ?? null))
-    return stores.downloads.download({ comic, chapter, chapters, uncensored, variant, assets }, viewer)
+    const viewerId = user?.uid ?? null
+    const [assets, transcript] = await Promise.all([
+      queryClient.fetchQuery(episodeAssetsQueryOptions(api, { comicId: comic.id, chapterId: chapter.id, variant }, viewerId)),
+      chapter.hasTranscript ? queryClient.fetchQuery(episodeTranscriptQueryOptions(api, siteMode, chapter.id, viewerId)) : null,
+    ])
+    return stores.downloads.download({ comic, chapter, chapters, uncensored, variant, assets, transcript }, viewer)
   }
 }
 

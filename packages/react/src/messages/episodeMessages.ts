@@ -25,6 +25,15 @@ export const EPISODE_MESSAGES = /* @__PURE__ */ Object.freeze({
   'reader.pageFailed': 'This page could not load.',
   'reader.pageRetry': 'Retry',
   'reader.pageRetryLabel': 'Retry page {n}',
+  // The episode's transcript: dialogue, narration, descriptions and sounds by page
+  'reader.transcript': 'Transcript',
+  'reader.transcript.page': 'Page {n}',
+  'reader.transcript.kind.narration': 'Narration',
+  'reader.transcript.kind.description': 'Description',
+  'reader.transcript.kind.sound': 'Sound',
+  'reader.transcript.empty': 'This episode has no transcript yet.',
+  'reader.transcript.failed': 'The transcript could not load.',
+  'reader.transcript.offline': "You're offline. This transcript is not downloaded, so it needs a connection.",
   // The card at the end of an episode: the next one and what opens it
   'endCard.next': 'Next episode',
   'endCard.read': 'Read the next episode',

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent } from 'storybook/test'
 import { createDownloadStore, DOWNLOADS_CACHE_NAME } from '@comics/core'
 import type { ComicsStores } from '../../provider'
+import { kitOf } from '../../../../../.storybook/stories'
 import { DownloadButton } from './DownloadButton'
 
 /** Keep an episode to read it offline: from the reader's header and each row of the episode list. */
@@ -102,5 +103,18 @@ export const LockedButSubscribed: Story = {
   play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Download' }, { timeout: 5000 }))
     await expect(await canvas.findByText('Downloaded')).toBeVisible()
+  },
+}
+
+/** An episode with a transcript: its download keeps the transcript beside the pages, to read it offline. */
+export const WithTranscript: Story = {
+  args: { comicId: '7', chapterId: '702' },
+  play: async (context) => {
+    const { canvas } = context
+    await userEvent.click(await canvas.findByRole('button', { name: 'Download' }))
+    await expect(await canvas.findByText('Downloaded')).toBeVisible()
+    const saved = kitOf(context).stores.downloads.find('7', '702')
+    await expect(saved?.transcript?.entries).toHaveLength(7)
+    await expect(saved?.assets.filter((page) => page.alt)).toHaveLength(3)
   },
 }

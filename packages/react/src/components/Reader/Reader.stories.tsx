@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect, useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { EPISODE_COIN_PRICE } from '@comics/core'
-import { creditMockCoins, MOCK_LONG_EPISODE, type MockState } from '@comics/mocks'
+import { creditMockCoins, MOCK_ACCESSIBLE_EPISODE, MOCK_LONG_EPISODE, type MockState } from '@comics/mocks'
 import { flakyPageImages, withFlakyPage } from '../../../../../.storybook/flakyPageImages'
 import { kitOf, page, realViewport, type StoryKit } from '../../../../../.storybook/stories'
 import type { ComicsStores } from '../../provider'
@@ -50,6 +50,8 @@ export const FirstEpisode: Story = {
     await readerSettled(context)
     await expect(canvas.getByRole('button', { name: 'Prev' })).toBeDisabled()
     await expect(canvas.getByRole('button', { name: 'Next' })).toBeEnabled()
+    // An episode without a transcript offers none.
+    await expect(canvas.queryByRole('button', { name: 'Transcript' })).toBeNull()
   },
 }
 
@@ -449,5 +451,70 @@ export const ZoomedMobile: Story = {
     } finally {
       if (resized) await realViewport(1280, 800)
     }
+  },
+}
+
+/**
+ * An episode written for readers who do not see it: each page image is named by its alt text (the fourth,
+ * which has none, by its place), and the header's Transcript opens the episode as a script, page by page.
+ */
+export const Transcript: Story = {
+  args: MOCK_ACCESSIBLE_EPISODE,
+  play: async ({ canvas, canvasElement }) => {
+    const body = page(canvasElement)
+    await canvas.findByRole('img', { name: 'Two brothers on a coastal road at dawn, the sea behind them and mountains far ahead.' })
+    await expect(await canvas.findByRole('img', { name: 'Page 4 of 4' })).toBeInTheDocument()
+    const button = await canvas.findByRole('button', { name: 'Transcript' })
+    await userEvent.click(button)
+    const dialog = await body.findByRole('dialog', { name: 'Transcript' })
+    const script = within(dialog)
+    await expect((await script.findAllByRole('heading', { level: 3 })).map((heading) => heading.textContent)).toEqual(['Page 1', 'Page 2', 'Page 3', 'Page 4'])
+    const lines = script.getAllByRole('listitem').map((item) => item.textContent)
+    await expect(lines).toEqual([
+      'Narration: Day two. The coast is still in sight.',
+      'Description: Ari walks ahead; Theo lags behind with both backpacks.',
+      'Theo: My feet have stopped talking to me.',
+      'Ari: Then they will not complain. Up you get.',
+      'Sound: Crinkle',
+      'Ari: Forty more kilometres to the first pass.',
+      'Theo: You said that yesterday.',
+    ])
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull())
+    await expect(button).toHaveFocus()
+  },
+}
+
+/** The transcript is not fetched until opened; a failure says so, with a retry. */
+export const TranscriptFailed: Story = {
+  args: MOCK_ACCESSIBLE_EPISODE,
+  parameters: { kit: { mocks: { errors: { getTranscript: 500 } } } },
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Transcript' }))
+    const dialog = within(await page(canvasElement).findByRole('dialog', { name: 'Transcript' }))
+    await expect(await dialog.findByRole('alert')).toHaveTextContent('The transcript could not load.')
+    await expect(dialog.getByRole('button', { name: 'Try again' })).toBeEnabled()
+  },
+}
+
+/** The transcript on its way. */
+export const TranscriptLoading: Story = {
+  args: MOCK_ACCESSIBLE_EPISODE,
+  parameters: { kit: { mocks: { latencyMs: { getTranscript: 'infinite' } } } },
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Transcript' }))
+    const dialog = within(await page(canvasElement).findByRole('dialog', { name: 'Transcript' }))
+    await expect(dialog.getByText('Loading…')).toBeVisible()
+  },
+}
+
+/** The transcript on a phone: the header keeps one row; the script scrolls with its dialog. */
+export const TranscriptMobile: Story = {
+  args: MOCK_ACCESSIBLE_EPISODE,
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Transcript' }))
+    const dialog = within(await page(canvasElement).findByRole('dialog', { name: 'Transcript' }))
+    await expect(await dialog.findByText('You said that yesterday.')).toBeVisible()
   },
 }

@@ -73,6 +73,49 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+describe('Reader: an episode written for readers who do not see it', () => {
+  const requestsTo = (path: string) => {
+    const urls: string[] = []
+    const listener = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname.endsWith(path)) urls.push(request.url)
+    }
+    server.events.on('request:start', listener)
+    return { urls, stop: () => server.events.removeListener('request:start', listener) }
+  }
+
+  it('names each page by its alt text, else its place, and fetches the transcript only when the Transcript is opened', async () => {
+    const transcriptRequests = requestsTo('/chapters/702/transcript')
+    const { user } = renderReader({ comicId: '7', chapterId: '702' })
+    fireEvent.load(await screen.findByRole('img', { name: /^Two brothers on a coastal road/ }))
+    const images = within(strip()).getAllByRole('img')
+    expect(images.map((image) => image.getAttribute('alt'))).toEqual([
+      'Two brothers on a coastal road at dawn, the sea behind them and mountains far ahead.',
+      'The younger brother, Theo, sits on a milestone rubbing his ankle while Ari checks a paper map.',
+      'Close-up of the map: a pencil line from the coast to a peak marked with a small star.',
+      'Page 4 of 4',
+    ])
+    const button = await screen.findByRole('button', { name: 'Transcript' })
+    expect(transcriptRequests.urls).toEqual([])
+    await user.click(button)
+    const dialog = await screen.findByRole('dialog', { name: 'Transcript' })
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(7))
+    expect(within(dialog).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Page 1', 'Page 2', 'Page 3', 'Page 4'])
+    expect(within(dialog).getAllByRole('listitem')[2]).toHaveTextContent('Theo: My feet have stopped talking to me.')
+    expect(transcriptRequests.urls).toHaveLength(1)
+    transcriptRequests.stop()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(button).toHaveFocus()
+  })
+
+  it('offers no Transcript for an episode without one', async () => {
+    renderReader()
+    fireEvent.load(await firstPage())
+    await screen.findByRole('heading', { name: 'Silent Blade' })
+    expect(screen.queryByRole('button', { name: 'Transcript' })).toBeNull()
+  })
+})
+
 describe('Reader: header, pages and footer', () => {
   it('shows the comic and episode titles and closes to the comic page', async () => {
     const { user, navigate } = renderReader()

@@ -40,6 +40,7 @@ import { ReaderDownloads } from './ReaderDownloads'
 import { ReaderSettingsButton } from './ReaderSettingsButton'
 import { ReaderSettingsDialog } from './ReaderSettingsDialog'
 import { ReaderShortcutsDialog } from './ReaderShortcutsDialog'
+import { ReaderTranscriptButton, ReaderTranscriptDialog } from './ReaderTranscriptDialog'
 import { useAssetsFailure } from './useAssetsFailure'
 import { useKeepPageInView } from './useKeepPageInView'
 import { usePreviewChapters } from './usePreviewChapters'
@@ -109,6 +110,10 @@ function coinUnlockOffered(
  * in, it pans both ways; another episode opens unzoomed. Shortcuts: `[` or Shift+ArrowLeft opens the previous episode, `]` or Shift+ArrowRight the
  * next one, under the same rules as the buttons; `?` lists them all.
  *
+ * An episode with a transcript (`chapter.hasTranscript`) offers it from the header's Transcript button: a
+ * dialog of its entries page by page, fetched when first opened. Each page image is named by its alt
+ * text, else 'Page n of m'.
+ *
  * The reader's settings (page width, gap between pages, background; core `ReaderSettings`) apply from
  * the first paint (read from storage) and change from the header's settings button; a change keeps the
  * page in view in view.
@@ -167,6 +172,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   const [listOpen, setListOpen] = useState(false)
   const [settingsOpen, setSettingsOpen] = useState(false)
   const [shortcutsOpen, setShortcutsOpen] = useState(false)
+  const [transcriptOpen, setTranscriptOpen] = useState(false)
   // The next episode is prefetched only once this one's first page has arrived (loaded or failed for
   // good), so that the prefetch never takes bandwidth from it.
   // Both marks below name the episode they were set in: the first render of the next episode (Next) then
@@ -209,6 +215,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
       setListOpen(false)
       setSettingsOpen(false)
       setShortcutsOpen(false)
+      setTranscriptOpen(false)
     }
   }, [comicId, chapterId])
   // Keyboard scrolling works at once, and focus does not stay on a control that may now be disabled.
@@ -235,7 +242,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
 
   useReaderKeyboard({
     scroller,
-    active: !listOpen && !settingsOpen && !shortcutsOpen && !authModal.isOpen,
+    active: !listOpen && !settingsOpen && !shortcutsOpen && !transcriptOpen && !authModal.isOpen,
     onPrev: () => open(previous),
     onNext: () => open(next),
     onHelp: () => setShortcutsOpen(true),
@@ -301,7 +308,8 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
       data-background={settings.background}
       style={{ '--comics-reader-page-gap': `${READER_PAGE_GAP_PX[settings.pageGap]}px` } as CSSProperties}
     >
-      <div className="comics-reader__header" data-state={chromeState} onFocus={showChrome}>
+      {/* The reader's banner: its close link and titles are in a landmark, as the rest of the page is. */}
+      <header className="comics-reader__header" data-state={chromeState} onFocus={showChrome}>
         <Link to={comicPath(comicId, { uncensored })} className="comics-reader__close" aria-label={messages['reader.close']}>
           <span aria-hidden="true">×</span>
         </Link>
@@ -326,8 +334,10 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
         )}
         {!preview && <ReaderDownloads target={{ comicId, chapterId, uncensored }} chromeVisible={chromeVisible} />}
         <ReaderZoomControl zoom={zoom.zoom} onZoomIn={zoom.zoomIn} onZoomOut={zoom.zoomOut} onReset={zoom.reset} />
+        {/* Offered once the pages are shown: the transcript is locked with them. */}
+        {chapter?.hasTranscript && pages && <ReaderTranscriptButton expanded={transcriptOpen} onClick={() => setTranscriptOpen(true)} />}
         <ReaderSettingsButton expanded={settingsOpen} onClick={() => setSettingsOpen(true)} />
-      </div>
+      </header>
 
       <div
         ref={scroller}
@@ -402,6 +412,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
       />
       <ReaderSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} onShowShortcuts={() => setShortcutsOpen(true)} />
       <ReaderShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      <ReaderTranscriptDialog open={transcriptOpen} onClose={() => setTranscriptOpen(false)} chapterId={chapterId} />
     </div>
   )
 }

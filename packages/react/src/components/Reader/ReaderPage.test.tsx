@@ -34,6 +34,21 @@ describe('ReaderPage loading hints', () => {
   })
 })
 
+describe('ReaderPage name', () => {
+  it('is the alt text the studio wrote, else the page\'s place', () => {
+    const [first, second] = MOCK_ASSETS
+    renderWithKit(
+      <ol>
+        <ReaderPage asset={{ ...first!, alt: 'A lighthouse at night, its beam over a dark sea.' }} index={0} total={2} />
+        <ReaderPage asset={second!} index={1} total={2} />
+      </ol>,
+    )
+    expect(screen.getByRole('img', { name: 'A lighthouse at night, its beam over a dark sea.' })).toBeTruthy()
+    expect(screen.getByRole('img', { name: 'Page 2 of 2' })).toBeTruthy()
+    expect(screen.queryByRole('img', { name: 'Page 1 of 2' })).toBeNull()
+  })
+})
+
 describe('ReaderPage image widths', () => {
   const page = { id: 'p1', url: '/api/v1/files/a.webp', width: 800, height: 1445, widths: [480, 640, 750] }
 

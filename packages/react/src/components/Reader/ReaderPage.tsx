@@ -77,7 +77,7 @@ export interface ReaderPageProps {
 }
 
 /**
- * One page of the strip. Its box is reserved from the page's width and height before the image
+ * One page of the strip, named by its alt text (`asset.alt`, written in the studio), else 'Page n of m'. Its box is reserved from the page's width and height before the image
  * arrives (no layout shift, no zero-height page that would skip the reader past an episode), and
  * off-screen pages skip rendering through `content-visibility: auto` sized by those same numbers.
  * The first page loads eagerly with high priority, the others lazily; every page decodes asynchronously. A failed
@@ -184,7 +184,8 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArri
         key={attempt}
         className="comics-reader__image"
         {...pageImageSources(asset, attempt, sizes)}
-        alt={formatMessage(messages['reader.pageAlt'], { n, total })}
+        // What the studio wrote the page shows; without it, where the page is ("Page 3 of 42").
+        alt={asset.alt ?? formatMessage(messages['reader.pageAlt'], { n, total })}
         width={width}
         height={height}
         loading={first ? 'eager' : 'lazy'}

@@ -1,0 +1,1 @@
+export { EpisodeAccessibilityEditor, type EpisodeAccessibilityEditorProps } from './EpisodeAccessibilityEditor'
