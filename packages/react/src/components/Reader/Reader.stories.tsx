@@ -329,9 +329,9 @@ function scrollToTile(canvasElement: HTMLElement, index: number) {
 }
 
 /**
- * Checks a tall page in tiles: one image named like any page, its tiles stacked edge to edge (each tile's
- * top exactly the previous one's bottom, as laid out and on the screen's pixels) in the page's reserved
- * box, which does not move while the tiles arrive one by one as the reader scrolls down to them.
+ * Checks a tall page in tiles: one image named like any page, its tiles stacked with no gap (each tile's
+ * top 1 px above the previous one's bottom: the previous one reaches under it) and filling the page's
+ * reserved box, which does not move while the tiles arrive one by one as the reader scrolls down to them.
  */
 async function tallPageShown(canvas: ReturnType<typeof within>, canvasElement: HTMLElement) {
   const tallPage = await canvas.findByRole('img', { name: /^Page 1 of/ })
@@ -350,15 +350,11 @@ async function tallPageShown(canvas: ReturnType<typeof within>, canvasElement: H
   }
   await expect(nextPageAt()).toBeCloseTo(before, 1)
   const boxes = tiles.map((tile) => tile.getBoundingClientRect())
-  const pixel = 1 / window.devicePixelRatio
-  for (let i = 1; i < boxes.length; i++) {
-    await expect(Math.abs(boxes[i]!.top - boxes[i - 1]!.bottom)).toBeLessThan(0.01)
-    // Painted: both edges round to the same device pixel, so no row of the background shows between.
-    await expect(Math.round(boxes[i]!.top / pixel)).toBe(Math.round(boxes[i - 1]!.bottom / pixel))
-  }
+  // Within layout's own rounding (1/64 px): a third of a page is no whole number of its units.
+  for (let i = 1; i < boxes.length; i++) await expect(Math.abs(boxes[i]!.top - (boxes[i - 1]!.bottom - 1))).toBeLessThan(0.05)
   const page = item.getBoundingClientRect()
-  await expect(Math.abs(boxes.at(-1)!.bottom - page.bottom)).toBeLessThan(0.01)
-  await expect(Math.abs(boxes[0]!.top - page.top)).toBeLessThan(0.01)
+  await expect(Math.abs(boxes.at(-1)!.bottom - page.bottom)).toBeLessThan(0.05)
+  await expect(Math.abs(boxes[0]!.top - page.top)).toBeLessThan(0.05)
 }
 
 /** A tall page (800 × 12000) cut into three tiles by the API: shown seamlessly as one page. */

@@ -44,8 +44,16 @@ export function pageImageSources(
   return srcSet ? { src: retryUrl(asset.url, attempt), srcSet, sizes } : { src: retryUrl(asset.url, attempt) }
 }
 
-/** A tile's box: its own ratio, so the tiles stack to the page's height before any of them arrives. */
-const tileBoxStyle = (tile: Pick<AssetTile, 'width' | 'height'>): CSSProperties => ({ aspectRatio: `${tile.width} / ${tile.height}` })
+/**
+ * A tile's box: its share of the page's box, so the tiles stack to the page's height before any arrives.
+ * Every tile but the last reaches 1 px further, under the next one: where a seam falls within a device
+ * pixel (a fractional pixel ratio, most widths), both tiles' edges are blended into that row and the
+ * background would show through as a faint line. Stretched by 1 px in thousands, the tile looks the same.
+ */
+function tileBoxStyle(tile: Pick<AssetTile, 'height'>, pageHeight: number, last: boolean): CSSProperties {
+  const share = `${(tile.height / pageHeight) * 100}%`
+  return last ? { height: share } : { height: `calc(${share} + 1px)`, marginBottom: '-1px' }
+}
 
 /** The box a page takes before its image arrives: its aspect ratio, and its size while skipped off-screen. */
 function pageBoxStyle(size: { width?: number | null | undefined; height?: number | null | undefined }): CSSProperties {
@@ -104,6 +112,7 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArri
   useEffect(() => () => clearTimeout(retryTimer.current), [])
 
   const tiles = asset.tiles && asset.tiles.length > 0 ? asset.tiles : undefined
+  const tilesHeight = tiles?.reduce((sum, tile) => sum + tile.height, 0) ?? 0
   // The attempt each loaded tile was loaded by: a retry leaves those alone (their element and address).
   const tilesLoaded = useRef(new Map<number, number>())
   // The attempt that already counted as failed: tiles failing together fail the page once.
@@ -248,7 +257,7 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArri
                 alt=""
                 width={tile.width}
                 height={tile.height}
-                style={tileBoxStyle(tile)}
+                style={tileBoxStyle(tile, tilesHeight, tileIndex === tiles.length - 1)}
                 loading={eager ? 'eager' : 'lazy'}
                 fetchPriority={eager ? 'high' : undefined}
                 {...(eager ? ({ elementtiming: FIRST_PAGE_ELEMENT_TIMING } as Record<string, string>) : {})}
