@@ -334,7 +334,7 @@ function scrollToTile(canvasElement: HTMLElement, index: number) {
  * reserved box, which does not move while the tiles arrive one by one as the reader scrolls down to them.
  */
 async function tallPageShown(canvas: ReturnType<typeof within>, canvasElement: HTMLElement) {
-  const tallPage = await canvas.findByRole('img', { name: /^Page 1 of/ })
+  const tallPage: HTMLElement = await canvas.findByRole('img', { name: /^Page 1 of/ })
   const item = canvasElement.querySelector<HTMLElement>('[data-page-index="0"]')!
   await expect(item).toHaveAttribute('data-tiles', '3')
   await waitFor(() => expect(item).toHaveAttribute('data-state', 'loaded'))
