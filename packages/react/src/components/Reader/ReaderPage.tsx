@@ -97,7 +97,7 @@ export interface ReaderPageProps {
  * counts as failed too.
  *
  * A tall page cut into tiles (the asset's `tiles`, core `pageTileHeights`) shows them stacked with no gap,
- * each in a box of its own ratio, as one image: one `role="img"` named like any page, the tiles without
+ * each in its share of the page's box, as one image: one `role="img"` named like any page, the tiles without
  * names of their own. Each tile loads lazily (the first page's first tile eagerly); the page has arrived
  * with its first tile, and a tile that fails or stalls retries the page's way, the tiles already loaded
  * not asked for again. The page is one element still, for the reading position.
@@ -118,7 +118,7 @@ export const ReaderPage = memo(function ReaderPage({ asset, index, total, onArri
   // The attempt that already counted as failed: tiles failing together fail the page once.
   const failedAttempt = useRef(-1)
   const width = asset.width ?? natural?.width ?? FALLBACK_SIZE.width
-  const height = asset.height ?? natural?.height ?? FALLBACK_SIZE.height
+  const height = asset.height ?? (tiles ? tilesHeight : undefined) ?? natural?.height ?? FALLBACK_SIZE.height
   const first = index === 0
   const n = index + 1
 
