@@ -212,44 +212,53 @@ export class Renditions {
   }
 
   /**
-   * Cuts the image into its tiles at `width`: decoded and resized once, then each band (core
-   * `pageTileRows`, so the tiles of a width meet exactly) encoded in the image's format. The original is
-   * left as it is. A tile already stored is kept (a job run twice writes the same bytes).
+   * Cuts the image into its tiles at `width`: each band (core `pageTileRows`, so the tiles of a width meet
+   * exactly) taken from the whole image resized, not resized on its own (its edges would blur against
+   * nothing), and encoded in the image's format. libvips computes only the rows a band needs, reading the
+   * image in order, so a band costs its own pixels in memory, not the page's (a 6000 × 20000 page is 480 MB
+   * decoded). The original is left as it is. A tile already stored is kept (a job run twice writes the same bytes).
    */
   private async cut(name: string, width: number | undefined): Promise<string[] | undefined> {
-    const image = await this.decoderOf(name)
-    if (!image) return undefined
-    const { width: originalWidth, height: originalHeight } = await image.metadata()
+    const bytes = await this.bytesOf(name)
+    if (!bytes) return undefined
+    const { default: sharp } = await import('sharp')
+    const { width: originalWidth, height: originalHeight } = await sharp(bytes).metadata()
     if (!originalWidth || !originalHeight || pageTileHeights(originalWidth, originalHeight).length === 0) return undefined
     const scaled = width !== undefined && width !== originalWidth
     if (scaled && (!isRenditionWidth(width) || width > originalWidth)) return undefined
     const keys = pageTileHeights(originalWidth, originalHeight).map((_, index) => Renditions.tileKeyOf(name, index, scaled ? width : undefined))
     const present = await Promise.all(keys.map((key) => this.store.storage.has(key)))
     if (present.every(Boolean)) return keys
-    const { default: sharp } = await import('sharp')
-    // Decoded once, whole (a 800 × 20000 page is 64 MB of pixels, on the server only), then cut.
-    const { data, info } = await (scaled ? image.resize({ width }) : image).raw().toBuffer({ resolveWithObject: true })
-    const rows = pageTileRows(originalWidth, originalHeight, info.width)
+    const tileWidth = scaled ? width : originalWidth
+    const scaledHeight = Math.max(1, Math.round((originalHeight * tileWidth) / originalWidth))
     const extension = name.slice(name.lastIndexOf('.') + 1) as ImageType['extension']
-    for (const [index, row] of rows.entries()) {
+    for (const [index, row] of pageTileRows(originalWidth, originalHeight, tileWidth).entries()) {
       if (present[index]) continue
-      const height = Math.min(row.height, info.height - row.top)
-      const band = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).extract({ left: 0, top: row.top, width: info.width, height })
+      const whole = sharp(bytes, { sequentialRead: true })
+      // The same height as core's rows count on: sharp would round the resized height the same way.
+      const sized = scaled ? whole.resize({ width: tileWidth, height: scaledHeight, fit: 'fill' }) : whole
+      const band = sized.extract({ left: 0, top: row.top, width: tileWidth, height: Math.min(row.height, scaledHeight - row.top) })
       await this.store.storage.put(keys[index]!, await ENCODE[extension](band).toBuffer(), CONTENT_TYPE_BY_EXTENSION[extension])
     }
     return keys
   }
 
-  /** The stored image `name` opened for decoding; undefined when it is not stored. */
-  private async decoderOf(name: string): Promise<Sharp | undefined> {
+  /** The stored image `name`'s bytes (at most MAX_UPLOAD_BYTES), read to be decoded; undefined when it is not stored. */
+  private async bytesOf(name: string): Promise<Buffer | undefined> {
     const original = await this.store.storage.read(name)
     if (!original) return undefined
-    // One image of at most MAX_UPLOAD_BYTES, read to be decoded.
     const chunks: Buffer[] = []
     for await (const chunk of original.body) chunks.push(chunk as Buffer)
+    return Buffer.concat(chunks)
+  }
+
+  /** The stored image `name` opened for decoding; undefined when it is not stored. */
+  private async decoderOf(name: string): Promise<Sharp | undefined> {
+    const bytes = await this.bytesOf(name)
+    if (!bytes) return undefined
     // Loaded on the first rendition only: the server starts without it.
     const { default: sharp } = await import('sharp')
-    return sharp(Buffer.concat(chunks))
+    return sharp(bytes)
   }
 
   private async makeRendition(name: string, key: string, width: number): Promise<string | undefined> {
