@@ -39,3 +39,15 @@ export function flakyPageImages(failedTries: number): HttpHandler[] {
     }),
   ]
 }
+
+/** Serves one tile of a tall page (see tallPage.ts) from FLAKY_PAGE_PATH instead of its data: URL. */
+export function withFlakyTile(state: MockState, chapterId: string, position: number, tileIndex: number) {
+  const story = ++stories
+  for (const asset of state.assets) {
+    const tile = asset.chapterId === chapterId && asset.position === position ? asset.tiles?.[tileIndex] : undefined
+    if (!tile) continue
+    const key = `${asset.id}-t${tileIndex}`
+    if (tile.url.startsWith(DATA_SVG_PREFIX)) svgOf.set(key, decodeURIComponent(tile.url.slice(DATA_SVG_PREFIX.length)))
+    tile.url = `${FLAKY_PAGE_PATH}${key}~${story}.svg`
+  }
+}

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -234,6 +234,36 @@ it("the API's jobs: the renditions an upload queues are made by the instance tha
     expect([...a.made, ...b.made].sort((x, y) => x - y)).toEqual([480, 640, 750, 828, 1080].filter((width) => width < 800))
     for (const width of [480, 640, 750]) expect((await stat(join(folder, 'files', 'renditions', `${name.slice(0, -5)}-w${width}.webp`))).isFile()).toBe(true)
     expect((await jobRows()).map((row) => row.key)).toEqual(['renewals'])
+  } finally {
+    await first.db.execute(sql`delete from jobs`)
+    await rm(folder, { recursive: true, force: true })
+  }
+})
+
+it("the API's jobs: a tall page's tiles are queued per width (its own and each rendition's) and cut by the instance that claims them", async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'api-jobs-tiles-'))
+  try {
+    const fileStore = FileStore.onDisk(join(folder, 'files'), '/api/v1/files')
+    const name = await fileStore.write({ bytes: await testImage(640, 9000), width: 640, height: 9000, extension: 'webp', contentType: 'image/webp' })
+    const clock = new ManualClock(TEST_NOW)
+    const config = { ...loadConfig({}), dataDir: folder, filesDir: join(folder, 'files') }
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined }
+    const renditions = new Renditions(fileStore)
+    const jobs = await createApiJobs({ db: first.db, clock, provider: createSandbox(config, first.db, clock), renditions, log }, { pollMs: 20 })
+    queues.push(jobs)
+    renditions.prepare([{ name, width: 640, height: 9000 }], (error) => {
+      throw error
+    })
+    await expect.poll(async () => (await jobRows()).filter((row) => row.key !== 'renewals').map((row) => row.key).sort()).toEqual(
+      [`tiles:${name}:480`, `tiles:${name}:640`],
+    )
+    jobs.start()
+    await expect.poll(async () => (await jobRows()).filter((row) => row.key !== 'renewals').length, { timeout: 20_000 }).toBe(0)
+    await jobs.stop()
+    // 9000 px: three tiles of at most 4096 px, at the page's width and its one narrower rendition.
+    const stem = name.slice(0, -5)
+    const made = (await readdir(join(folder, 'files', 'renditions'))).sort()
+    expect(made).toEqual([0, 1, 2].flatMap((i) => [`${stem}-t${i}-w480.webp`, `${stem}-t${i}.webp`]).sort())
   } finally {
     await first.db.execute(sql`delete from jobs`)
     await rm(folder, { recursive: true, force: true })

@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useLayoutEffect, useRef } from 'react'
 import { expect, waitFor, within } from 'storybook/test'
-import { MOCK_VIEWERS } from '@comics/mocks'
+import { MOCK_VIEWERS, type MockState } from '@comics/mocks'
 import { kitStylesheet } from '../../../.storybook/kitStylesheet'
 import { kitOf, type StoryKit } from '../../../.storybook/stories'
 import { storyApiBaseUrl } from '../../../.storybook/kit'
+import { withTallPage } from '../../../.storybook/tallPage'
 import type { ComicsReaderElement } from './ComicsReaderElement'
 import { defineComicsReader } from './defineComicsReader'
 
@@ -140,5 +141,26 @@ export const Transcript: Story = {
     const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Transcript' }))
     await expect(await dialog.findByText('You said that yesterday.')).toBeVisible()
     await expect(dialog.getAllByRole('listitem')).toHaveLength(7)
+  },
+}
+
+/**
+ * A tall page on a partner's page: the element shows its tiles (the whole page is never asked for), as one
+ * image named like any page, inside its shadow root with the kit's stylesheet.
+ */
+export const TallPageInTiles: Story = {
+  args: { episode: '401' },
+  globals: { viewer: 'level1' },
+  parameters: { kit: { prepareState: (state: MockState) => withTallPage(state, '401', 1) } },
+  play: async ({ canvasElement }) => {
+    const reader = readerOf(canvasElement)
+    const shadow = inShadow(reader)
+    const page: HTMLElement = await shadow.findByRole('img', { name: /^Page 1 of/ })
+    const tiles = [...page.querySelectorAll('img')]
+    await expect(tiles).toHaveLength(3)
+    for (const tile of tiles) await expect(tile.getAttribute('src')).toMatch(/^data:image\/svg\+xml,.*part%20\d%20of%203/)
+    await waitFor(() => expect(reader.shadowRoot!.querySelector('[data-page-index="0"]')).toHaveAttribute('data-state', 'loaded'))
+    const [first, second] = tiles.map((tile) => tile.getBoundingClientRect())
+    await expect(Math.abs(second!.top - (first!.bottom - 1))).toBeLessThan(0.05)
   },
 }

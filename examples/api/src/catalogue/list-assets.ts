@@ -7,7 +7,7 @@ import type { Database } from '../db/database'
 import { requestedRowIds } from '../http/requested-row-ids'
 import { assets, files } from '../db/schema'
 import type { FileStore } from '../files/file-store'
-import { listedRenditions } from '../files/renditions'
+import { listedPageImages } from '../files/renditions'
 import { signedFile, type UrlSigner } from '../files/signed-urls'
 import { HttpError } from '../http/http-error'
 import type { CatalogueCache } from './catalogue-cache'
@@ -136,12 +136,13 @@ export async function listAssets(
     data: rows.map((row) => {
       const isPublic = isPagePublic({ variant: row.variant, free: free.has(row.chapterId) })
       const url = fileStore.urlOf(row.file)
+      const address = isPublic ? { url } : signedFile(signing.signer, url, row.file, signing.now)
       return {
         id: String(row.id),
-        ...(isPublic ? { url } : signedFile(signing.signer, url, row.file, signing.now)),
+        ...address,
         width: row.width,
         height: row.height,
-        ...listedRenditions(row.width),
+        ...listedPageImages(address.url, row.width, row.height),
         comicsId: String(row.comicId),
         chapterId: String(row.chapterId),
         variant: row.variant,

@@ -7,10 +7,11 @@ import { pipeline } from 'node:stream/promises'
 import type { S3Client } from '@aws-sdk/client-s3'
 
 /**
- * Keys of what is stored: an image (`<sha256>.<ext>`) and its renditions (`renditions/<sha256>-w<width>.<ext>`).
+ * Keys of what is stored: an image (`<sha256>.<ext>`), its renditions (`renditions/<sha256>-w<width>.<ext>`) and
+ * a tall one's tiles (`renditions/<sha256>-t<index>[-w<width>].<ext>`).
  * Nothing else is ever read or written through a store, so no client-given name becomes a path or a key.
  */
-export const STORED_KEY = /^(renditions\/)?[0-9a-f]{64}(-w[1-9][0-9]{0,4})?\.(jpg|png|webp|avif)$/
+export const STORED_KEY = /^(renditions\/)?[0-9a-f]{64}(-t[0-9]{1,3})?(-w[1-9][0-9]{0,4})?\.(jpg|png|webp|avif)$/
 
 export interface StoredObject {
   body: Readable

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
-import type { Renditions } from '../files/renditions'
+import type { PreparedWork, Renditions } from '../files/renditions'
 import type { PaymentProvider } from '../payments/provider/payment-provider'
 import { PaymentProviders } from '../payments/provider/payment-providers'
 import { renewDueSubscriptions } from '../payments/renew-subscriptions'
@@ -13,9 +13,14 @@ export const RENEWALS_EVERY_MS = 60_000
 /** The key of a rendition's job: the stored image and the width, so the same rendition is queued once. */
 export const renditionJobKey = (name: string, width: number) => `rendition:${name}:${width}`
 
+/** The key of the job that cuts a tall page into its tiles at one width (its own for the tiles themselves). */
+export const tilesJobKey = (name: string, width: number) => `tiles:${name}:${width}`
+
+const jobKeyOf = (work: PreparedWork) => (work.tiles ? tilesJobKey(work.name, work.width) : renditionJobKey(work.name, work.width))
+
 /**
  * The API's durable jobs: `rendition` (one narrower copy of a stored page image, made ahead of its first
- * request) and `renewals` (the renewal and expiry run, every minute, by one instance at a time). The
+ * request, or a tall page's tiles at one width) and `renewals` (the renewal and expiry run, every minute, by one instance at a time). The
  * renditions `prepare` queues become jobs of this queue. Call `start()` once the server listens.
  */
 export async function createApiJobs(
@@ -29,8 +34,7 @@ export async function createApiJobs(
     {
       rendition: {
         async run(job) {
-          const { name, width } = job.payload as { name: string; width: number }
-          await renditions.keyOf(name, width)
+          await renditions.make(job.payload as PreparedWork)
         },
       },
       renewals: {
@@ -54,7 +58,7 @@ export async function createApiJobs(
       ...options,
     },
   )
-  renditions.queueDurably((items) => queue.enqueue(items.map((item) => ({ kind: 'rendition', key: renditionJobKey(item.name, item.width), payload: item }))))
+  renditions.queueDurably((items) => queue.enqueue(items.map((item) => ({ kind: 'rendition', key: jobKeyOf(item), payload: item }))))
   await queue.ensureRecurring('renewals')
   return queue
 }

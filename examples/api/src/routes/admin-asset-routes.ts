@@ -10,7 +10,7 @@ import type { Database } from '../db/database'
 import { assets, chapters, files as storedFiles } from '../db/schema'
 import { HttpError } from '../http/http-error'
 import { registerEndpoint } from '../http/register-endpoint'
-import { listedRenditions } from '../files/renditions'
+import { listedPageImages } from '../files/renditions'
 import { signedFile, UrlSigner } from '../files/signed-urls'
 import { singleFile } from '../files/single-file'
 
@@ -34,18 +34,21 @@ async function episodePages(db: Database, context: Pick<AppContext, 'fileStore' 
     .innerJoin(storedFiles, eq(storedFiles.name, assets.file))
     .where(and(eq(assets.chapterId, chapterId), eq(assets.variant, variant)))
     .orderBy(asc(assets.position))
-  return rows.map((row) => ({
-    id: String(row.id),
-    ...signedFile(signer, context.fileStore.urlOf(row.file), row.file, context.clock.now()),
-    width: row.width,
-    height: row.height,
-    ...listedRenditions(row.width),
-    comicsId: String(row.comicId),
-    chapterId: String(row.chapterId),
-    variant: row.variant,
-    position: row.position,
-    ...(row.alt ? { alt: row.alt } : {}),
-  }))
+  return rows.map((row) => {
+    const address = signedFile(signer, context.fileStore.urlOf(row.file), row.file, context.clock.now())
+    return {
+      id: String(row.id),
+      ...address,
+      width: row.width,
+      height: row.height,
+      ...listedPageImages(address.url, row.width, row.height),
+      comicsId: String(row.comicId),
+      chapterId: String(row.chapterId),
+      variant: row.variant,
+      position: row.position,
+      ...(row.alt ? { alt: row.alt } : {}),
+    }
+  })
 }
 
 /**
@@ -87,21 +90,25 @@ export function registerAdminAssetRoutes(app: FastifyInstance, context: AppConte
     cache.invalidate()
     // Made ahead, so the first reader of these pages does not wait for their encoding.
     renditions.prepare(
-      rows.map((row) => ({ name: row.file, width: pages[row.position - 1]!.width })),
+      rows.map((row) => ({ name: row.file, width: pages[row.position - 1]!.width, height: pages[row.position - 1]!.height })),
       (error, image) => app.log.warn({ err: error, ...image }, 'rendition made ahead failed; it will be made on request'),
     )
     return {
-      data: rows.sort((a, b) => a.position - b.position).map((row) => ({
-        id: String(row.id),
-        ...signedFile(signer, fileStore.urlOf(row.file), row.file, clock.now()),
-        width: pages[row.position - 1]!.width,
-        height: pages[row.position - 1]!.height,
-        ...listedRenditions(pages[row.position - 1]!.width),
-        comicsId: String(row.comicId),
-        chapterId: String(row.chapterId),
-        variant: row.variant,
-        position: row.position,
-      })),
+      data: rows.sort((a, b) => a.position - b.position).map((row) => {
+        const page = pages[row.position - 1]!
+        const address = signedFile(signer, fileStore.urlOf(row.file), row.file, clock.now())
+        return {
+          id: String(row.id),
+          ...address,
+          width: page.width,
+          height: page.height,
+          ...listedPageImages(address.url, page.width, page.height),
+          comicsId: String(row.comicId),
+          chapterId: String(row.chapterId),
+          variant: row.variant,
+          position: row.position,
+        }
+      }),
     }
   })
 
@@ -130,17 +137,18 @@ export function registerAdminAssetRoutes(app: FastifyInstance, context: AppConte
         .returning()
     })
     cache.invalidate()
-    renditions.prepare([{ name: row!.file, width: page.width }], (error, image) =>
+    renditions.prepare([{ name: row!.file, width: page.width, height: page.height }], (error, image) =>
       app.log.warn({ err: error, ...image }, 'rendition made ahead failed; it will be made on request'),
     )
+    const address = signedFile(signer, fileStore.urlOf(row!.file), row!.file, clock.now())
     return {
       data: [
         {
           id: String(row!.id),
-          ...signedFile(signer, fileStore.urlOf(row!.file), row!.file, clock.now()),
+          ...address,
           width: page.width,
           height: page.height,
-          ...listedRenditions(page.width),
+          ...listedPageImages(address.url, page.width, page.height),
           comicsId: String(row!.comicId),
           chapterId: String(row!.chapterId),
           variant: row!.variant,

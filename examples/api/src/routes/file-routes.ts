@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { RENDITION_WIDTH_PARAM } from '@comics/core/contract'
+import { RENDITION_WIDTH_PARAM, TILE_PARAM } from '@comics/core/contract'
 import type { AppContext } from '../app-context'
 import { STORED_FILE_NAME } from '../files/file-store'
 import { isPublicFile } from '../files/public-files'
@@ -22,7 +22,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
  * signature. With the S3 backend a signed request is redirected to a presigned URL of the object expiring
  * at the same time, so its bytes come from the bucket. Only names of the stored shape are looked up;
  * anything else is a 404. `?w=` asks for a narrower rendition (one of RENDITION_WIDTHS, narrower than the
- * image: the widths an asset lists); another width is a 404. Other query parameters (a client's retry
+ * image: the widths an asset lists); another width is a 404. `?t=` asks for one tile of a tall page (the
+ * tiles an asset lists, core `pageTileHeights`), with `?w=` for its rendition; another index is a 404. Other query parameters (a client's retry
  * marker) are ignored. An image the request's host does not show (core `isComicShownOn`, `variantsShownOn`:
  * a page of an AO comic or an uncensored page on the mirror host) is a 404, signed or not.
  */
@@ -48,12 +49,20 @@ export function registerFileRoutes(app: FastifyInstance, context: AppContext): v
       throw notFound('File')
     }
     const asked = request.query[RENDITION_WIDTH_PARAM]
+    const tile = request.query[TILE_PARAM]
     let key = name
     let etag = `"${name.slice(0, 32)}"`
     let cacheControl = expiresAt ? signedCacheControl(now, expiresAt) : IMMUTABLE
-    if (asked !== undefined) {
-      const width = typeof asked === 'string' && /^[1-9][0-9]{0,4}$/.test(asked) ? Number(asked) : Number.NaN
-      if (!isRenditionWidth(width)) throw notFound('Rendition')
+    const width = asked === undefined ? undefined : typeof asked === 'string' && /^[1-9][0-9]{0,4}$/.test(asked) ? Number(asked) : Number.NaN
+    if (width !== undefined && !isRenditionWidth(width)) throw notFound('Rendition')
+    if (tile !== undefined) {
+      // A tile failing to be made is an error (the whole page is not a tile): the reader retries it.
+      const index = typeof tile === 'string' && /^(0|[1-9][0-9]{0,2})$/.test(tile) ? Number(tile) : undefined
+      const tileKey = index === undefined ? undefined : await renditions.tileKeyOf(name, index, width)
+      if (!tileKey) throw notFound('Tile')
+      key = tileKey
+      etag = `"${name.slice(0, 32)}-t${index}${width === undefined ? '' : `-w${width}`}"`
+    } else if (width !== undefined) {
       const rendition = await renditions.keyOf(name, width).catch((error: unknown) => {
         // The page is still readable: the image itself, not kept, so that the rendition is tried again.
         request.log.warn({ err: error, name, width }, 'rendition failed; serving the image itself')

@@ -101,8 +101,24 @@ export type Chapter = z.infer<typeof ChapterSchema>
 export const PageAltSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(PAGE_ALT_MAX_LENGTH))
 
 /**
+ * One tile of a tall page (core `pageTileHeights`): a band of the page's full width, top to bottom in the
+ * order listed, with its own address, size in pixels and renditions (`assetRenditionUrl(url, width)`).
+ */
+export const AssetTileSchema = builtOnUse(() =>
+  z.object({
+    url: z.string().check(z.minLength(1)),
+    width: count(1),
+    height: count(1),
+    widths: z.optional(z.array(count(1))),
+  }),
+)
+export type AssetTile = z.infer<typeof AssetTileSchema>
+
+/**
  * A page image. `width` and `height` (pixels) let the reader reserve space before it loads; `widths`
  * lists narrower renditions of it, each served at `assetRenditionUrl(url, width)` (see renditions.ts).
+ * A page too tall to decode safely on a phone also lists `tiles`, which a reader shows stacked in its
+ * place; `url` stays the whole page, as uploaded.
  */
 export const AssetSchema = builtOnUse(() =>
   z.object({
@@ -111,6 +127,7 @@ export const AssetSchema = builtOnUse(() =>
     width: z.optional(count(1)),
     height: z.optional(count(1)),
     widths: z.optional(z.array(count(1))),
+    tiles: z.optional(z.array(AssetTileSchema)),
     comicsId: z.optional(IdSchema),
     chapterId: z.optional(IdSchema),
     variant: z.optional(AssetVariantSchema),

@@ -56,6 +56,9 @@ export class DownloadError extends Error {
   }
 }
 
+/** The images a page is shown with, as they are kept: its tiles when it has them (a tall page), else the page itself. */
+const imageUrlsOf = (asset: Pick<Asset, 'url' | 'tiles'>): string[] => (asset.tiles?.length ? asset.tiles.map((tile) => tile.url) : [asset.url])
+
 /** Which episode of which comic in which edition: one download each. */
 export const downloadKey = (episode: { comic: { id: string }; chapter: { id: string }; variant: string }) =>
   `${episode.comic.id}/${episode.chapter.id}/${episode.variant}`
@@ -152,8 +155,8 @@ export function createDownloadStore(options: DownloadStoreOptions = {}): Downloa
 
   /** Deletes an episode's pages that no other download uses, and its record. */
   async function deleteEpisode(cache: Cache, episode: DownloadedEpisode, keep: readonly DownloadedEpisode[]) {
-    const used = new Set(keep.filter((other) => downloadKey(other) !== downloadKey(episode)).flatMap((other) => other.assets.map((asset) => asset.url)))
-    for (const asset of episode.assets) if (!used.has(asset.url) && !asset.url.startsWith('data:')) await cache.delete(new URL(asset.url, origin).href)
+    const used = new Set(keep.filter((other) => downloadKey(other) !== downloadKey(episode)).flatMap((other) => other.assets.flatMap(imageUrlsOf)))
+    for (const url of episode.assets.flatMap(imageUrlsOf)) if (!used.has(url) && !url.startsWith('data:')) await cache.delete(new URL(url, origin).href)
     await cache.delete(recordUrl(downloadKey(episode)))
   }
 
@@ -186,18 +189,21 @@ export function createDownloadStore(options: DownloadStoreOptions = {}): Downloa
     progress(0)
     const pages: { url: string; response: Response; bytes: number }[] = []
     try {
-      for (const asset of episode.assets) {
-        const url = new URL(asset.url, origin).href
-        let response: Response
-        try {
-          response = await fetchPage(url, { credentials: 'same-origin' })
-        } catch (cause) {
-          throw new DownloadError('network', `Page ${pages.length + 1} of ${total} could not be fetched`, { cause })
+      for (const [index, asset] of episode.assets.entries()) {
+        // A tall page is kept as its tiles, the images the reader shows for it, not the whole page.
+        for (const image of imageUrlsOf(asset)) {
+          const url = new URL(image, origin).href
+          let response: Response
+          try {
+            response = await fetchPage(url, { credentials: 'same-origin' })
+          } catch (cause) {
+            throw new DownloadError('network', `Page ${index + 1} of ${total} could not be fetched`, { cause })
+          }
+          if (!response.ok) throw new DownloadError('network', `Page ${index + 1} of ${total} answered ${response.status}`)
+          const body = await response.blob()
+          pages.push({ url, bytes: body.size, response: new Response(body, { status: 200, headers: { 'content-type': response.headers.get('content-type') ?? body.type } }) })
         }
-        if (!response.ok) throw new DownloadError('network', `Page ${pages.length + 1} of ${total} answered ${response.status}`)
-        const body = await response.blob()
-        pages.push({ url, bytes: body.size, response: new Response(body, { status: 200, headers: { 'content-type': response.headers.get('content-type') ?? body.type } }) })
-        progress(pages.length)
+        progress(index + 1)
       }
       const bytes = pages.reduce((sum, page) => sum + page.bytes, 0)
       if (!(await roomFor(bytes))) throw fullError()
@@ -208,7 +214,11 @@ export function createDownloadStore(options: DownloadStoreOptions = {}): Downloa
         chapters: episode.chapters,
         uncensored: episode.uncensored,
         variant: episode.variant,
-        assets: episode.assets.map(({ widths: _renditions, ...asset }) => ({ ...asset, url: new URL(asset.url, origin).href })),
+        assets: episode.assets.map(({ widths: _renditions, tiles, ...asset }) => ({
+          ...asset,
+          url: new URL(asset.url, origin).href,
+          ...(tiles ? { tiles: tiles.map(({ widths: _tileRenditions, ...tile }) => ({ ...tile, url: new URL(tile.url, origin).href })) } : {}),
+        })),
         ...(episode.transcript ? { transcript: episode.transcript } : {}),
         bytes,
         downloadedAt: now(),

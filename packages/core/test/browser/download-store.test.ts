@@ -54,6 +54,31 @@ describe('the download store', () => {
     expect(again.find('c1', 'e1')?.bytes).toBe(saved.bytes)
   })
 
+  it("keeps a tall page as its tiles, not the whole page, and removes them with it", async () => {
+    // The whole page (page 3 here) is never fetched: a phone shows the tiles, and offline it reads those.
+    const tall: Asset = {
+      id: 't1', url: pageUrl(3), width: 192, height: 384, widths: [96],
+      tiles: [{ url: pageUrl(1), width: 192, height: 192, widths: [96] }, { url: pageUrl(2), width: 192, height: 192, widths: [96] }],
+    }
+    const store = createDownloadStore({ storage: roomy })
+    const seen: string[] = []
+    store.subscribe(() => {
+      const progress = store.getSnapshot().inProgress['c1/e1/censored']
+      if (progress && seen.at(-1) !== `${progress.saved}/${progress.total}`) seen.push(`${progress.saved}/${progress.total}`)
+    })
+    const saved = await store.download(episode(1, { assets: [tall] }), guest)
+    expect(seen).toEqual(['0/1', '1/1'])
+    const sizes = await Promise.all([1, 2].map(async (n) => (await (await fetch(pageUrl(n))).blob()).size))
+    expect(saved.bytes).toBe(sizes[0]! + sizes[1]!)
+    const images = async () => (await cachedUrls()).filter((url) => !url.includes('/__comics-downloads__/')).sort()
+    expect(await images()).toEqual([pageUrl(1), pageUrl(2)])
+    // The tiles without their renditions, as the page: offline the reader asks for what is stored.
+    expect(saved.assets[0]!.widths).toBeUndefined()
+    expect(saved.assets[0]!.tiles).toEqual([{ url: pageUrl(1), width: 192, height: 192 }, { url: pageUrl(2), width: 192, height: 192 }])
+    await store.remove('c1/e1/censored')
+    expect(await images()).toEqual([])
+  })
+
   it('refuses a locked episode and an uncensored one without the level, fetching nothing', async () => {
     const store = createDownloadStore({ storage: roomy })
     await expect(store.download(episode(4), guest)).rejects.toMatchObject({ name: 'DownloadError', code: 'locked' })

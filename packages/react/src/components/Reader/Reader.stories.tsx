@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { EPISODE_COIN_PRICE } from '@comics/core'
 import { creditMockCoins, MOCK_ACCESSIBLE_EPISODE, MOCK_LONG_EPISODE, type MockState } from '@comics/mocks'
-import { flakyPageImages, withFlakyPage } from '../../../../../.storybook/flakyPageImages'
+import { flakyPageImages, withFlakyPage, withFlakyTile } from '../../../../../.storybook/flakyPageImages'
+import { withTallPage } from '../../../../../.storybook/tallPage'
 import { kitOf, page, realViewport, type StoryKit } from '../../../../../.storybook/stories'
 import type { ComicsStores } from '../../provider'
 import { AUTOMATIC_PAGE_RETRIES } from './ReaderPage'
@@ -319,6 +320,92 @@ export const FailedPageWithRetry: Story = {
     await waitFor(() =>
       expect(canvasElement.querySelector('[data-page-index="0"]')).toHaveAttribute('data-state', 'loaded'),
     )
+  },
+}
+
+/** Scrolls the strip to the top of tile `index` of the first page. */
+function scrollToTile(canvasElement: HTMLElement, index: number) {
+  const strip = stripOf(canvasElement)
+  const tile = canvasElement.querySelectorAll<HTMLElement>('[data-page-index="0"] [data-tile-index]')[index]!
+  strip.scrollTop += tile.getBoundingClientRect().top - strip.getBoundingClientRect().top
+}
+
+/**
+ * Checks a tall page in tiles: one image named like any page, its tiles stacked with no gap (each tile's
+ * top 1 px above the previous one's bottom: the previous one reaches under it) and filling the page's
+ * reserved box, which does not move while the tiles arrive one by one as the reader scrolls down to them.
+ */
+async function tallPageShown(canvas: ReturnType<typeof within>, canvasElement: HTMLElement) {
+  const tallPage: HTMLElement = await canvas.findByRole('img', { name: /^Page 1 of/ })
+  const item = canvasElement.querySelector<HTMLElement>('[data-page-index="0"]')!
+  await expect(item).toHaveAttribute('data-tiles', '3')
+  await waitFor(() => expect(item).toHaveAttribute('data-state', 'loaded'))
+  const tiles = [...tallPage.querySelectorAll<HTMLImageElement>('img')]
+  await expect(tiles).toHaveLength(3)
+  for (const tile of tiles) await expect(tile).toHaveAttribute('alt', '')
+  const strip = stripOf(canvasElement)
+  const nextPageAt = () => canvasElement.querySelector('[data-page-index="1"]')!.getBoundingClientRect().top + strip.scrollTop
+  const before = nextPageAt()
+  for (const index of [1, 2]) {
+    scrollToTile(canvasElement, index)
+    await waitFor(() => expect(tiles[index]!.complete && tiles[index]!.naturalWidth > 0).toBe(true))
+  }
+  await expect(nextPageAt()).toBeCloseTo(before, 1)
+  const boxes = tiles.map((tile) => tile.getBoundingClientRect())
+  // Within layout's own rounding (1/64 px): a third of a page is no whole number of its units.
+  for (let i = 1; i < boxes.length; i++) await expect(Math.abs(boxes[i]!.top - (boxes[i - 1]!.bottom - 1))).toBeLessThan(0.05)
+  const page = item.getBoundingClientRect()
+  await expect(Math.abs(boxes.at(-1)!.bottom - page.bottom)).toBeLessThan(0.05)
+  await expect(Math.abs(boxes[0]!.top - page.top)).toBeLessThan(0.05)
+}
+
+/** A tall page (800 × 12000) cut into three tiles by the API: shown seamlessly as one page. */
+export const TallPageInTiles: Story = {
+  parameters: { kit: { prepareState: (state: MockState) => withTallPage(state, '401', 1) } },
+  play: async ({ canvas, canvasElement }) => {
+    await tallPageShown(canvas, canvasElement)
+  },
+}
+
+/** The tall page on a 390-pixel phone: no seam between the tiles. */
+export const TallPageInTilesMobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  parameters: { kit: { prepareState: (state: MockState) => withTallPage(state, '401', 1) } },
+  play: async ({ canvas, canvasElement }) => {
+    await realViewport(390, 844)
+    await tallPageShown(canvas, canvasElement)
+  },
+}
+
+/**
+ * One tile of a tall page keeps failing: the tile above stays, the page offers 'Retry page 1' in view
+ * where the reader is, and a click loads that tile.
+ */
+export const TallPageTileFailed: Story = {
+  parameters: {
+    kit: {
+      prepareState: (state: MockState) => {
+        withTallPage(state, '401', 1)
+        withFlakyTile(state, '401', 1, 1)
+      },
+      handlers: () => flakyPageImages(AUTOMATIC_PAGE_RETRIES + 1),
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('img', { name: /^Page 1 of/ })
+    const item = canvasElement.querySelector<HTMLElement>('[data-page-index="0"]')!
+    await waitFor(() => expect(item).toHaveAttribute('data-state', 'loaded'))
+    scrollToTile(canvasElement, 1)
+    const retry = await canvas.findByRole('button', { name: 'Retry page 1' }, { timeout: 15_000 })
+    await expect(item).toHaveAttribute('data-state', 'failed')
+    // The first tile is still shown, and the retry is in view.
+    const first = item.querySelector<HTMLImageElement>('[data-tile-index="0"]')!
+    await expect(first.complete && first.naturalWidth > 0).toBe(true)
+    const strip = stripOf(canvasElement).getBoundingClientRect()
+    const button = retry.getBoundingClientRect()
+    await expect(button.top >= strip.top && button.bottom <= strip.bottom).toBe(true)
+    await userEvent.click(retry)
+    await tallPageShown(canvas, canvasElement)
   },
 }
 

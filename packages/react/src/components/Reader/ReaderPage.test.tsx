@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MOCK_ASSETS } from '@comics/mocks'
 import { renderWithKit } from '../../../test/render'
@@ -116,5 +116,115 @@ describe('ReaderPage arrival', () => {
     fireEvent.load(screen.getByAltText('Page 1 of 1'))
     expect(onArrive).toHaveBeenCalledTimes(1)
     expect(screen.getByRole('listitem').getAttribute('data-state')).toBe('loaded')
+  })
+})
+
+describe('ReaderPage of a tall page in tiles', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+    vi.useRealTimers()
+  })
+  const tall = {
+    id: 't1',
+    url: '/api/v1/files/a.png',
+    width: 800,
+    height: 10000,
+    widths: [480, 750],
+    tiles: [3334, 3334, 3332].map((height, index) => ({ url: `/api/v1/files/a.png?t=${index}`, width: 800, height, widths: [480, 750] })),
+  }
+  const tiles = () => [...document.querySelectorAll<HTMLImageElement>('.comics-reader__tile')]
+  const renderTall = (props: { index?: number; onArrive?: () => void } = {}) =>
+    renderWithKit(
+      <ol>
+        <ReaderPage asset={tall} index={props.index ?? 0} total={3} {...(props.onArrive ? { onArrive: props.onArrive } : {})} />
+      </ol>,
+    )
+
+  it('is one image named like any page, its tiles stacked in boxes of their share of the page with no name of their own', () => {
+    renderTall()
+    const page = screen.getByRole('img', { name: 'Page 1 of 3' })
+    expect(page.querySelectorAll('img')).toHaveLength(3)
+    expect(screen.getAllByRole('img')).toHaveLength(1)
+    // Each but the last 1 px taller, under the next one: no background shows at a seam within a device pixel.
+    expect(tiles().map((tile) => [tile.getAttribute('alt'), tile.style.height, tile.style.marginBottom, tile.getAttribute('width'), tile.getAttribute('height')])).toEqual([
+      ['', 'calc(33.34% + 1px)', '-1px', '800', '3334'],
+      ['', 'calc(33.34% + 1px)', '-1px', '800', '3334'],
+      ['', '33.32%', '', '800', '3332'],
+    ])
+    // The whole page's box is reserved as before: the reading position counts it as one page.
+    expect(screen.getByRole('listitem').style.aspectRatio).toBe('800 / 10000')
+    expect(screen.getByRole('listitem').getAttribute('data-tiles')).toBe('3')
+    // The page itself is never asked for: each tile, with its renditions.
+    expect(tiles().map((tile) => tile.getAttribute('src'))).toEqual(tall.tiles.map((tile) => tile.url))
+    expect(tiles()[1]!.getAttribute('srcset')).toBe('/api/v1/files/a.png?t=1&w=480 480w, /api/v1/files/a.png?t=1&w=750 750w, /api/v1/files/a.png?t=1 800w')
+    expect(tiles()[1]!.getAttribute('sizes')).toBe(READER_PAGE_SIZES)
+  })
+
+  it("loads the first page's first tile eagerly, marked for Element Timing, and every other tile lazily", () => {
+    renderTall()
+    expect(tiles().map((tile) => [tile.getAttribute('loading'), tile.getAttribute('fetchpriority'), tile.getAttribute('elementtiming')])).toEqual([
+      ['eager', 'high', FIRST_PAGE_ELEMENT_TIMING],
+      ['lazy', null, null],
+      ['lazy', null, null],
+    ])
+    for (const tile of tiles()) expect(tile.getAttribute('decoding')).toBe('async')
+  })
+
+  it('has arrived with its first tile, once, the tiles below arriving as the reader nears them', () => {
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(false)
+    const onArrive = vi.fn()
+    renderTall({ index: 1, onArrive })
+    fireEvent.load(tiles()[2]!)
+    expect(onArrive).not.toHaveBeenCalled()
+    expect(screen.getByRole('listitem').getAttribute('data-state')).toBe('loading')
+    fireEvent.load(tiles()[0]!)
+    fireEvent.load(tiles()[1]!)
+    fireEvent.load(tiles()[0]!)
+    expect(onArrive).toHaveBeenCalledTimes(1)
+    expect(screen.getByRole('listitem').getAttribute('data-state')).toBe('loaded')
+  })
+
+  it('takes tiles that loaded before the page was rendered (a server render taken over) as arrived', () => {
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true)
+    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(800)
+    const onArrive = vi.fn()
+    renderTall({ onArrive })
+    expect(onArrive).toHaveBeenCalledTimes(1)
+    expect(screen.getByRole('listitem').getAttribute('data-state')).toBe('loaded')
+  })
+
+  it('retries once for tiles failing together, asking again only for those that had not arrived', () => {
+    vi.useFakeTimers()
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(false)
+    renderTall({ index: 1 })
+    fireEvent.load(tiles()[0]!)
+    const loaded = tiles()[0]!
+    fireEvent.error(tiles()[1]!)
+    fireEvent.error(tiles()[2]!)
+    expect(screen.getByRole('listitem').getAttribute('data-state')).toBe('retrying')
+    act(() => vi.advanceTimersByTime(1000))
+    expect(screen.getByRole('listitem').getAttribute('data-state')).toBe('loading')
+    // One retry for both: the first attempt's marker, not the second's.
+    expect(tiles().map((tile) => tile.getAttribute('src'))).toEqual(['/api/v1/files/a.png?t=0', '/api/v1/files/a.png?t=1&comics-retry=1', '/api/v1/files/a.png?t=2&comics-retry=1'])
+    expect(tiles()[0]).toBe(loaded)
+    // The retried tiles arrive: the page is whole again.
+    fireEvent.load(tiles()[1]!)
+    expect(screen.getByRole('listitem').getAttribute('data-state')).toBe('loaded')
+  })
+
+  it('keeps the tiles that arrived in view while a tile below is retried, and offers the retry once they have all failed', () => {
+    vi.useFakeTimers()
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(false)
+    renderTall({ index: 1 })
+    fireEvent.load(tiles()[0]!)
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      fireEvent.error(tiles()[2]!)
+      act(() => vi.advanceTimersByTime(30_000))
+    }
+    fireEvent.error(tiles()[2]!)
+    expect(screen.getByRole('listitem').getAttribute('data-state')).toBe('failed')
+    fireEvent.click(screen.getByRole('button', { name: 'Retry page 2' }))
+    expect(tiles()[2]!.getAttribute('src')).toBe('/api/v1/files/a.png?t=2&comics-retry=4')
+    expect(tiles()[0]!.getAttribute('src')).toBe('/api/v1/files/a.png?t=0')
   })
 })

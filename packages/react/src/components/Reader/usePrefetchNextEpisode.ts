@@ -35,7 +35,8 @@ export function usePrefetchNextEpisode(
     if (element.scrollTop + element.clientHeight < element.scrollHeight * PREFETCH_AT) return
     done.current = key
     void prefetchEpisode(queryClient, api, { comicId, chapterId: nextChapterId, variant }, viewerId).then((assets) => {
-      const first = assets?.[0]
+      // A tall page's first tile: what the page shows first.
+      const first = assets?.[0]?.tiles?.[0] ?? assets?.[0]
       if (!first) return
       const image = new Image()
       image.decoding = 'async'
