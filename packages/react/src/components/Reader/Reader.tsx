@@ -11,6 +11,8 @@ import {
   nextEpisode,
   previousEpisode,
   READER_PAGE_GAP_PX,
+  READER_SCROLL_SPEED_PX_PER_S,
+  READER_SCROLL_SPEEDS,
   readerPath,
   type Chapter,
 } from '@comics/core'
@@ -41,6 +43,7 @@ import { ReaderSettingsButton } from './ReaderSettingsButton'
 import { ReaderSettingsDialog } from './ReaderSettingsDialog'
 import { ReaderShortcutsDialog } from './ReaderShortcutsDialog'
 import { useAssetsFailure } from './useAssetsFailure'
+import { useAutoScroll } from './useAutoScroll'
 import { useKeepPageInView } from './useKeepPageInView'
 import { usePreviewChapters } from './usePreviewChapters'
 import { usePrefetchNextEpisode } from './usePrefetchNextEpisode'
@@ -105,9 +108,14 @@ function coinUnlockOffered(
  * scroll it. Shortcuts: `[` or Shift+ArrowLeft opens the previous episode, `]` or Shift+ArrowRight the
  * next one, under the same rules as the buttons; `?` lists them all.
  *
- * The reader's settings (page width, gap between pages, background; core `ReaderSettings`) apply from
- * the first paint (read from storage) and change from the header's settings button; a change keeps the
- * page in view in view.
+ * The reader's settings (page width, gap between pages, background, auto-scroll's speed; core
+ * `ReaderSettings`) apply from the first paint (read from storage) and change from the header's settings
+ * button; a change keeps the page in view in view.
+ *
+ * Auto-scroll (the footer's toggle, `a`; `-` and `+` change its speed): moves the strip at the chosen
+ * speed and stops for the reader's touch, pointer-down or wheel on the strip, a hidden tab, a dialog, the
+ * episode's end and a lock ({@link useAutoScroll}); `data-autoscroll` and `data-autoscroll-stop` on the
+ * reader say whether it runs and why it stopped.
  *
  * Pages reserve their box from width and height; the first loads with high priority and the others
  * lazily, mounted once the first has arrived or the reader scrolls; off-screen pages skip rendering; a
@@ -127,7 +135,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   const navigate = useNavigate()
   const analytics = useAnalytics()
   // The reader's own settings (page width, gap, background): read before the first paint, from storage.
-  const { settings } = useReaderSettings()
+  const { settings, change: changeSettings } = useReaderSettings()
   const pageSizes = givenPageSizes ?? (settings.pageWidth === 'fit' ? READER_FIT_PAGE_SIZES : READER_PAGE_SIZES)
   const viewer = useViewer()
   const authModal = useAuthModal()
@@ -181,6 +189,8 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   const previous = chapter && canGoPrev(chapter, chapters) ? previousEpisode(chapter, chapters) : undefined
   // While a signed-in viewer's level loads, Next waits rather than guess (spec §4).
   const next = chapter && !viewer.isPending && canGoNext(chapter, chapters, viewer) ? nextEpisode(chapter, chapters) : undefined
+  // An episode follows that this reader may not open: the end card offers its unlock.
+  const nextIsLocked = Boolean(chapter && nextEpisode(chapter, chapters)) && !viewer.isPending && !next
   // Prev and Next are disabled while they cannot be known yet: the footer says so (aria-busy).
   const footerPending = chaptersQuery.isPending || viewer.isPending
   const open = (target: Chapter | undefined) => {
@@ -226,12 +236,35 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   // A short episode may not scroll at all: check for the prefetch once its first page is in.
   useEffect(() => prefetchNext(), [prefetchNext])
 
+  const covered = listOpen || settingsOpen || shortcutsOpen || authModal.isOpen
+  const endCard = useRef<HTMLDivElement>(null)
+  const canAutoScroll = Boolean(pages?.length) && firstPageArrived
+  const autoScroll = useAutoScroll({
+    scroller,
+    end: endCard,
+    pxPerSecond: READER_SCROLL_SPEED_PX_PER_S[settings.scrollSpeed],
+    episodeKey,
+    canStart: canAutoScroll,
+    endIsLock: nextIsLocked,
+    locked: failure === 'refused',
+    covered,
+  })
+  const changeScrollSpeed = (change: -1 | 1) => {
+    const index = READER_SCROLL_SPEEDS.indexOf(settings.scrollSpeed) + change
+    const scrollSpeed = READER_SCROLL_SPEEDS[Math.max(0, Math.min(READER_SCROLL_SPEEDS.length - 1, index))]
+    if (scrollSpeed) changeSettings({ scrollSpeed })
+  }
+
   useReaderKeyboard({
     scroller,
-    active: !listOpen && !settingsOpen && !shortcutsOpen && !authModal.isOpen,
+    active: !covered,
     onPrev: () => open(previous),
     onNext: () => open(next),
     onHelp: () => setShortcutsOpen(true),
+    onAutoScroll: () => {
+      if (canAutoScroll) autoScroll.toggle()
+    },
+    onAutoScrollSpeed: changeScrollSpeed,
   })
   useKeepPageInView(scroller, settings)
 
@@ -287,6 +320,8 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
       data-chrome={chromeState}
       data-page-width={settings.pageWidth}
       data-background={settings.background}
+      data-autoscroll={autoScroll.playing ? 'playing' : 'paused'}
+      data-autoscroll-stop={autoScroll.stoppedBy ?? undefined}
       style={{ '--comics-reader-page-gap': `${READER_PAGE_GAP_PX[settings.pageGap]}px` } as CSSProperties}
     >
       <div className="comics-reader__header" data-state={chromeState} onFocus={showChrome}>
@@ -329,7 +364,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
         {strip}
         {/* The episode ends on the next one and what opens it, before its likes and comments. */}
         {pages && !preview && (
-          <div className="comics-reader__end" onClick={(event) => event.stopPropagation()}>
+          <div ref={endCard} className="comics-reader__end" onClick={(event) => event.stopPropagation()}>
             <EpisodeEndCard comicId={comicId} chapterId={chapterId} uncensored={uncensored} />
           </div>
         )}
@@ -370,6 +405,21 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
         </button>
         <button type="button" className="comics-button" data-variant="ghost" aria-haspopup="dialog" onClick={() => setListOpen(true)}>
           {messages['reader.listEpisodes']}
+        </button>
+        <button
+          type="button"
+          className="comics-button comics-reader__autoscroll"
+          data-variant="ghost"
+          aria-label={messages['reader.autoScroll']}
+          title={messages['reader.autoScroll']}
+          aria-pressed={autoScroll.playing}
+          aria-keyshortcuts="a"
+          disabled={!canAutoScroll}
+          onClick={autoScroll.toggle}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path fill="currentColor" d={autoScroll.playing ? 'M7 5h3.5v14H7zM13.5 5H17v14h-3.5z' : 'M8 5.5v13l10.5-6.5z'} />
+          </svg>
         </button>
         <button type="button" className="comics-button" disabled={!next} onClick={() => open(next)}>
           {messages['reader.next']}

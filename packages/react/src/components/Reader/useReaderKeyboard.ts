@@ -5,7 +5,17 @@ const LINE_PX = 40
 const PAGE_FRACTION = 0.9
 
 /** What a reader's shortcut does. */
-export type ReaderShortcutAction = 'pageDown' | 'pageUp' | 'scrollDown' | 'scrollUp' | 'prevEpisode' | 'nextEpisode' | 'help'
+export type ReaderShortcutAction =
+  | 'pageDown'
+  | 'pageUp'
+  | 'scrollDown'
+  | 'scrollUp'
+  | 'prevEpisode'
+  | 'nextEpisode'
+  | 'autoScroll'
+  | 'autoScrollSlower'
+  | 'autoScrollFaster'
+  | 'help'
 
 /** One key of a shortcut: `shift` true or false when it matters, absent when either will do. */
 export interface ReaderShortcutKey {
@@ -24,6 +34,9 @@ export const READER_SHORTCUTS: readonly { action: ReaderShortcutAction; keys: re
   { action: 'scrollUp', keys: [{ key: 'ArrowUp' }] },
   { action: 'prevEpisode', keys: [{ key: '[' }, { key: 'ArrowLeft', shift: true }] },
   { action: 'nextEpisode', keys: [{ key: ']' }, { key: 'ArrowRight', shift: true }] },
+  { action: 'autoScroll', keys: [{ key: 'a' }] },
+  { action: 'autoScrollSlower', keys: [{ key: '-' }] },
+  { action: 'autoScrollFaster', keys: [{ key: '+' }, { key: '=' }] },
   { action: 'help', keys: [{ key: '?' }] },
 ]
 
@@ -66,18 +79,22 @@ export interface ReaderKeyboardOptions {
   onNext(): void
   /** '?': the list of shortcuts. */
   onHelp?(): void
+  /** 'a': plays or pauses auto-scroll. */
+  onAutoScroll?(): void
+  /** '-' and '+' (or '='): a slower or a faster auto-scroll speed. */
+  onAutoScrollSpeed?(change: -1 | 1): void
 }
 
 /**
  * The reader's keys ({@link READER_SHORTCUTS}). '[' or Shift+ArrowLeft: previous episode; ']' or
- * Shift+ArrowRight: next episode; '?': the shortcut list. Space, Shift+Space, PageDown, PageUp,
+ * Shift+ArrowRight: next episode; 'a': auto-scroll on or off; '-' and '+': its speed; '?': the shortcut list. Space, Shift+Space, PageDown, PageUp,
  * ArrowDown and ArrowUp scroll the strip natively while it has focus; when focus has fallen to the page
  * body (a click outside, a removed control) they scroll the strip here and give it focus back.
  */
-export function useReaderKeyboard({ scroller, active, onPrev, onNext, onHelp }: ReaderKeyboardOptions) {
-  const latest = useRef({ active, onPrev, onNext, onHelp })
+export function useReaderKeyboard({ scroller, active, onPrev, onNext, onHelp, onAutoScroll, onAutoScrollSpeed }: ReaderKeyboardOptions) {
+  const latest = useRef({ active, onPrev, onNext, onHelp, onAutoScroll, onAutoScrollSpeed })
   useEffect(() => {
-    latest.current = { active, onPrev, onNext, onHelp }
+    latest.current = { active, onPrev, onNext, onHelp, onAutoScroll, onAutoScrollSpeed }
   })
 
   useEffect(() => {
@@ -86,12 +103,20 @@ export function useReaderKeyboard({ scroller, active, onPrev, onNext, onHelp }: 
       if (belongsElsewhere(event.target)) return
       const action = readerShortcutOf(event)
       if (action === null) return
-      if (action === 'prevEpisode' || action === 'nextEpisode' || action === 'help') {
-        if (action === 'help' && !latest.current.onHelp) return
+      const { onPrev, onNext, onHelp, onAutoScroll, onAutoScrollSpeed } = latest.current
+      const command: Partial<Record<ReaderShortcutAction, (() => void) | undefined>> = {
+        prevEpisode: onPrev,
+        nextEpisode: onNext,
+        help: onHelp,
+        autoScroll: onAutoScroll,
+        autoScrollSlower: onAutoScrollSpeed && (() => onAutoScrollSpeed(-1)),
+        autoScrollFaster: onAutoScrollSpeed && (() => onAutoScrollSpeed(1)),
+      }
+      if (action in command) {
+        const run = command[action]
+        if (!run) return
         event.preventDefault()
-        if (action === 'prevEpisode') latest.current.onPrev()
-        else if (action === 'nextEpisode') latest.current.onNext()
-        else latest.current.onHelp?.()
+        run()
         return
       }
       const element = scroller.current
