@@ -52,6 +52,8 @@ export const median = (values: number[]) => percentile(values, 0.5)
  * requestAnimationFrame loop of the bench's at the same speed, time-based as the reader's.
  */
 async function framesWhileMoving(page: Page, how: 'own' | 'driven', seconds: number): Promise<FrameFigures> {
+  // The bench runs under tsx, whose esbuild names inner functions with a `__name` helper the page lacks.
+  await page.evaluate('window.__name = window.__name || ((target) => target)')
   const raw = await page.evaluate(
     ({ how, seconds, speed }) =>
       new Promise<{ deltas: number[]; tasks: number[]; movedPx: number; error?: string }>((resolve) => {
