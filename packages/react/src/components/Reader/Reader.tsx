@@ -271,11 +271,12 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   const onScroll = () => {
     const element = scroller.current
     if (!element) return
-    setChromeVisible(
-      isReaderChromeVisible({ scrollTop: element.scrollTop, viewportHeight: element.clientHeight, contentHeight: element.scrollHeight }),
-    )
+    // Set only when they change: a scroll event comes with every frame of a scroll (auto-scroll's too), and
+    // a state set to the value it has may still render the reader again.
+    const visible = isReaderChromeVisible({ scrollTop: element.scrollTop, viewportHeight: element.clientHeight, contentHeight: element.scrollHeight })
+    if (visible !== chromeVisible) setChromeVisible(visible)
     // The strip's own return to the top on an episode change is not the reader scrolling.
-    if (element.scrollTop > 0) setScrolledIn(episodeKey)
+    if (element.scrollTop > 0 && scrolledIn !== episodeKey) setScrolledIn(episodeKey)
     prefetchNext()
     keepPosition()
   }
