@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright'
 import { appRunning, chromiumPerFile, DESKTOP } from '@comics/test-stack/browser'
 import { e2eStack } from '@comics/test-stack/stack'
+import { screenshotPhoneAndDesktop } from '@comics/test-stack/screenshots'
 import { prepareVisitor } from '@comics/test-stack/visitor'
 
 const stack = e2eStack()
@@ -78,6 +79,10 @@ describe('reader auto-scroll', () => {
     expect(await autoScroll(page)).toEqual({ state: 'paused', stoppedBy: undefined })
     await play(page)
     await movesOn(page)
+    // Running, the footer kept by the toggle's keyboard focus: the pressed toggle, as a reader sees it.
+    expect(await page.locator('.comics-reader').getAttribute('data-chrome')).toBe('visible')
+    await screenshotPhoneAndDesktop(page, 'reader-autoscroll-playing')
+    expect((await autoScroll(page)).state).toBe('playing')
 
     // A reader's press on the strip (mouse or finger): the pointer goes down, auto-scroll stops.
     await page.mouse.move(DESKTOP.width / 2, DESKTOP.height / 2)
@@ -126,5 +131,18 @@ describe('reader auto-scroll', () => {
     await stopsFor(last, 'lock')
     expect(await endCardInView(last)).toBe(true)
     expect(await last.getByRole('button', { name: 'Sign in to unlock this episode' }).isVisible()).toBe(true)
+    // Each size lays the strip out anew: the end card brought back where auto-scroll stopped, at the bottom.
+    await screenshotPhoneAndDesktop(last, 'reader-autoscroll-stopped-at-lock', async () => {
+      await last.locator('.comics-reader__main').evaluate(async (strip: HTMLElement) => {
+        const card = strip.querySelector<HTMLElement>('.comics-reader__end')!
+        strip.scrollTop = card.offsetTop - strip.clientHeight * 0.55
+        const images = [...strip.querySelectorAll<HTMLImageElement>('img')].filter((image) => {
+          const box = image.getBoundingClientRect()
+          return box.bottom > 0 && box.top < innerHeight
+        })
+        await Promise.all(images.map((image) => image.decode().catch(() => undefined)))
+      })
+      await scrollTopAfterFrames(last)
+    })
   })
 })

@@ -274,7 +274,11 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
     // Set only when they change: a scroll event comes with every frame of a scroll (auto-scroll's too), and
     // a state set to the value it has may still render the reader again.
     const visible = isReaderChromeVisible({ scrollTop: element.scrollTop, viewportHeight: element.clientHeight, contentHeight: element.scrollHeight })
-    if (visible !== chromeVisible) setChromeVisible(visible)
+    // A control of the header or footer reached by keyboard keeps them shown (auto-scroll's toggle among them).
+    const focused = document.activeElement
+    const keyboardInChrome =
+      focused instanceof HTMLElement && focused.matches(':focus-visible') && focused.closest('.comics-reader__header, .comics-reader__footer') !== null
+    if (visible !== chromeVisible && (visible || !keyboardInChrome)) setChromeVisible(visible)
     // The strip's own return to the top on an episode change is not the reader scrolling.
     if (element.scrollTop > 0 && scrolledIn !== episodeKey) setScrolledIn(episodeKey)
     prefetchNext()
