@@ -213,6 +213,16 @@ export function comparableMeasures(figures: Record<string, any>): Measure[] {
     add(area, 'prefetch speed-up (without / with)', 'ratio', 'higher', reader.nextSpeedup)
     add(area, 'JS heap growth over the episodes', 'bytes', 'lower', reader.scroll?.heapGrowthBytes)
   }
+  const autoscroll = figures.autoscroll
+  if (autoscroll) {
+    const worst = (runs: { p95FrameMs: number }[] | undefined) => (runs?.length ? Math.max(...runs.map((run) => run.p95FrameMs)) : undefined)
+    const tasks = (runs: { longTasks: number }[] | undefined) => runs?.reduce((sum, run) => sum + run.longTasks, 0)
+    add('reader auto-scroll', "own: p95 frame time (worst run)", 'ms', 'lower', worst(autoscroll.autoScroll))
+    add('reader auto-scroll', 'own: long tasks', 'count', 'lower', tasks(autoscroll.autoScroll))
+    add('reader auto-scroll', 'driven by the bench: p95 frame time (worst run)', 'ms', 'lower', worst(autoscroll.driven))
+    add('reader auto-scroll', 'driven by the bench: long tasks', 'count', 'lower', tasks(autoscroll.driven))
+    add('reader auto-scroll', 'reader LCP of the same cold opens (median)', 'ms', 'lower', autoscroll.lcpMs?.length ? median(autoscroll.lcpMs) : undefined)
+  }
   for (const page of figures.lighthouse ?? []) {
     const area = `Lighthouse mobile: ${page.name}`
     add(area, 'performance', 'score', 'higher', page.performance)

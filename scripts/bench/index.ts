@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { runApiBench, type ApiRun } from './apiBench'
+import { FRAME_BUDGET_MS, measureAutoScroll, median, ON_TIME_FRAME_MS, type AutoScrollFigures } from './autoscrollRun'
 import { commentsCostMedians, measureCommentsCost, type CommentsCost } from './commentsCost'
 import { CPU_SLOWDOWN, launchChromium, launchChromiumThrough, SLOW_4G } from './browser'
 import { createSubscriber, findLongComic } from './catalogue'
@@ -16,13 +17,13 @@ import { formatTable, kB, MB, ms, type Row } from './report'
 import { startBenchStack } from './stack'
 import { startThrottlingProxy } from './throttlingProxy'
 
-// pnpm bench [--only sizes,pages,comments,worker,reader,lighthouse,api] [--runs 3] [--lighthouse-runs 3] [--api-duration 3] [--baseline <git-ref>]
+// pnpm bench [--only sizes,pages,comments,worker,reader,autoscroll,lighthouse,api] [--runs 3] [--lighthouse-runs 3] [--api-duration 3] [--baseline <git-ref>]
 // Builds what it measures (packages, the site), starts its own stack on free loopback ports, prints one
 // table and writes every figure to bench-results/latest.json.
 // With --baseline, the ref's own bench runs first with the same parts, in a worktree of the ref
 // (bench-results/.cache/baseline-<sha>), then this tree's; a second table sets each measure of the two
 // side by side, and the JSON holds both.
-const ALL_PARTS = 'sizes,pages,comments,worker,reader,lighthouse,api'
+const ALL_PARTS = 'sizes,pages,comments,worker,reader,autoscroll,lighthouse,api'
 const { values } = parseArgs({
   options: {
     only: { type: 'string', default: ALL_PARTS },
@@ -64,6 +65,7 @@ interface Figures {
   api?: ApiRun[]
   worker?: { page: string; figures: WorkerVisitFigures }[]
   comments?: CommentsCost[]
+  autoscroll?: AutoScrollFigures
 }
 
 const log = (line: string) => console.log(`[bench] ${line}`)
@@ -102,7 +104,7 @@ await part('sizes', async () => {
   figures.packageSizes = measurePackageSizes()
 })
 
-if (['pages', 'comments', 'worker', 'reader', 'lighthouse'].some((name) => parts.has(name))) {
+if (['pages', 'comments', 'worker', 'reader', 'autoscroll', 'lighthouse'].some((name) => parts.has(name))) {
   log('starting the stack (Auth emulator, api with the long comic, site build and its production server)')
   const stack = await startBenchStack()
   try {
@@ -152,6 +154,9 @@ if (['pages', 'comments', 'worker', 'reader', 'lighthouse'].some((name) => parts
       })
       await part('reader', async () => {
         figures.reader = await measureReader(browser, { origin: stack.siteOrigin, comic, subscriber, runs: readerRuns })
+      })
+      await part('autoscroll', async () => {
+        figures.autoscroll = await measureAutoScroll(browser, { origin: stack.siteOrigin, comic, runs: readerRuns })
       })
     } finally {
       await browser.close()
@@ -315,6 +320,18 @@ if (reader) {
     target: '0 duplicates',
     pass: scroll.duplicates.length === 0,
   })
+}
+const autoscroll = figures.autoscroll
+if (autoscroll) {
+  const area = `reader auto-scroll (${autoscroll.speedPxPerS} px/s, ${autoscroll.seconds} s, 4x CPU, phone)`
+  const worst = (frames: typeof autoscroll.autoScroll, key: 'p95FrameMs' | 'maxFrameMs' | 'longestTaskMs') => Math.max(...frames.map((run) => run[key]))
+  const describe = (frames: typeof autoscroll.autoScroll) =>
+    `p95 ${frames.map((run) => run.p95FrameMs.toFixed(1)).join(' / ')} ms, median ${frames.map((run) => run.medianFrameMs.toFixed(1)).join(' / ')} ms, max ${frames.map((run) => Math.round(run.maxFrameMs)).join(' / ')} ms; ` +
+    `long tasks ${frames.map((run) => run.longTasks).join(' / ')}; moved ${frames.map((run) => run.movedPx).join(' / ')} px`
+  rows.push({ area, measure: `the reader's own auto-scroll: frames (runs; ${autoscroll.autoScroll.map((run) => run.frames).join(' / ')} frames)`, value: describe(autoscroll.autoScroll), target: `p95 ≤ ${FRAME_BUDGET_MS.toFixed(1)} ms (one frame, measured 16.6–16.8)`, pass: worst(autoscroll.autoScroll, 'p95FrameMs') <= ON_TIME_FRAME_MS })
+  rows.push({ area, measure: "the reader's own auto-scroll: long tasks (all runs)", value: `${autoscroll.autoScroll.reduce((sum, run) => sum + run.longTasks, 0)} (longest ${Math.round(worst(autoscroll.autoScroll, 'longestTaskMs'))} ms)`, target: '0', pass: autoscroll.autoScroll.every((run) => run.longTasks === 0) })
+  rows.push({ area, measure: "today's reader scrolled by the bench at the same speed: frames", value: describe(autoscroll.driven), target: '', pass: null })
+  rows.push({ area, measure: 'LCP of the same cold opens, slow 4G + 4x CPU (median; runs)', value: `${lcpValue(median(autoscroll.lcpMs), autoscroll.lcpElement)}; ${autoscroll.lcpMs.map((value) => Math.round(value)).join(', ')}`, target: `≤ ${ms(TARGETS.lcpMs)}`, pass: lcpPasses(median(autoscroll.lcpMs)) })
 }
 for (const page of figures.lighthouse ?? []) {
   rows.push({

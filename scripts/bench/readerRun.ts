@@ -115,13 +115,13 @@ async function scrollThrough(page: Page): Promise<void> {
   }
 }
 
-interface ColdRun {
+export interface ColdRun {
   measured: MeasuredPage
   firstPagePaintMs: number
 }
 
 /** A first-time guest opens episode 1, throttled; resolves once its first page is painted and the network is quiet. */
-async function coldOpen(browser: Browser, origin: string, comic: LongComic): Promise<ColdRun> {
+export async function coldOpen(browser: Browser, origin: string, comic: LongComic): Promise<ColdRun> {
   const measured = await openMeasuredPage(browser, { throttled: true, storage: NO_BANNER })
   await measured.page.goto(`${origin}${readerPath(comic, 0)}`, { waitUntil: 'commit', timeout: 120_000 })
   const firstPagePaintMs = await firstPagePainted(measured.page, comic.firstPageUrls[0]!)

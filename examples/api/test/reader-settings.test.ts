@@ -15,7 +15,12 @@ afterAll(() => server?.close())
 const URL = '/api/v1/me/reader-settings'
 const read = (account: Account) => server.app.inject({ method: 'GET', url: URL, headers: bearer(account) })
 const save = (account: Account, payload: object) => server.app.inject({ method: 'PUT', url: URL, headers: bearer(account), payload })
-const settings = (updatedAt: string, changes: object = {}) => ({ pageWidth: 'fit', pageGap: 'medium', background: 'light', updatedAt, ...changes })
+const settings = (updatedAt: string, changes: object = {}) => ({ pageWidth: 'fit', pageGap: 'medium', background: 'light', scrollSpeed: 'fast', updatedAt, ...changes })
+/** What an app from before auto-scroll sends: no speed. */
+const withoutSpeed = (updatedAt: string, changes: object = {}) => {
+  const { scrollSpeed: _, ...rest } = settings(updatedAt, changes)
+  return rest
+}
 
 describe('GET and PUT /me/reader-settings', () => {
   it('none until saved; then the saved settings, kept across calls (another device reads them)', async () => {
@@ -62,6 +67,7 @@ describe('GET and PUT /me/reader-settings', () => {
     for (const [payload, field] of [
       [settings('2026-03-01T11:00:00.000Z', { pageWidth: 'wide' }), 'pageWidth'],
       [settings('2026-03-01T11:00:00.000Z', { pageGap: 12 }), 'pageGap'],
+      [settings('2026-03-01T11:00:00.000Z', { scrollSpeed: 'warp' }), 'scrollSpeed'],
       [settings('yesterday'), 'updatedAt'],
     ] as const) {
       const response = await save(reader, payload)
@@ -70,6 +76,16 @@ describe('GET and PUT /me/reader-settings', () => {
     }
     expect((await save(reader, { ...settings('2026-03-01T11:00:00.000Z'), admin: true })).statusCode).toBe(400)
     expect((await read(reader)).json()).toEqual({ data: [settings('2026-03-01T10:00:00.000Z')] })
+  })
+
+  it("an app from before auto-scroll: a new reader's speed is the default, and a later save keeps the speed another device chose", async () => {
+    const reader = await createAccount('reader')
+    const first = await save(reader, withoutSpeed('2026-03-01T10:00:00.000Z'))
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.json()).toEqual({ data: [settings('2026-03-01T10:00:00.000Z', { scrollSpeed: 'medium' })] })
+    await save(reader, settings('2026-03-01T11:00:00.000Z', { scrollSpeed: 'slow' }))
+    const older = await save(reader, withoutSpeed('2026-03-01T12:00:00.000Z', { background: 'dark' }))
+    expect(older.json()).toEqual({ data: [settings('2026-03-01T12:00:00.000Z', { background: 'dark', scrollSpeed: 'slow' })] })
   })
 
   it('a guest is asked to sign in', async () => {

@@ -561,12 +561,15 @@ export const readerSettings = pgTable(
     pageWidth: text('page_width', { enum: ['column', 'fit'] }).notNull(),
     pageGap: text('page_gap', { enum: ['none', 'small', 'medium', 'large'] }).notNull(),
     background: text('background', { enum: ['dark', 'light'] }).notNull(),
+    // Rows kept before auto-scroll had a speed read as the default.
+    scrollSpeed: text('scroll_speed', { enum: ['slow', 'medium', 'fast'] }).notNull().default('medium'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     check('reader_settings_page_width', sql`${table.pageWidth} in ('column', 'fit')`),
     check('reader_settings_page_gap', sql`${table.pageGap} in ('none', 'small', 'medium', 'large')`),
     check('reader_settings_background', sql`${table.background} in ('dark', 'light')`),
+    check('reader_settings_scroll_speed', sql`${table.scrollSpeed} in ('slow', 'medium', 'fast')`),
   ],
 )
 

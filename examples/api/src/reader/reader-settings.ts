@@ -8,7 +8,7 @@ import { readerSettings } from '../db/schema'
 type Row = typeof readerSettings.$inferSelect
 
 export function readerSettingsFromRow(row: Row): ReaderSettingsEntity {
-  return { pageWidth: row.pageWidth, pageGap: row.pageGap, background: row.background, updatedAt: row.updatedAt.toISOString() }
+  return { pageWidth: row.pageWidth, pageGap: row.pageGap, background: row.background, scrollSpeed: row.scrollSpeed, updatedAt: row.updatedAt.toISOString() }
 }
 
 /** The reader's settings, none until first saved. */
@@ -20,11 +20,19 @@ export async function readerSettingsOf(db: Pick<Database, 'select'>, uid: string
 /**
  * Saves a reader's settings unless the row holds a later change (latest change wins, decided by the
  * database in one statement, so two devices saving at once cannot both win). The change's time is the
- * device's, never later than the service's own (core `acceptedSettingsTime`). Answers what is kept.
+ * device's, never later than the service's own (core `acceptedSettingsTime`). An app from before
+ * auto-scroll sends no speed: the speed kept stays (the default for a new row). Answers what is kept.
  */
 export async function saveReaderSettings(db: Database, clock: Clock, uid: string, body: ReaderSettingsBody): Promise<ReaderSettingsEntity[]> {
   const updatedAt = acceptedSettingsTime(body.updatedAt, clock.now())
-  const values = { userId: uid, pageWidth: body.pageWidth, pageGap: body.pageGap, background: body.background, updatedAt }
+  const values = {
+    userId: uid,
+    pageWidth: body.pageWidth,
+    pageGap: body.pageGap,
+    background: body.background,
+    ...(body.scrollSpeed ? { scrollSpeed: body.scrollSpeed } : {}),
+    updatedAt,
+  }
   await db
     .insert(readerSettings)
     .values(values)
@@ -34,6 +42,7 @@ export async function saveReaderSettings(db: Database, clock: Clock, uid: string
         pageWidth: sql`excluded.page_width`,
         pageGap: sql`excluded.page_gap`,
         background: sql`excluded.background`,
+        ...(body.scrollSpeed ? { scrollSpeed: sql`excluded.scroll_speed` } : {}),
         updatedAt: sql`excluded.updated_at`,
       },
       setWhere: lt(readerSettings.updatedAt, sql`excluded.updated_at`),

@@ -1,4 +1,4 @@
-import { DEFAULT_READER_SETTINGS, READER_SETTINGS_STORAGE_KEY, STORAGE_KEYS } from '@comics/core'
+import { DEFAULT_READER_SETTINGS, READER_LAYOUT_SETTINGS, READER_SETTINGS_STORAGE_KEY, STORAGE_KEYS } from '@comics/core'
 import { COOKIE_CHOICE_ATTRIBUTE } from '@comics/react'
 import { AGE_PASSED_ATTRIBUTE, APP_RUNNING_ATTRIBUTE, CLIENT_RENDER_ATTRIBUTE, COOKIE_CHOICE_BEFORE_APP_ATTRIBUTE, CUSTOM_READER_COOKIE, SIGNED_IN_COOKIE } from './documentMarks'
 
@@ -42,11 +42,11 @@ const AGE_ANSWER_BEFORE_RENDER = `try{if(JSON.parse(localStorage.getItem(${json(
 const COOKIE_CHOICE_BEFORE_APP = `document.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('.comics-cookie-banner__accept,.comics-cookie-banner__reject'),d=document.documentElement;if(!b||d.hasAttribute(${json(APP_RUNNING_ATTRIBUTE)}))return;var c=b.classList.contains('comics-cookie-banner__accept')?'accepted':'rejected';try{localStorage.setItem(${json(STORAGE_KEYS.consent)},JSON.stringify(c))}catch(x){}d.setAttribute(${json(COOKIE_CHOICE_BEFORE_APP_ATTRIBUTE)},c);d.setAttribute(${json(COOKIE_CHOICE_ATTRIBUTE)},'')});`
 
 /**
- * On the reader: reader settings other than the defaults (core's reader-settings store) without their
- * cookie. The server rendered the defaults' layout, which the settings would move after the first paint.
+ * On the reader: reader settings that change the layout (core `READER_LAYOUT_SETTINGS`) other than the
+ * defaults (core's reader-settings store) without their cookie. The server rendered the defaults' layout, which the settings would move after the first paint.
  * Settings back at the defaults drop the cookie: the next reader is the server's again.
  */
-const READER_SETTINGS = `try{var r=JSON.parse(localStorage.getItem(${json(READER_SETTINGS_STORAGE_KEY)})||'null'),d=${json(DEFAULT_READER_SETTINGS)},k=${json(CUSTOM_READER_COOKIE)},m=!!r&&Object.keys(d).some(function(x){return r[x]!==d[x]});if(m&&!h(k))s(k);else if(!m&&h(k))document.cookie=k+'=; Path=/; Max-Age=0'}catch(e){}`
+const READER_SETTINGS = `try{var r=JSON.parse(localStorage.getItem(${json(READER_SETTINGS_STORAGE_KEY)})||'null'),d=${json(Object.fromEntries(READER_LAYOUT_SETTINGS.map((key) => [key, DEFAULT_READER_SETTINGS[key]])))},k=${json(CUSTOM_READER_COOKIE)},m=!!r&&Object.keys(d).some(function(x){return r[x]!==d[x]});if(m&&!h(k))s(k);else if(!m&&h(k))document.cookie=k+'=; Path=/; Max-Age=0'}catch(e){}`
 
 /**
  * A page opened anew (a link from elsewhere, the address typed again) starts at its top: the browser keeps

@@ -1,4 +1,4 @@
-import { DEFAULT_READER_SETTINGS, type AgeGate, type ReaderSettingsStore, type SessionStore } from '@comics/core'
+import { DEFAULT_READER_SETTINGS, READER_LAYOUT_SETTINGS, type AgeGate, type ReaderSettingsStore, type SessionStore } from '@comics/core'
 import { AGE_PASSED_COOKIE, CUSTOM_READER_COOKIE, SIGNED_IN_COOKIE } from './documentMarks'
 
 /** The page's cookies (document.cookie), and whether to mark them Secure. */
@@ -42,14 +42,14 @@ export function keepAgePassedCookie(ageGate: AgeGate, place: CookiePlace = thePa
 }
 
 /**
- * Keeps the `CUSTOM_READER_COOKIE` cookie in step with the reader settings: set while they are not the
- * defaults. The site's server then leaves the reader to the browser, whose render has them (the server's
+ * Keeps the `CUSTOM_READER_COOKIE` cookie in step with the reader settings: set while those that change
+ * the layout (core `READER_LAYOUT_SETTINGS`; not auto-scroll's speed) are not the defaults. The site's server then leaves the reader to the browser, whose render has them (the server's
  * would be the defaults' layout, moved once they apply). Returns the unsubscribe.
  */
 export function keepCustomReaderCookie(settings: ReaderSettingsStore, place: CookiePlace = thePage()): () => void {
   const custom = () => {
     const current = settings.getSnapshot().settings as unknown as Record<string, unknown>
-    return Object.entries(DEFAULT_READER_SETTINGS).some(([key, value]) => current[key] !== value)
+    return READER_LAYOUT_SETTINGS.some((key) => current[key] !== DEFAULT_READER_SETTINGS[key])
   }
   return keepCookie(CUSTOM_READER_COOKIE, settings, custom, place)
 }

@@ -1,7 +1,7 @@
 // zod/mini keeps the contract tree-shakable: an app that imports one schema does not pay for all of zod.
 import * as z from 'zod/mini'
 import { builtOnUse } from './envelope'
-import { READER_BACKGROUNDS, READER_PAGE_GAPS, READER_PAGE_WIDTHS } from '../rules/readerSettings'
+import { DEFAULT_READER_SETTINGS, READER_BACKGROUNDS, READER_PAGE_GAPS, READER_PAGE_WIDTHS, READER_SCROLL_SPEEDS } from '../rules/readerSettings'
 import {
   PAGE_ALT_MAX_LENGTH,
   TRANSCRIPT_ENTRIES_MAX,
@@ -488,15 +488,17 @@ export const AuditEntrySchema = builtOnUse(() =>
 export type AuditEntry = z.infer<typeof AuditEntrySchema>
 
 /**
- * How a reader shows an episode's pages (GET and PUT /me/reader-settings): page width, gap between pages
- * and background (core `READER_SETTING_CHOICES`), and when they were last changed (ISO timestamp with its
- * offset): the latest change wins between devices (core `latestReaderSettings`).
+ * How a reader shows an episode's pages (GET and PUT /me/reader-settings): page width, gap between pages,
+ * background and auto-scroll's speed (core `READER_SETTING_CHOICES`), and when they were last changed (ISO
+ * timestamp with its offset): the latest change wins between devices (core `latestReaderSettings`). A
+ * service from before auto-scroll sends no speed: read as the default.
  */
 export const ReaderSettingsSchema = builtOnUse(() =>
   z.object({
     pageWidth: z.enum(READER_PAGE_WIDTHS),
     pageGap: z.enum(READER_PAGE_GAPS),
     background: z.enum(READER_BACKGROUNDS),
+    scrollSpeed: z._default(z.enum(READER_SCROLL_SPEEDS), DEFAULT_READER_SETTINGS.scrollSpeed),
     updatedAt: PublishAtSchema,
   }),
 )

@@ -16,7 +16,7 @@ import {
 } from './entities'
 import { PAGE_ALT_MAX_LENGTH, TRANSCRIPT_ENTRIES_MAX } from '../rules/transcript'
 import { WAIT_FOR_FREE_MAX_HOURS, WAIT_FOR_FREE_MAX_NEWEST_EXCLUDED } from '../rules/waitForFree'
-import { READER_BACKGROUNDS, READER_PAGE_GAPS, READER_PAGE_WIDTHS } from '../rules/readerSettings'
+import { READER_BACKGROUNDS, READER_PAGE_GAPS, READER_PAGE_WIDTHS, READER_SCROLL_SPEEDS } from '../rules/readerSettings'
 
 const idList = () => z.optional(z.array(IdSchema).check(z.maxLength(200)))
 const variants = () => z.optional(z.array(AssetVariantSchema).check(z.maxLength(3)))
@@ -277,6 +277,8 @@ export const ReaderSettingsBodySchema = builtOnUse(() =>
     pageWidth: z.enum(READER_PAGE_WIDTHS),
     pageGap: z.enum(READER_PAGE_GAPS),
     background: z.enum(READER_BACKGROUNDS),
+    /** Absent from apps before auto-scroll: the service keeps the speed it has (the default for a new reader). */
+    scrollSpeed: z.optional(z.enum(READER_SCROLL_SPEEDS)),
     updatedAt: PublishAtSchema,
   }),
 )

@@ -13,11 +13,18 @@ export const READER_PAGE_GAP_PX: Readonly<Record<ReaderPageGap, number>> = Objec
 export const READER_BACKGROUNDS = ['dark', 'light'] as const
 export type ReaderBackground = (typeof READER_BACKGROUNDS)[number]
 
-/** How the reader shows an episode's pages. */
+/** How fast auto-scroll moves the strip, by name; {@link READER_SCROLL_SPEED_PX_PER_S} gives its speed. */
+export const READER_SCROLL_SPEEDS = ['slow', 'medium', 'fast'] as const
+export type ReaderScrollSpeed = (typeof READER_SCROLL_SPEEDS)[number]
+/** Auto-scroll's speed in CSS pixels per second, whatever the frame rate. */
+export const READER_SCROLL_SPEED_PX_PER_S: Readonly<Record<ReaderScrollSpeed, number>> = Object.freeze({ slow: 30, medium: 60, fast: 120 })
+
+/** How the reader shows an episode's pages, and how fast auto-scroll moves them. */
 export interface ReaderSettings {
   pageWidth: ReaderPageWidth
   pageGap: ReaderPageGap
   background: ReaderBackground
+  scrollSpeed: ReaderScrollSpeed
 }
 
 /**
@@ -28,20 +35,33 @@ export interface ReaderSettingsRecord extends ReaderSettings {
   updatedAt: string
 }
 
-/** A reader who never chose: the 800 px column, no gap (a webtoon's strip), dark. */
-export const DEFAULT_READER_SETTINGS: Readonly<ReaderSettings> = Object.freeze({ pageWidth: 'column', pageGap: 'none', background: 'dark' })
+/** A reader who never chose: the 800 px column, no gap (a webtoon's strip), dark, auto-scroll at medium speed. */
+export const DEFAULT_READER_SETTINGS: Readonly<ReaderSettings> = Object.freeze({ pageWidth: 'column', pageGap: 'none', background: 'dark', scrollSpeed: 'medium' })
+
+/** The settings that change how the strip is laid out and painted (auto-scroll's speed does not). */
+export const READER_LAYOUT_SETTINGS = ['pageWidth', 'pageGap', 'background'] as const satisfies readonly (keyof ReaderSettings)[]
 
 /** The settings' fields and the values each may take, in the order a settings panel shows them. */
 export const READER_SETTING_CHOICES = Object.freeze({
   pageWidth: READER_PAGE_WIDTHS,
   pageGap: READER_PAGE_GAPS,
   background: READER_BACKGROUNDS,
+  scrollSpeed: READER_SCROLL_SPEEDS,
 }) satisfies { readonly [K in keyof ReaderSettings]: readonly ReaderSettings[K][] }
 
 export type ReaderSettingName = keyof ReaderSettings
 
 const isOneOf = <T extends string>(choices: readonly T[], value: unknown): value is T =>
   typeof value === 'string' && (choices as readonly string[]).includes(value)
+
+/**
+ * Settings kept before auto-scroll had a speed (in storage, from an older service) read with the default
+ * speed; anything else is returned as it is.
+ */
+export function withDefaultScrollSpeed(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || (value as { scrollSpeed?: unknown }).scrollSpeed !== undefined) return value
+  return { ...value, scrollSpeed: DEFAULT_READER_SETTINGS.scrollSpeed }
+}
 
 /**
  * The fields of `value` that are not a valid reader setting (every field of {@link ReaderSettings} is
@@ -82,5 +102,5 @@ export function acceptedSettingsTime(updatedAt: string, now: Date): Date {
 
 /** The settings alone, without when they changed. */
 export function readerSettingsOf(record: ReaderSettings): ReaderSettings {
-  return { pageWidth: record.pageWidth, pageGap: record.pageGap, background: record.background }
+  return { pageWidth: record.pageWidth, pageGap: record.pageGap, background: record.background, scrollSpeed: record.scrollSpeed }
 }

@@ -3,6 +3,7 @@ import {
   latestReaderSettings,
   readerSettingsOf,
   readerSettingsProblems,
+  withDefaultScrollSpeed,
   type ReaderSettings,
   type ReaderSettingsRecord,
 } from '../rules/readerSettings'
@@ -46,12 +47,14 @@ const isStored = (value: unknown): value is StoredSettings =>
 const DEFAULT_SNAPSHOT: ReaderSettingsSnapshot = Object.freeze({ settings: DEFAULT_READER_SETTINGS, updatedAt: null, unsaved: false })
 
 function load(storage: KeyValueStorage): ReaderSettingsSnapshot {
-  const stored = readJson<StoredSettings | null>(storage, READER_SETTINGS_STORAGE_KEY, null, isStored)
-  return stored ? { settings: readerSettingsOf(stored), updatedAt: stored.updatedAt, unsaved: stored.unsaved } : DEFAULT_SNAPSHOT
+  // Kept before auto-scroll had a speed: read with the default speed, the other choices as they were.
+  const raw = readJson<unknown>(storage, READER_SETTINGS_STORAGE_KEY, null, (value): value is unknown => true)
+  const stored = withDefaultScrollSpeed(raw)
+  return isStored(stored) ? { settings: readerSettingsOf(stored), updatedAt: stored.updatedAt, unsaved: stored.unsaved } : DEFAULT_SNAPSHOT
 }
 
 const sameSettings = (a: ReaderSettings, b: ReaderSettings) =>
-  a.pageWidth === b.pageWidth && a.pageGap === b.pageGap && a.background === b.background
+  a.pageWidth === b.pageWidth && a.pageGap === b.pageGap && a.background === b.background && a.scrollSpeed === b.scrollSpeed
 
 /**
  * The reader's settings (core `ReaderSettings`), kept under {@link READER_SETTINGS_STORAGE_KEY} and

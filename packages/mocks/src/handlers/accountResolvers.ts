@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw'
 import type { AccountDeletion, AccountExport } from '@comics/core/contract'
-import { acceptedSettingsTime, latestReaderSettings } from '@comics/core/rules'
+import { acceptedSettingsTime, DEFAULT_READER_SETTINGS, latestReaderSettings } from '@comics/core/rules'
 import type { Resolver } from './resolverContext'
 
 /**
@@ -66,11 +66,13 @@ export const getReaderSettings: Resolver<'getReaderSettings'> = ({ state, viewer
 
 /**
  * PUT /me/reader-settings: as the reference API, kept unless a later change is (core
- * `latestReaderSettings`), a device time ahead of the handlers' taken as theirs; answers what is kept.
+ * `latestReaderSettings`), a device time ahead of the handlers' taken as theirs; an app from before
+ * auto-scroll sends no speed and the speed kept stays (the default at first); answers what is kept.
  */
 export const putReaderSettings: Resolver<'putReaderSettings'> = ({ state, viewer, body, now }) => {
   const userId = viewer.userId!
-  const candidate = { ...body, updatedAt: acceptedSettingsTime(body.updatedAt, now).toISOString() }
+  const scrollSpeed = body.scrollSpeed ?? state.readerSettings[userId]?.scrollSpeed ?? DEFAULT_READER_SETTINGS.scrollSpeed
+  const candidate = { ...body, scrollSpeed, updatedAt: acceptedSettingsTime(body.updatedAt, now).toISOString() }
   const kept = latestReaderSettings(state.readerSettings[userId], candidate)!
   state.readerSettings[userId] = kept
   return HttpResponse.json({ data: [kept] })

@@ -58,6 +58,9 @@ const readerSettings = createReaderSettingsStore(createMemoryStorage())
 readerSettings.change({ pageWidth: 'fit' })
 // @ts-expect-error the page width is 'column' or 'fit'
 readerSettings.change({ pageWidth: 'wide' })
+readerSettings.change({ scrollSpeed: 'fast' })
+// @ts-expect-error auto-scroll's speed is 'slow', 'medium' or 'fast'
+readerSettings.change({ scrollSpeed: 'warp' })
 export const latestSettings = latestReaderSettings(readerSettings.record(), null)?.updatedAt satisfies string | undefined
 export const savedSettings = api.account.saveReaderSettings({ pageWidth: 'column', pageGap: 'small', background: 'light', updatedAt: '2026-01-01T00:00:00.000Z' })
 // @ts-expect-error a saved change says when it was made

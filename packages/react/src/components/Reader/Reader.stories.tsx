@@ -5,7 +5,7 @@ import { EPISODE_COIN_PRICE } from '@comics/core'
 import { creditMockCoins, MOCK_ACCESSIBLE_EPISODE, MOCK_LONG_EPISODE, type MockState } from '@comics/mocks'
 import { flakyPageImages, withFlakyPage, withFlakyTile } from '../../../../../.storybook/flakyPageImages'
 import { withTallPage } from '../../../../../.storybook/tallPage'
-import { kitOf, page, realViewport, type StoryKit } from '../../../../../.storybook/stories'
+import { kitOf, page, realViewport, realWheel, type StoryKit } from '../../../../../.storybook/stories'
 import type { ComicsStores } from '../../provider'
 import { AUTOMATIC_PAGE_RETRIES } from './ReaderPage'
 import { Reader, type ReaderProps } from './Reader'
@@ -428,7 +428,7 @@ export const SettingsPanel: Story = {
     await expect(dialog.getByRole('group', { name: 'Page width' })).toBeVisible()
     await expect(dialog.getByRole('radio', { name: 'Column' })).toBeChecked()
     await userEvent.click(dialog.getByRole('radio', { name: 'Fit the screen' }))
-    await userEvent.click(dialog.getByRole('radio', { name: 'Medium' }))
+    await userEvent.click(within(dialog.getByRole('group', { name: 'Gap between pages' })).getByRole('radio', { name: 'Medium' }))
     const reader = canvasElement.querySelector('.comics-reader')!
     await expect(reader).toHaveAttribute('data-page-width', 'fit')
     // Arrow keys move within a group, as radio buttons do.
@@ -603,5 +603,210 @@ export const TranscriptMobile: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Transcript' }))
     const dialog = within(await page(canvasElement).findByRole('dialog', { name: 'Transcript' }))
     await expect(await dialog.findByText('You said that yesterday.')).toBeVisible()
+  },
+}
+
+const readerOf = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLElement>('.comics-reader')!
+
+/** Presses the footer's Auto-scroll toggle (the chrome shows first, as a tap on the strip would show it). */
+async function startAutoScroll(context: { canvas: ReturnType<typeof within>; canvasElement: HTMLElement }) {
+  const toggle = context.canvas.getByRole('button', { name: 'Auto-scroll' })
+  await waitFor(() => expect(toggle).toBeEnabled())
+  // Focus shows a hidden footer, as the keyboard would.
+  toggle.blur()
+  toggle.focus()
+  await waitFor(() => expect(readerOf(context.canvasElement)).toHaveAttribute('data-chrome', 'visible'))
+  await userEvent.click(toggle)
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+  await expect(readerOf(context.canvasElement)).toHaveAttribute('data-autoscroll', 'playing')
+  return toggle
+}
+
+/** The strip moved on by itself, and keeps moving. */
+async function strippedMoves(strip: HTMLElement) {
+  const from = strip.scrollTop
+  await waitFor(() => expect(strip.scrollTop).toBeGreaterThan(from + 10))
+}
+
+/** Stopped: the reason is on the reader, and the strip stays where it is for several frames. */
+async function stoppedFor(canvasElement: HTMLElement, reason: string) {
+  const reader = readerOf(canvasElement)
+  await waitFor(() => expect(reader).toHaveAttribute('data-autoscroll', 'paused'))
+  await expect(reader).toHaveAttribute('data-autoscroll-stop', reason)
+  const strip = stripOf(canvasElement)
+  const at = strip.scrollTop
+  for (let frame = 0; frame < 10; frame += 1) await new Promise(requestAnimationFrame)
+  await expect(strip.scrollTop).toBe(at)
+}
+
+/** Puts the strip a little above the end card, so that auto-scroll reaches it within a second. */
+async function nearTheEnd(canvasElement: HTMLElement) {
+  const strip = stripOf(canvasElement)
+  const end = await waitFor(() => {
+    const card = strip.querySelector<HTMLElement>('.comics-reader__end')
+    expect(card).not.toBeNull()
+    return card!
+  })
+  strip.scrollTop = end.offsetTop - strip.clientHeight - 40
+  await waitFor(() => expect(end.getBoundingClientRect().top).toBeGreaterThan(strip.getBoundingClientRect().bottom))
+  // The scroll event (which hides the header and footer) comes with the next frames.
+  for (let frame = 0; frame < 3; frame += 1) await new Promise(requestAnimationFrame)
+}
+
+/** Auto-scroll runs: the toggle is pressed and the strip moves on by itself; 'a' pauses it. */
+export const AutoScrollPlaying: Story = {
+  play: async (context) => {
+    await readerSettled(context)
+    const toggle = await startAutoScroll(context)
+    await strippedMoves(stripOf(context.canvasElement))
+    await userEvent.keyboard('a')
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false')
+    await stoppedFor(context.canvasElement, 'reader')
+  },
+}
+
+/** A pointer pressed on the strip (a tap, a click, a scrollbar drag) pauses auto-scroll; so does the wheel. */
+export const AutoScrollPausedByTouch: Story = {
+  play: async (context) => {
+    await readerSettled(context)
+    const strip = stripOf(context.canvasElement)
+    await startAutoScroll(context)
+    await strippedMoves(strip)
+    strip.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerType: 'touch' }))
+    await stoppedFor(context.canvasElement, 'touch')
+    await startAutoScroll(context)
+    await strippedMoves(strip)
+    if (!(await realWheel(strip, 40))) strip.dispatchEvent(new WheelEvent('wheel', { bubbles: true, deltaY: 40 }))
+    await stoppedFor(context.canvasElement, 'touch')
+  },
+}
+
+/** A hidden tab pauses auto-scroll; it stays paused when the tab shows again. */
+export const AutoScrollPausedInHiddenTab: Story = {
+  play: async (context) => {
+    await readerSettled(context)
+    await startAutoScroll(context)
+    await strippedMoves(stripOf(context.canvasElement))
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' })
+    try {
+      document.dispatchEvent(new Event('visibilitychange'))
+      await stoppedFor(context.canvasElement, 'hidden')
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState
+      document.dispatchEvent(new Event('visibilitychange'))
+    }
+    await expect(readerOf(context.canvasElement)).toHaveAttribute('data-autoscroll', 'paused')
+  },
+}
+
+/** A subscriber's episode read to its end: auto-scroll stops as the end card comes into view. */
+export const AutoScrollStopsAtEnd: Story = {
+  play: async (context) => {
+    await readerSettled(context)
+    await nearTheEnd(context.canvasElement)
+    await startAutoScroll(context)
+    await stoppedFor(context.canvasElement, 'end')
+    const card = within(stripOf(context.canvasElement)).getByRole('region', { name: 'Next episode' })
+    // Stopped as it came into view (its top at most at the strip's bottom edge): the last page is read whole.
+    await expect(card.getBoundingClientRect().top).toBeLessThanOrEqual(stripOf(context.canvasElement).getBoundingClientRect().bottom)
+  },
+}
+
+/** A guest at the end of the last free episode: auto-scroll stops at the locked episode's unlock choice. */
+export const AutoScrollStopsAtLock: Story = {
+  globals: { viewer: 'guest' },
+  args: { chapterId: '403' },
+  play: async (context) => {
+    await readerSettled(context)
+    const card = await within(stripOf(context.canvasElement)).findByRole('region', { name: 'Next episode' })
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'sign-in'))
+    await nearTheEnd(context.canvasElement)
+    await startAutoScroll(context)
+    await stoppedFor(context.canvasElement, 'lock')
+  },
+}
+
+/** Stopped at an episode's end, auto-scroll goes on by itself in the next episode the reader opens. */
+export const AutoScrollContinuesInNextEpisode: Story = {
+  play: async (context) => {
+    await readerSettled(context)
+    await nearTheEnd(context.canvasElement)
+    await startAutoScroll(context)
+    await stoppedFor(context.canvasElement, 'end')
+    await userEvent.click(await context.canvas.findByRole('link', { name: 'Read the next episode' }))
+    await expect(kitOf(context).navigate).toHaveBeenLastCalledWith('/comic/4/402')
+    await waitFor(() => expect(readerOf(context.canvasElement)).toHaveAttribute('data-autoscroll', 'playing'))
+    await strippedMoves(stripOf(context.canvasElement))
+    await userEvent.keyboard('a')
+  },
+}
+
+/**
+ * A reader who prefers reduced motion: auto-scroll never starts by itself (not in the next episode
+ * either); it runs only when they press play.
+ */
+export const AutoScrollReducedMotion: Story = {
+  play: async (context) => {
+    const realMatchMedia = window.matchMedia
+    window.matchMedia = (query: string) =>
+      query.includes('prefers-reduced-motion') ? ({ ...realMatchMedia.call(window, query), matches: true, media: query } as MediaQueryList) : realMatchMedia.call(window, query)
+    try {
+      await readerSettled(context)
+      await nearTheEnd(context.canvasElement)
+      await startAutoScroll(context)
+      await stoppedFor(context.canvasElement, 'end')
+      await userEvent.click(await context.canvas.findByRole('link', { name: 'Read the next episode' }))
+      await waitFor(() => expect(context.canvas.getByRole('button', { name: 'Prev' })).toBeEnabled())
+      await context.canvas.findByRole('img', { name: /^Page 1 of/ })
+      await waitFor(() => expect(context.canvas.getByRole('button', { name: 'Auto-scroll' })).toBeEnabled())
+      for (let frame = 0; frame < 10; frame += 1) await new Promise(requestAnimationFrame)
+      await expect(readerOf(context.canvasElement)).toHaveAttribute('data-autoscroll', 'paused')
+      await expect(stripOf(context.canvasElement).scrollTop).toBe(0)
+      await startAutoScroll(context)
+      await strippedMoves(stripOf(context.canvasElement))
+      await userEvent.keyboard('a')
+    } finally {
+      window.matchMedia = realMatchMedia
+    }
+  },
+}
+
+/** The speed is a reader setting (synced with the others); '-' and '+' change it too. */
+export const AutoScrollSpeed: Story = {
+  play: async (context) => {
+    const body = page(context.canvasElement)
+    await readerSettled(context)
+    await userEvent.click(context.canvas.getByRole('button', { name: 'Reader settings' }))
+    const dialog = within(await body.findByRole('dialog', { name: 'Reader settings' }))
+    const speed = within(dialog.getByRole('group', { name: 'Auto-scroll speed' }))
+    await expect(speed.getByRole('radio', { name: 'Medium' })).toBeChecked()
+    await userEvent.click(speed.getByRole('radio', { name: 'Fast' }))
+    await expect(kitOf(context).stores.readerSettings.getSnapshot().settings.scrollSpeed).toBe('fast')
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull())
+    await userEvent.keyboard('-')
+    await expect(kitOf(context).stores.readerSettings.getSnapshot().settings.scrollSpeed).toBe('medium')
+    await userEvent.keyboard('-')
+    await userEvent.keyboard('-')
+    await expect(kitOf(context).stores.readerSettings.getSnapshot().settings.scrollSpeed).toBe('slow')
+    await userEvent.keyboard('+')
+    await expect(kitOf(context).stores.readerSettings.getSnapshot().settings.scrollSpeed).toBe('medium')
+  },
+}
+
+/** A phone (390 px): the footer keeps one row with the square Auto-scroll toggle, pressed while it runs. */
+export const AutoScrollMobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async (context) => {
+    const resized = await realViewport(390, 844)
+    try {
+      await readerSettled(context)
+      const footer = context.canvasElement.querySelector<HTMLElement>('.comics-reader__footer')!
+      await expect(footer.scrollWidth).toBeLessThanOrEqual(footer.clientWidth)
+      await startAutoScroll(context)
+      await userEvent.keyboard('a')
+    } finally {
+      if (resized) await realViewport(1280, 800)
+    }
   },
 }

@@ -11,6 +11,8 @@ import {
   nextEpisode,
   previousEpisode,
   READER_PAGE_GAP_PX,
+  READER_SCROLL_SPEED_PX_PER_S,
+  READER_SCROLL_SPEEDS,
   readerPath,
   type Chapter,
 } from '@comics/core'
@@ -42,6 +44,7 @@ import { ReaderSettingsDialog } from './ReaderSettingsDialog'
 import { ReaderShortcutsDialog } from './ReaderShortcutsDialog'
 import { ReaderTranscriptButton, ReaderTranscriptDialog } from './ReaderTranscriptDialog'
 import { useAssetsFailure } from './useAssetsFailure'
+import { useAutoScroll } from './useAutoScroll'
 import { useKeepPageInView } from './useKeepPageInView'
 import { usePreviewChapters } from './usePreviewChapters'
 import { usePrefetchNextEpisode } from './usePrefetchNextEpisode'
@@ -114,9 +117,14 @@ function coinUnlockOffered(
  * dialog of its entries page by page, fetched when first opened. Each page image is named by its alt
  * text, else 'Page n of m'.
  *
- * The reader's settings (page width, gap between pages, background; core `ReaderSettings`) apply from
- * the first paint (read from storage) and change from the header's settings button; a change keeps the
- * page in view in view.
+ * The reader's settings (page width, gap between pages, background, auto-scroll's speed; core
+ * `ReaderSettings`) apply from the first paint (read from storage) and change from the header's settings
+ * button; a change keeps the page in view in view.
+ *
+ * Auto-scroll (the footer's toggle, `a`; `-` and `+` change its speed): moves the strip at the chosen
+ * speed and stops for the reader's touch, pointer-down or wheel on the strip, a hidden tab, a dialog, the
+ * episode's end and a lock ({@link useAutoScroll}); `data-autoscroll` and `data-autoscroll-stop` on the
+ * reader say whether it runs and why it stopped.
  *
  * Pages reserve their box from width and height; the first loads with high priority and the others
  * lazily, mounted once the first has arrived or the reader scrolls; off-screen pages skip rendering; a
@@ -136,7 +144,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   const navigate = useNavigate()
   const analytics = useAnalytics()
   // The reader's own settings (page width, gap, background): read before the first paint, from storage.
-  const { settings } = useReaderSettings()
+  const { settings, change: changeSettings } = useReaderSettings()
   const pageSizes = givenPageSizes ?? (settings.pageWidth === 'fit' ? READER_FIT_PAGE_SIZES : READER_PAGE_SIZES)
   const viewer = useViewer()
   const authModal = useAuthModal()
@@ -194,6 +202,8 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   const previous = chapter && canGoPrev(chapter, chapters) ? previousEpisode(chapter, chapters) : undefined
   // While a signed-in viewer's level loads, Next waits rather than guess (spec §4).
   const next = chapter && !viewer.isPending && canGoNext(chapter, chapters, viewer) ? nextEpisode(chapter, chapters) : undefined
+  // An episode follows that this reader may not open: the end card offers its unlock.
+  const nextIsLocked = Boolean(chapter && nextEpisode(chapter, chapters)) && !viewer.isPending && !next
   // Prev and Next are disabled while they cannot be known yet: the footer says so (aria-busy).
   const footerPending = chaptersQuery.isPending || viewer.isPending
   const open = (target: Chapter | undefined) => {
@@ -240,13 +250,36 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   // A short episode may not scroll at all: check for the prefetch once its first page is in.
   useEffect(() => prefetchNext(), [prefetchNext])
 
+  const covered = listOpen || settingsOpen || shortcutsOpen || transcriptOpen || authModal.isOpen
+  const endCard = useRef<HTMLDivElement>(null)
+  const canAutoScroll = Boolean(pages?.length) && firstPageArrived
+  const autoScroll = useAutoScroll({
+    scroller,
+    end: endCard,
+    pxPerSecond: READER_SCROLL_SPEED_PX_PER_S[settings.scrollSpeed],
+    episodeKey,
+    canStart: canAutoScroll,
+    endIsLock: nextIsLocked,
+    locked: failure === 'refused',
+    covered,
+  })
+  const changeScrollSpeed = (change: -1 | 1) => {
+    const index = READER_SCROLL_SPEEDS.indexOf(settings.scrollSpeed) + change
+    const scrollSpeed = READER_SCROLL_SPEEDS[Math.max(0, Math.min(READER_SCROLL_SPEEDS.length - 1, index))]
+    if (scrollSpeed) changeSettings({ scrollSpeed })
+  }
+
   useReaderKeyboard({
     scroller,
-    active: !listOpen && !settingsOpen && !shortcutsOpen && !transcriptOpen && !authModal.isOpen,
+    active: !covered,
     onPrev: () => open(previous),
     onNext: () => open(next),
     onHelp: () => setShortcutsOpen(true),
     onZoom: (action) => (action === 'zoomIn' ? zoom.zoomIn() : action === 'zoomOut' ? zoom.zoomOut() : zoom.reset()),
+    onAutoScroll: () => {
+      if (canAutoScroll) autoScroll.toggle()
+    },
+    onAutoScrollSpeed: changeScrollSpeed,
   })
   useKeepPageInView(scroller, settings)
 
@@ -255,12 +288,17 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
     if (!element) return
     // A zoom moves the strip under the reader: the header and footer (and the zoom control in it) stay.
     if (!zoom.scrolledByZoom()) {
-      setChromeVisible(
-        isReaderChromeVisible({ scrollTop: element.scrollTop, viewportHeight: element.clientHeight, contentHeight: element.scrollHeight }),
-      )
+      // Set only when they change: a scroll event comes with every frame of a scroll (auto-scroll's too), and
+      // a state set to the value it has may still render the reader again.
+      const visible = isReaderChromeVisible({ scrollTop: element.scrollTop, viewportHeight: element.clientHeight, contentHeight: element.scrollHeight })
+      // A control of the header or footer reached by keyboard keeps them shown (auto-scroll's toggle among them).
+      const focused = document.activeElement
+      const keyboardInChrome =
+        focused instanceof HTMLElement && focused.matches(':focus-visible') && focused.closest('.comics-reader__header, .comics-reader__footer') !== null
+      if (visible !== chromeVisible && (visible || !keyboardInChrome)) setChromeVisible(visible)
     }
     // The strip's own return to the top on an episode change is not the reader scrolling.
-    if (element.scrollTop > 0) setScrolledIn(episodeKey)
+    if (element.scrollTop > 0 && scrolledIn !== episodeKey) setScrolledIn(episodeKey)
     prefetchNext()
     keepPosition()
   }
@@ -306,6 +344,8 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
       data-chrome={chromeState}
       data-page-width={settings.pageWidth}
       data-background={settings.background}
+      data-autoscroll={autoScroll.playing ? 'playing' : 'paused'}
+      data-autoscroll-stop={autoScroll.stoppedBy ?? undefined}
       style={{ '--comics-reader-page-gap': `${READER_PAGE_GAP_PX[settings.pageGap]}px` } as CSSProperties}
     >
       {/* The reader's banner: its close link and titles are in a landmark, as the rest of the page is. */}
@@ -355,7 +395,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
           {strip}
           {/* The episode ends on the next one and what opens it, before its likes and comments. */}
           {pages && !preview && (
-            <div className="comics-reader__end" onClick={(event) => event.stopPropagation()}>
+            <div ref={endCard} className="comics-reader__end" onClick={(event) => event.stopPropagation()}>
               <EpisodeEndCard comicId={comicId} chapterId={chapterId} uncensored={uncensored} />
             </div>
           )}
@@ -397,6 +437,21 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
         </button>
         <button type="button" className="comics-button" data-variant="ghost" aria-haspopup="dialog" onClick={() => setListOpen(true)}>
           {messages['reader.listEpisodes']}
+        </button>
+        <button
+          type="button"
+          className="comics-button comics-reader__autoscroll"
+          data-variant="ghost"
+          aria-label={messages['reader.autoScroll']}
+          title={messages['reader.autoScroll']}
+          aria-pressed={autoScroll.playing}
+          aria-keyshortcuts="a"
+          disabled={!canAutoScroll}
+          onClick={autoScroll.toggle}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path fill="currentColor" d={autoScroll.playing ? 'M7 5h3.5v14H7zM13.5 5H17v14h-3.5z' : 'M8 5.5v13l10.5-6.5z'} />
+          </svg>
         </button>
         <button type="button" className="comics-button" disabled={!next} onClick={() => open(next)}>
           {messages['reader.next']}

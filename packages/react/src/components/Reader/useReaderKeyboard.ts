@@ -15,6 +15,9 @@ export type ReaderShortcutAction =
   | 'zoomIn'
   | 'zoomOut'
   | 'zoomReset'
+  | 'autoScroll'
+  | 'autoScrollSlower'
+  | 'autoScrollFaster'
   | 'help'
 
 /**
@@ -41,6 +44,9 @@ export const READER_SHORTCUTS: readonly { action: ReaderShortcutAction; keys: re
   { action: 'zoomIn', keys: [{ key: '+', mod: true }] },
   { action: 'zoomOut', keys: [{ key: '-', mod: true }] },
   { action: 'zoomReset', keys: [{ key: '0', mod: true }] },
+  { action: 'autoScroll', keys: [{ key: 'a' }] },
+  { action: 'autoScrollSlower', keys: [{ key: '-' }] },
+  { action: 'autoScrollFaster', keys: [{ key: '+' }, { key: '=' }] },
   { action: 'help', keys: [{ key: '?' }] },
 ]
 
@@ -91,19 +97,24 @@ export interface ReaderKeyboardOptions {
   onHelp?(): void
   /** Ctrl/Cmd + '+', '-' and '0': the strip's zoom (the browser's own zoom of the page does not act). */
   onZoom?(action: 'zoomIn' | 'zoomOut' | 'zoomReset'): void
+  /** 'a': plays or pauses auto-scroll. */
+  onAutoScroll?(): void
+  /** '-' and '+' (or '='): a slower or a faster auto-scroll speed. */
+  onAutoScrollSpeed?(change: -1 | 1): void
 }
 
 /**
  * The reader's keys ({@link READER_SHORTCUTS}). '[' or Shift+ArrowLeft: previous episode; ']' or
- * Shift+ArrowRight: next episode; '?': the shortcut list; Ctrl/Cmd + '+' (or '='), '-' and '0': the
- * strip's zoom in, out and back to 1 (`onZoom`). Space, Shift+Space, PageDown, PageUp,
- * ArrowDown and ArrowUp scroll the strip natively while it has focus; when focus has fallen to the page
- * body (a click outside, a removed control) they scroll the strip here and give it focus back.
+ * Shift+ArrowRight: next episode; 'a': auto-scroll on or off; '-' and '+': its speed; '?': the shortcut
+ * list; Ctrl/Cmd + '+' (or '='), '-' and '0': the strip's zoom in, out and back to 1 (`onZoom`). Space,
+ * Shift+Space, PageDown, PageUp, ArrowDown and ArrowUp scroll the strip natively while it has focus; when
+ * focus has fallen to the page body (a click outside, a removed control) they scroll the strip here and give
+ * it focus back.
  */
-export function useReaderKeyboard({ scroller, active, onPrev, onNext, onHelp, onZoom }: ReaderKeyboardOptions) {
-  const latest = useRef({ active, onPrev, onNext, onHelp, onZoom })
+export function useReaderKeyboard({ scroller, active, onPrev, onNext, onHelp, onZoom, onAutoScroll, onAutoScrollSpeed }: ReaderKeyboardOptions) {
+  const latest = useRef({ active, onPrev, onNext, onHelp, onZoom, onAutoScroll, onAutoScrollSpeed })
   useEffect(() => {
-    latest.current = { active, onPrev, onNext, onHelp, onZoom }
+    latest.current = { active, onPrev, onNext, onHelp, onZoom, onAutoScroll, onAutoScrollSpeed }
   })
 
   useEffect(() => {
@@ -112,18 +123,23 @@ export function useReaderKeyboard({ scroller, active, onPrev, onNext, onHelp, on
       if (belongsElsewhere(event.target)) return
       const action = readerShortcutOf(event)
       if (action === null) return
-      if (action === 'zoomIn' || action === 'zoomOut' || action === 'zoomReset') {
-        if (!latest.current.onZoom) return
-        event.preventDefault()
-        latest.current.onZoom(action)
-        return
+      const { onPrev, onNext, onHelp, onZoom, onAutoScroll, onAutoScrollSpeed } = latest.current
+      const command: Partial<Record<ReaderShortcutAction, (() => void) | undefined>> = {
+        prevEpisode: onPrev,
+        nextEpisode: onNext,
+        help: onHelp,
+        zoomIn: onZoom && (() => onZoom('zoomIn')),
+        zoomOut: onZoom && (() => onZoom('zoomOut')),
+        zoomReset: onZoom && (() => onZoom('zoomReset')),
+        autoScroll: onAutoScroll,
+        autoScrollSlower: onAutoScrollSpeed && (() => onAutoScrollSpeed(-1)),
+        autoScrollFaster: onAutoScrollSpeed && (() => onAutoScrollSpeed(1)),
       }
-      if (action === 'prevEpisode' || action === 'nextEpisode' || action === 'help') {
-        if (action === 'help' && !latest.current.onHelp) return
+      if (action in command) {
+        const run = command[action]
+        if (!run) return
         event.preventDefault()
-        if (action === 'prevEpisode') latest.current.onPrev()
-        else if (action === 'nextEpisode') latest.current.onNext()
-        else latest.current.onHelp?.()
+        run()
         return
       }
       const element = scroller.current

@@ -28,6 +28,9 @@ function positionIn(scroller: HTMLElement): Pick<ReadingPosition, 'page' | 'offs
   return { page, offset }
 }
 
+/** How long a scroll's position waits before it is measured and kept (further scrolls meanwhile join it). */
+const SCROLL_RECORD_MS = 500
+
 export interface ReadingPositionOptions {
   comicId: string
   chapter: Chapter | undefined
@@ -71,11 +74,22 @@ export function useReadingPosition({ comicId, chapter, ready, scroller, onOpen }
     progress.record(comicId, { chapterId: chapter.id, chapterTitle: chapter.title, ...(requested.current ?? positionIn(element)) })
   }, [progress, scroller])
   const recordLater = useCallback(
-    (position?: Pick<ReadingPosition, 'page' | 'offset'>) => {
+    (position?: Pick<ReadingPosition, 'page' | 'offset'>, afterMs = 0) => {
       // A scroll after the opening supersedes its position; one pending record at a time.
       requested.current = position
       if (cancelPending.current) return
-      cancelPending.current = scheduleIdle(write)
+      if (afterMs <= 0) {
+        cancelPending.current = scheduleIdle(write)
+        return
+      }
+      let cancelIdle: (() => void) | null = null
+      const timer = setTimeout(() => {
+        cancelIdle = scheduleIdle(write)
+      }, afterMs)
+      cancelPending.current = () => {
+        clearTimeout(timer)
+        cancelIdle?.()
+      }
     },
     [write],
   )
@@ -126,7 +140,10 @@ export function useReadingPosition({ comicId, chapter, ready, scroller, onOpen }
     latest.current.onOpen(chapter)
   }, [openKey, progress, recordLater, scroller])
 
+  // While the strip scrolls (by hand or by auto-scroll), the position is measured and kept at most every
+  // SCROLL_RECORD_MS, not after every frame's scroll event: each record reads the pages' offsets and
+  // writes storage. The last position is kept once the scrolling stops, and at once when the page hides.
   return useCallback(() => {
-    if (opened.current !== null && opened.current === openKey) recordLater()
+    if (opened.current !== null && opened.current === openKey) recordLater(undefined, SCROLL_RECORD_MS)
   }, [openKey, recordLater])
 }

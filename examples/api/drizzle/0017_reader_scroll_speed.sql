@@ -1,0 +1,2 @@
+ALTER TABLE "reader_settings" ADD COLUMN "scroll_speed" text DEFAULT 'medium' NOT NULL;--> statement-breakpoint
+ALTER TABLE "reader_settings" ADD CONSTRAINT "reader_settings_scroll_speed" CHECK ("reader_settings"."scroll_speed" in ('slow', 'medium', 'fast'));
