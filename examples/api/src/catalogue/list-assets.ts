@@ -137,18 +137,38 @@ export async function listAssets(
       const isPublic = isPagePublic({ variant: row.variant, free: free.has(row.chapterId) })
       const url = fileStore.urlOf(row.file)
       const address = isPublic ? { url } : signedFile(signing.signer, url, row.file, signing.now)
-      return {
-        id: String(row.id),
-        ...address,
-        width: row.width,
-        height: row.height,
-        ...listedPageImages(address.url, row.width, row.height),
-        comicsId: String(row.comicId),
-        chapterId: String(row.chapterId),
-        variant: row.variant,
-        position: row.position,
-        ...(row.alt ? { alt: row.alt } : {}),
-      }
+      return pageAsset(row, address)
     }),
+  }
+}
+
+/** A page's row, as the reader's list and the studio's list read it. */
+export interface PageRow {
+  id: number
+  comicId: number
+  chapterId: number
+  variant: AssetVariant
+  position: number
+  alt: string | null
+  width: number
+  height: number
+}
+
+/**
+ * A page as the contract's asset, at `address` (its public address, or a signed one): its size, its
+ * renditions and tiles (listedPageImages), its place and its alt text when it has one.
+ */
+export function pageAsset(row: PageRow, address: { url: string }): Asset {
+  return {
+    id: String(row.id),
+    ...address,
+    width: row.width,
+    height: row.height,
+    ...listedPageImages(address.url, row.width, row.height),
+    comicsId: String(row.comicId),
+    chapterId: String(row.chapterId),
+    variant: row.variant,
+    position: row.position,
+    ...(row.alt ? { alt: row.alt } : {}),
   }
 }

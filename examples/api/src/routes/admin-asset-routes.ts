@@ -8,9 +8,9 @@ import { recordAudit } from '../audit/audit-log'
 import { rowId } from '../db/row-id'
 import type { Database } from '../db/database'
 import { assets, chapters, files as storedFiles } from '../db/schema'
+import { pageAsset } from '../catalogue/list-assets'
 import { HttpError } from '../http/http-error'
 import { registerEndpoint } from '../http/register-endpoint'
-import { listedPageImages } from '../files/renditions'
 import { signedFile, UrlSigner } from '../files/signed-urls'
 import { singleFile } from '../files/single-file'
 
@@ -34,21 +34,7 @@ async function episodePages(db: Database, context: Pick<AppContext, 'fileStore' 
     .innerJoin(storedFiles, eq(storedFiles.name, assets.file))
     .where(and(eq(assets.chapterId, chapterId), eq(assets.variant, variant)))
     .orderBy(asc(assets.position))
-  return rows.map((row) => {
-    const address = signedFile(signer, context.fileStore.urlOf(row.file), row.file, context.clock.now())
-    return {
-      id: String(row.id),
-      ...address,
-      width: row.width,
-      height: row.height,
-      ...listedPageImages(address.url, row.width, row.height),
-      comicsId: String(row.comicId),
-      chapterId: String(row.chapterId),
-      variant: row.variant,
-      position: row.position,
-      ...(row.alt ? { alt: row.alt } : {}),
-    }
-  })
+  return rows.map((row) => pageAsset(row, signedFile(signer, context.fileStore.urlOf(row.file), row.file, context.clock.now())))
 }
 
 /**
@@ -96,18 +82,8 @@ export function registerAdminAssetRoutes(app: FastifyInstance, context: AppConte
     return {
       data: rows.sort((a, b) => a.position - b.position).map((row) => {
         const page = pages[row.position - 1]!
-        const address = signedFile(signer, fileStore.urlOf(row.file), row.file, clock.now())
-        return {
-          id: String(row.id),
-          ...address,
-          width: page.width,
-          height: page.height,
-          ...listedPageImages(address.url, page.width, page.height),
-          comicsId: String(row.comicId),
-          chapterId: String(row.chapterId),
-          variant: row.variant,
-          position: row.position,
-        }
+        // A page just uploaded has no alt text yet.
+        return pageAsset({ ...row, alt: null, width: page.width, height: page.height }, signedFile(signer, fileStore.urlOf(row.file), row.file, clock.now()))
       }),
     }
   })
@@ -140,21 +116,9 @@ export function registerAdminAssetRoutes(app: FastifyInstance, context: AppConte
     renditions.prepare([{ name: row!.file, width: page.width, height: page.height }], (error, image) =>
       app.log.warn({ err: error, ...image }, 'rendition made ahead failed; it will be made on request'),
     )
-    const address = signedFile(signer, fileStore.urlOf(row!.file), row!.file, clock.now())
+    // A replaced page keeps its alt text until the studio writes another.
     return {
-      data: [
-        {
-          id: String(row!.id),
-          ...address,
-          width: page.width,
-          height: page.height,
-          ...listedPageImages(address.url, page.width, page.height),
-          comicsId: String(row!.comicId),
-          chapterId: String(row!.chapterId),
-          variant: row!.variant,
-          position: row!.position,
-        },
-      ],
+      data: [pageAsset({ ...row!, alt: row!.alt ?? null, width: page.width, height: page.height }, signedFile(signer, fileStore.urlOf(row!.file), row!.file, clock.now()))],
     }
   })
 

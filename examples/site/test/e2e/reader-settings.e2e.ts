@@ -3,6 +3,7 @@ import type { Page } from 'playwright'
 import { appRunning, chromiumPerFile, holdEntryScript } from '@comics/test-stack/browser'
 import { e2eStack } from '@comics/test-stack/stack'
 import { openSignIn, prepareVisitor, signUpByEmail, submitAuthModal, PASSWORD, uniqueEmail } from '@comics/test-stack/visitor'
+import { pageInView, scrollToPage } from '@comics/test-stack/readerStrip'
 
 const stack = e2eStack()
 const comic = stack.catalogue.mirrorComic
@@ -11,30 +12,6 @@ const chromium = chromiumPerFile()
 
 const firstPageLoaded = (page: Page) =>
   page.getByRole('img', { name: /^Page 1 of \d+$/ }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)
-
-/** The page at the middle of the strip's viewport, and how far down it that middle is (0 to 1). */
-const pageInView = (page: Page) =>
-  page.evaluate(() => {
-    const strip = document.querySelector<HTMLElement>('.comics-reader__main')!
-    const box = strip.getBoundingClientRect()
-    const middle = box.top + box.height / 2
-    for (const item of strip.querySelectorAll<HTMLElement>('[data-page-index]')) {
-      const rect = item.getBoundingClientRect()
-      if (rect.top <= middle && rect.bottom > middle) return { page: Number(item.dataset.pageIndex), fraction: (middle - rect.top) / rect.height }
-    }
-    return null
-  })
-
-/** Scrolls the strip so that `fraction` of page `index` is at the middle of its viewport, as a reader scrolling there would. */
-const scrollToPage = (page: Page, index: number, fraction: number) =>
-  page.evaluate(
-    ([index, fraction]) => {
-      const strip = document.querySelector<HTMLElement>('.comics-reader__main')!
-      const item = strip.querySelector<HTMLElement>(`[data-page-index="${index}"]`)!
-      strip.scrollTop = item.offsetTop + fraction * item.offsetHeight - strip.clientHeight / 2
-    },
-    [index, fraction] as const,
-  )
 
 /** The page's cumulative layout shift so far (shifts right after an input do not count). */
 const layoutShifts = (page: Page) =>

@@ -4,6 +4,7 @@ import { appRunning, chromiumPerFile, DESKTOP } from '@comics/test-stack/browser
 import { screenshotLayout } from '@comics/test-stack/screenshots'
 import { e2eStack } from '@comics/test-stack/stack'
 import { prepareVisitor } from '@comics/test-stack/visitor'
+import { pageInView, scrollToPage } from '@comics/test-stack/readerStrip'
 
 const stack = e2eStack()
 const comic = stack.catalogue.mirrorComic
@@ -59,30 +60,6 @@ const whereIs = (page: Page, point: { alt: string; across: number; down: number 
     const box = image.getBoundingClientRect()
     return { x: box.left + point.across * box.width, y: box.top + point.down * box.height }
   }, point)
-
-/** The page at the middle of the strip's viewport, and how far down it that middle is (0 to 1). */
-const pageInView = (page: Page) =>
-  page.evaluate(() => {
-    const strip = document.querySelector<HTMLElement>('.comics-reader__main')!
-    const box = strip.getBoundingClientRect()
-    const middle = box.top + box.height / 2
-    for (const item of strip.querySelectorAll<HTMLElement>('[data-page-index]')) {
-      const rect = item.getBoundingClientRect()
-      if (rect.top <= middle && rect.bottom > middle) return { page: Number(item.dataset.pageIndex), fraction: (middle - rect.top) / rect.height }
-    }
-    return null
-  })
-
-/** Scrolls the strip so that `fraction` of page `index` is at the middle of its viewport. */
-const scrollToPage = (page: Page, index: number, fraction: number) =>
-  page.evaluate(
-    ([index, fraction]) => {
-      const strip = document.querySelector<HTMLElement>('.comics-reader__main')!
-      const item = strip.querySelector<HTMLElement>(`[data-page-index="${index}"]`)!
-      strip.scrollTop = item.offsetTop + fraction * item.offsetHeight - strip.clientHeight / 2
-    },
-    [index, fraction] as const,
-  )
 
 /** Counts the header and footer's changes of state (`data-chrome` on the reader) from now on. */
 const watchChrome = (page: Page) =>
