@@ -264,7 +264,8 @@ const cells: Cell[] = [
     request: () => json('PUT', '/me/reader-settings', { pageWidth: 'fit', pageGap: 'small', background: 'light', updatedAt: '2026-01-02T03:04:05.000Z' }),
     expected: signedIn(200),
     check: (_role, body) => {
-      expect((body as { data: unknown[] }).data).toEqual([{ pageWidth: 'fit', pageGap: 'small', background: 'light', updatedAt: '2026-01-02T03:04:05.000Z' }])
+      // A save without auto-scroll's speed keeps the account's: medium, the default, here.
+      expect((body as { data: unknown[] }).data).toEqual([{ pageWidth: 'fit', pageGap: 'small', background: 'light', scrollSpeed: 'medium', updatedAt: '2026-01-02T03:04:05.000Z' }])
     },
   },
   {
