@@ -100,7 +100,8 @@ function serverCannotRender(): () => void {
 const alertSaying = (scope: Page | Locator, text: string | RegExp) => scope.getByRole('alert').filter({ hasText: text })
 const somethingWentWrong = (scope: Page | Locator) => alertSaying(scope, 'Something went wrong. Please try again.')
 const tryAgain = (scope: Page | Locator) => scope.getByRole('button', { name: 'Try again' })
-const pageImage = (page: Page, n: number) => page.getByRole('img', { name: new RegExp(`^Page ${n} of \\d+$`) })
+/** Page `n` of the reader's strip (from 1), found by its place: a seeded first episode names its pages by their alt text. */
+const pageImage = (page: Page, n: number) => page.locator(`.comics-reader__page[data-page-index="${n - 1}"]`).getByRole('img')
 const imageLoaded = (image: Locator) => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)
 /** The comics of the home page's 'Something New'. */
 const newComicLinks = (page: Page) => page.getByRole('region', { name: 'Something New' }).getByRole('link').filter({ hasNotText: 'Read more' })
