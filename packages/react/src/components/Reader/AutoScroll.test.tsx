@@ -51,8 +51,11 @@ describe('Reader auto-scroll', () => {
     const { reader } = await openReader()
     fireEvent.click(toggle())
     await waitFor(() => expect(strip().scrollTop).toBeGreaterThan(0))
+    // A touch as a browser sends it: one finger on the strip (the zoom reads the touches too).
+    const event = new Event(type, { bubbles: true })
+    if (type === 'touchstart') Object.defineProperty(event, 'touches', { value: [{ clientX: 10, clientY: 10 }] })
     act(() => {
-      strip().dispatchEvent(new Event(type, { bubbles: true }))
+      strip().dispatchEvent(event)
     })
     expect(reader.dataset).toMatchObject({ autoscroll: 'paused', autoscrollStop: reason })
   })
