@@ -151,6 +151,9 @@ function adultContentIn(value: unknown, adult: Awaited<ReturnType<typeof adultOn
 async function adultLeak(request: FuzzRequest, response: FuzzAnswer, db: Database, modeOf: (host: string | undefined) => SiteMode): Promise<string | undefined> {
   if (response.status !== 200 || response.fromBalancer || request.role === 'admin' || modeOf(request.headers.host) === 'adult') return undefined
   if (request.target === 'exportMyData') return undefined
+  // An unfollow answers with the id the request named, whatever the host: it tells the caller nothing new
+  // (a reader may stop following, from the mirror, a comic they followed on the adult host).
+  if (request.target === 'unfollowComic') return undefined
   const adult = await adultOnlyContent(db)
   if (request.target === 'file') {
     const name = /\/files\/([^/?]+)/.exec(request.url)?.[1]
