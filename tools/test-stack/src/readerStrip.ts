@@ -26,3 +26,7 @@ export const scrollToPage = (page: Page, index: number, fraction: number) =>
     },
     [index, fraction] as const,
   )
+
+/** Whether the reader's first page has loaded and decoded (named "Page 1 of n"). */
+export const firstPageLoaded = (page: Page) =>
+  page.getByRole('img', { name: /^Page 1 of \d+$/ }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)

@@ -6,15 +6,13 @@ import { renderPngs, type ImageFile } from '@comics/test-stack/pageImages'
 import { apiCalls } from '@comics/test-stack/apiCalls'
 import { e2eStack } from '@comics/test-stack/stack'
 import { openSignIn, prepareVisitor, signUpByEmail, submitAuthModal, uniqueEmail, PASSWORD } from '@comics/test-stack/visitor'
+import { firstPageLoaded } from '@comics/test-stack/readerStrip'
 
 const stack = e2eStack()
 const { adminPost } = apiCalls(stack.apiUrl)
 const chromium = chromiumPerFile()
 const long = stack.catalogue.longComic
 const comicUrl = (comicId: string) => `${stack.mirrorOrigin}/comic/${comicId}`
-
-const firstPageLoaded = (page: Page) =>
-  page.getByRole('img', { name: /^Page 1 of \d+$/ }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)
 
 /** Scrolls the reader's strip to the top of a page (zero-based), as reading down to it does. */
 const scrollToPage = (page: Page, index: number) =>

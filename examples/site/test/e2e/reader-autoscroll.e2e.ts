@@ -4,14 +4,12 @@ import { appRunning, chromiumPerFile, DESKTOP } from '@comics/test-stack/browser
 import { e2eStack } from '@comics/test-stack/stack'
 import { screenshotPhoneAndDesktop } from '@comics/test-stack/screenshots'
 import { prepareVisitor } from '@comics/test-stack/visitor'
+import { firstPageLoaded } from '@comics/test-stack/readerStrip'
 
 const stack = e2eStack()
 const comic = stack.catalogue.mirrorComic
 const readerUrl = (index: number) => `${stack.mirrorOrigin}/comic/${comic.id}/${comic.chapterIds[index]}`
 const chromium = chromiumPerFile()
-
-const firstPageLoaded = (page: Page) =>
-  page.getByRole('img', { name: /^Page 1 of \d+$/ }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)
 
 const scrollTop = (page: Page) => page.locator('.comics-reader__main').evaluate((strip: HTMLElement) => strip.scrollTop)
 

@@ -3,15 +3,12 @@ import type { Page } from 'playwright'
 import { appRunning, chromiumPerFile, holdEntryScript } from '@comics/test-stack/browser'
 import { e2eStack } from '@comics/test-stack/stack'
 import { openSignIn, prepareVisitor, signUpByEmail, submitAuthModal, PASSWORD, uniqueEmail } from '@comics/test-stack/visitor'
-import { pageInView, scrollToPage } from '@comics/test-stack/readerStrip'
+import { firstPageLoaded, pageInView, scrollToPage } from '@comics/test-stack/readerStrip'
 
 const stack = e2eStack()
 const comic = stack.catalogue.mirrorComic
 const readerUrl = `${stack.mirrorOrigin}/comic/${comic.id}/${comic.chapterIds[0]}`
 const chromium = chromiumPerFile()
-
-const firstPageLoaded = (page: Page) =>
-  page.getByRole('img', { name: /^Page 1 of \d+$/ }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)
 
 /** The page's cumulative layout shift so far (shifts right after an input do not count). */
 const layoutShifts = (page: Page) =>

@@ -4,15 +4,12 @@ import { appRunning, chromiumPerFile, DESKTOP } from '@comics/test-stack/browser
 import { screenshotLayout } from '@comics/test-stack/screenshots'
 import { e2eStack } from '@comics/test-stack/stack'
 import { prepareVisitor } from '@comics/test-stack/visitor'
-import { pageInView, scrollToPage } from '@comics/test-stack/readerStrip'
+import { firstPageLoaded, pageInView, scrollToPage } from '@comics/test-stack/readerStrip'
 
 const stack = e2eStack()
 const comic = stack.catalogue.mirrorComic
 const episodeUrl = (index: number) => `${stack.mirrorOrigin}/comic/${comic.id}/${comic.chapterIds[index]}`
 const chromium = chromiumPerFile()
-
-const firstPageLoaded = (page: Page) =>
-  page.getByRole('img', { name: /^Page 1 of \d+$/ }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)
 
 /** Every layout shift of the visit so far, after an input or not (buffered: from the document's start). */
 const layoutShifts = (page: Page) =>

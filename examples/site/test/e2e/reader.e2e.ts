@@ -5,6 +5,7 @@ import { screenshotBothSizes, screenshotPhoneAndDesktop } from '@comics/test-sta
 import { e2eStack } from '@comics/test-stack/stack'
 import { prepareVisitor, signUpByEmail, uniqueEmail } from '@comics/test-stack/visitor'
 import { SIGNED_IN_COOKIE } from '../../src/app/documentMarks'
+import { firstPageLoaded } from '@comics/test-stack/readerStrip'
 
 const stack = e2eStack()
 const comic = stack.catalogue.mirrorComic
@@ -25,9 +26,6 @@ const screenshotEndCard = (page: Page, card: Locator, name: string) =>
     const box = await card.boundingBox()
     expect(box && box.x >= 0 && box.x + box.width <= size.width).toBe(true)
   })
-
-const firstPageLoaded = (page: Page) =>
-  page.getByRole('img', { name: /^Page 1 of \d+$/ }).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)
 
 describe('the reader', () => {
   test('toggles its header and footer, pages between free episodes, lists episodes with locks and closes to the comic', async () => {
