@@ -2,8 +2,10 @@
 // last end (seconds from the run's start), the span between them, and the files' summed durations. The
 // projects run in groups one after the other (vitest.workspace.ts, `sequence.groupOrder`), so the spans
 // show which group the run's time goes to, and where a new slow file lands. The test command adds it
-// next to the default reporter (scripts/test.mjs).
-import type { Reporter, TestModule } from 'vitest/node'
+// next to the default reporter (scripts/test.mjs). Below the table it names again every failed test and
+// unhandled error, each with its first error line, so that the last lines of a long run (all a CI
+// summary keeps) say what failed, not only that something did.
+import type { Reporter, SerializedError, TestModule } from 'vitest/node'
 
 interface ProjectSpan {
   files: number
@@ -33,7 +35,29 @@ export default class TestTimeline implements Reporter {
     this.projects.set(name, span)
   }
 
-  onTestRunEnd(): void {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
+    this.printSpans()
+    this.printFailures(testModules, unhandledErrors)
+  }
+
+  private printFailures(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
+    const firstLine = (error: { message?: string } | undefined) => (error?.message ?? '').split('\n')[0].slice(0, 240)
+    const lines: string[] = []
+    for (const testModule of testModules) {
+      const where = `[${testModule.project.name || '(root)'}] ${testModule.relativeModuleId}`
+      const moduleErrors = testModule.errors()
+      for (const error of moduleErrors) lines.push(`  ${where}: ${firstLine(error)}`)
+      for (const test of testModule.children.allTests('failed')) {
+        lines.push(`  ${where} > ${test.fullName}: ${firstLine(test.result().errors?.[0])}`)
+      }
+    }
+    for (const error of unhandledErrors) lines.push(`  unhandled error: ${firstLine(error)}`)
+    if (lines.length === 0) return
+    console.log(`\nWhat failed (${lines.length}):`)
+    for (const line of lines) console.log(line)
+  }
+
+  private printSpans(): void {
     const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(7)
     const rows = [...this.projects].sort(([, a], [, b]) => a.start - b.start)
     if (rows.length === 0) return
