@@ -41,7 +41,7 @@ export default class TestTimeline implements Reporter {
   }
 
   private printFailures(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
-    const firstLine = (error: { message?: string } | undefined) => (error?.message ?? '').split('\n')[0].slice(0, 240)
+    const firstLine = (error: { message?: string } | undefined) => (error?.message ?? '').split('\n', 1)[0]?.slice(0, 240) ?? ''
     const lines: string[] = []
     for (const testModule of testModules) {
       const where = `[${testModule.project.name || '(root)'}] ${testModule.relativeModuleId}`
