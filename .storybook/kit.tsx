@@ -32,7 +32,7 @@ import {
   type MockViewer,
   type MockViewerKey,
 } from '@comics/mocks'
-import { AuthModal, ComicsProvider, type ComicsStores, type Messages, type SiteConfig } from '@comics/react'
+import { AuthModal, ComicsProvider, type ComicsStores, type Messages, type NavigateOptions, type SiteConfig } from '@comics/react'
 import { featuredFor } from './featured'
 
 /** The viewers of the toolbar: the roles of spec §6 ('free' is signed in without a subscription) and the admin. */
@@ -90,8 +90,8 @@ export interface StoryKit {
   queryClient: QueryClient
   api: ReturnType<typeof createComicsApi>
   auth: (stores: ComicsStores) => AuthService
-  /** Every in-app navigation (logged as the 'navigate' action). */
-  navigate: Mock<(path: string) => void>
+  /** Every in-app navigation (logged as the 'navigate' action), with its options (`replace`) when given. */
+  navigate: Mock<(path: string, options?: NavigateOptions) => void>
   /** Every departure to an absolute url: checkout, the other main site (the 'redirect' action). */
   redirect: Mock<(url: string) => void>
   /** Every analytics event that passed the consent gate (the 'analytics' action). */
@@ -192,8 +192,9 @@ export function createStoryKit(
     }),
     api: createComicsApi({ baseUrl: storyApiBaseUrl(key), getToken: () => stores.session.getSnapshot().token, siteMode }),
     auth: storyAuth({ failWith: parameters.authFailsWith, pending: parameters.authPending, signsInAs: parameters.signsInAs ?? 'reader' }),
-    navigate: fn((path: string) => {
-      action('navigate')(path)
+    navigate: fn((path: string, options?: NavigateOptions) => {
+      if (options) action('navigate')(path, options)
+      else action('navigate')(path)
       for (const listener of listeners) listener(path)
     }).mockName('navigate'),
     redirect: fn((url: string) => action('redirect')(url)).mockName('redirect'),

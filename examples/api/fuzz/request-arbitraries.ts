@@ -497,6 +497,7 @@ function endpointShapes(world: FuzzWorld): Record<EndpointName, Shape> {
           pageGap: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...READER_SETTING_CHOICES.pageGap) }, { weight: 1, arbitrary: hostileString }),
           background: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...READER_SETTING_CHOICES.background) }, { weight: 1, arbitrary: hostileString }),
           scrollSpeed: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...READER_SETTING_CHOICES.scrollSpeed) }, { weight: 1, arbitrary: hostileString }),
+          flow: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...READER_SETTING_CHOICES.flow) }, { weight: 1, arbitrary: hostileString }),
           updatedAt: publishAt,
         }),
       ),

@@ -101,7 +101,7 @@ describe('GET /me/export', () => {
 
   it("holds the reader's settings once saved, and nobody else's", async () => {
     const [reader, other] = await Promise.all([createAccount('reader'), createAccount('reader')])
-    const settings = { pageWidth: 'fit', pageGap: 'large', background: 'light', scrollSpeed: 'slow', updatedAt: '2026-01-01T08:00:00.000Z' }
+    const settings = { pageWidth: 'fit', pageGap: 'large', background: 'light', scrollSpeed: 'slow', flow: 'continuous', updatedAt: '2026-01-01T08:00:00.000Z' }
     for (const [account, body] of [[reader, settings], [other, { ...settings, pageGap: 'none' }]] as const) {
       const saved = await server.app.inject({ method: 'PUT', url: '/api/v1/me/reader-settings', headers: bearer(account), payload: body })
       expect(saved.statusCode, saved.body).toBe(200)

@@ -265,7 +265,7 @@ const cells: Cell[] = [
     expected: signedIn(200),
     check: (_role, body) => {
       // A save without auto-scroll's speed keeps the account's: medium, the default, here.
-      expect((body as { data: unknown[] }).data).toEqual([{ pageWidth: 'fit', pageGap: 'small', background: 'light', scrollSpeed: 'medium', updatedAt: '2026-01-02T03:04:05.000Z' }])
+      expect((body as { data: unknown[] }).data).toEqual([{ pageWidth: 'fit', pageGap: 'small', background: 'light', scrollSpeed: 'medium', flow: 'episode', updatedAt: '2026-01-02T03:04:05.000Z' }])
     },
   },
   {

@@ -20,7 +20,7 @@ const run = promisify(execFile)
 /** A production payment configuration: a real provider (the sandbox is refused there). */
 const PRODUCTION_PAYMENTS = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }
 const workspaceRoot = fileURLToPath(new URL('../../..', import.meta.url))
-const ALL_TAGS = ['0000_init', '0001_payments_through_provider', '0002_scheduled_releases', '0003_coins', '0004_rate_limit_windows', '0005_audit_log', '0006_jobs', '0007_comic_search', '0008_reading_sync', '0009_reader_settings', '0010_comic_search_cheaper', '0011_comic_search_title_words', '0012_money_for_real', '0013_audit_log_append_only', '0014_wait_for_free', '0015_comments', '0016_accessible_episodes', '0017_reader_scroll_speed']
+const ALL_TAGS = ['0000_init', '0001_payments_through_provider', '0002_scheduled_releases', '0003_coins', '0004_rate_limit_windows', '0005_audit_log', '0006_jobs', '0007_comic_search', '0008_reading_sync', '0009_reader_settings', '0010_comic_search_cheaper', '0011_comic_search_title_words', '0012_money_for_real', '0013_audit_log_append_only', '0014_wait_for_free', '0015_comments', '0016_accessible_episodes', '0017_reader_scroll_speed', '0018_reader_flow']
 
 let target: DatabaseTarget
 /** The environment that points the server and the migrate command at that database. */

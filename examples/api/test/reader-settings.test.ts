@@ -15,10 +15,10 @@ afterAll(() => server?.close())
 const URL = '/api/v1/me/reader-settings'
 const read = (account: Account) => server.app.inject({ method: 'GET', url: URL, headers: bearer(account) })
 const save = (account: Account, payload: object) => server.app.inject({ method: 'PUT', url: URL, headers: bearer(account), payload })
-const settings = (updatedAt: string, changes: object = {}) => ({ pageWidth: 'fit', pageGap: 'medium', background: 'light', scrollSpeed: 'fast', updatedAt, ...changes })
-/** What an app from before auto-scroll sends: no speed. */
+const settings = (updatedAt: string, changes: object = {}) => ({ pageWidth: 'fit', pageGap: 'medium', background: 'light', scrollSpeed: 'fast', flow: 'continuous', updatedAt, ...changes })
+/** What an app from before auto-scroll and continuous reading sends: no speed, no flow. */
 const withoutSpeed = (updatedAt: string, changes: object = {}) => {
-  const { scrollSpeed: _, ...rest } = settings(updatedAt, changes)
+  const { scrollSpeed: _, flow: __, ...rest } = settings(updatedAt, changes)
   return rest
 }
 
@@ -78,11 +78,11 @@ describe('GET and PUT /me/reader-settings', () => {
     expect((await read(reader)).json()).toEqual({ data: [settings('2026-03-01T10:00:00.000Z')] })
   })
 
-  it("an app from before auto-scroll: a new reader's speed is the default, and a later save keeps the speed another device chose", async () => {
+  it("an app from before auto-scroll and continuous reading: a new reader's speed and flow are the defaults, and a later save keeps those another device chose", async () => {
     const reader = await createAccount('reader')
     const first = await save(reader, withoutSpeed('2026-03-01T10:00:00.000Z'))
     expect(first.statusCode, first.body).toBe(200)
-    expect(first.json()).toEqual({ data: [settings('2026-03-01T10:00:00.000Z', { scrollSpeed: 'medium' })] })
+    expect(first.json()).toEqual({ data: [settings('2026-03-01T10:00:00.000Z', { scrollSpeed: 'medium', flow: 'episode' })] })
     await save(reader, settings('2026-03-01T11:00:00.000Z', { scrollSpeed: 'slow' }))
     const older = await save(reader, withoutSpeed('2026-03-01T12:00:00.000Z', { background: 'dark' }))
     expect(older.json()).toEqual({ data: [settings('2026-03-01T12:00:00.000Z', { background: 'dark', scrollSpeed: 'slow' })] })

@@ -15,7 +15,7 @@ import {
   READER_SCROLL_SPEEDS,
   READER_SCROLL_SPEED_PX_PER_S,
   ReaderSettingsSchema,
-  withDefaultScrollSpeed,
+  withDefaultLaterSettings,
   type AuthUser,
   type ReaderSettingsCalls,
   type ReaderSettingsRecord,
@@ -40,19 +40,24 @@ const at = (iso: string) => () => new Date(iso)
 describe('reader settings rules', () => {
   it('names the fields that are not one of their choices', () => {
     expect(readerSettingsProblems(DEFAULT_READER_SETTINGS)).toEqual([])
-    expect(readerSettingsProblems({ pageWidth: 'fit', pageGap: 'huge', background: 'dark', scrollSpeed: 'slow' })).toEqual(['pageGap'])
+    expect(readerSettingsProblems({ pageWidth: 'fit', pageGap: 'huge', background: 'dark', scrollSpeed: 'slow', flow: 'continuous' })).toEqual(['pageGap'])
     expect(readerSettingsProblems({ ...DEFAULT_READER_SETTINGS, scrollSpeed: 'warp' })).toEqual(['scrollSpeed'])
-    expect(readerSettingsProblems(null)).toEqual(['pageWidth', 'pageGap', 'background', 'scrollSpeed'])
+    expect(readerSettingsProblems(null)).toEqual(['pageWidth', 'pageGap', 'background', 'scrollSpeed', 'flow'])
+    expect(readerSettingsProblems({ ...DEFAULT_READER_SETTINGS, flow: 'endless' })).toEqual(['flow'])
   })
 
-  it('auto-scroll speeds are pixels per second, slowest first; settings from before them read with the default speed', () => {
+  it('auto-scroll speeds are pixels per second, slowest first; settings from before them or continuous reading read with the defaults', () => {
     const speeds = READER_SCROLL_SPEEDS.map((speed) => READER_SCROLL_SPEED_PX_PER_S[speed])
     expect(speeds).toEqual([...speeds].sort((a, b) => a - b))
     expect(DEFAULT_READER_SETTINGS.scrollSpeed).toBe('medium')
-    expect(withDefaultScrollSpeed({ pageWidth: 'fit' })).toEqual({ pageWidth: 'fit', scrollSpeed: 'medium' })
-    expect(withDefaultScrollSpeed({ scrollSpeed: 'fast' })).toEqual({ scrollSpeed: 'fast' })
-    expect(withDefaultScrollSpeed(null)).toBeNull()
+    expect(DEFAULT_READER_SETTINGS.flow).toBe('episode')
+    expect(withDefaultLaterSettings({ pageWidth: 'fit' })).toEqual({ pageWidth: 'fit', scrollSpeed: 'medium', flow: 'episode' })
+    expect(withDefaultLaterSettings({ scrollSpeed: 'fast' })).toEqual({ scrollSpeed: 'fast', flow: 'episode' })
+    const current = { scrollSpeed: 'fast', flow: 'continuous' }
+    expect(withDefaultLaterSettings(current)).toBe(current)
+    expect(withDefaultLaterSettings(null)).toBeNull()
     expect(READER_LAYOUT_SETTINGS).not.toContain('scrollSpeed')
+    expect(READER_LAYOUT_SETTINGS).not.toContain('flow')
   })
 
   it('the latest change wins; a tie keeps the first; a missing one gives the other', () => {
@@ -78,6 +83,7 @@ describe('reader settings rules', () => {
     expect(z.safeParse(ReaderSettingsBodySchema, { ...valid, updatedAt: 'yesterday' }).success).toBe(false)
     expect(z.safeParse(ReaderSettingsBodySchema, { ...valid, extra: 1 }).success).toBe(false)
     expect(z.safeParse(ReaderSettingsBodySchema, { ...valid, scrollSpeed: 'warp' }).success).toBe(false)
+    expect(z.safeParse(ReaderSettingsBodySchema, { ...valid, flow: 'endless' }).success).toBe(false)
   })
 
   it("an app or a service from before auto-scroll: a body without a speed is taken, an answer without one reads as the default", () => {
@@ -85,6 +91,13 @@ describe('reader settings rules', () => {
     expect(z.safeParse(ReaderSettingsBodySchema, old).success).toBe(true)
     expect(z.parse(ReaderSettingsSchema, old).scrollSpeed).toBe('medium')
     expect(z.parse(ReaderSettingsSchema, { ...old, scrollSpeed: 'fast' }).scrollSpeed).toBe('fast')
+  })
+
+  it('an app or a service from before continuous reading: a body without a flow is taken, an answer without one reads as one episode at a time', () => {
+    const { flow: _, ...old } = { ...DEFAULT_READER_SETTINGS, flow: 'continuous', updatedAt: '2026-01-01T00:00:00.000Z' }
+    expect(z.safeParse(ReaderSettingsBodySchema, old).success).toBe(true)
+    expect(z.parse(ReaderSettingsSchema, old).flow).toBe('episode')
+    expect(z.parse(ReaderSettingsSchema, { ...old, flow: 'continuous' }).flow).toBe('continuous')
   })
 })
 
@@ -96,7 +109,7 @@ describe('createReaderSettingsStore', () => {
     expect(store.record()).toBeNull()
     store.change({ pageWidth: 'fit', pageGap: 'medium' })
     expect(store.getSnapshot()).toEqual({
-      settings: { pageWidth: 'fit', pageGap: 'medium', background: 'dark', scrollSpeed: 'medium' },
+      settings: { pageWidth: 'fit', pageGap: 'medium', background: 'dark', scrollSpeed: 'medium', flow: 'episode' },
       updatedAt: '2026-03-01T10:00:00.000Z',
       unsaved: true,
     })
@@ -105,14 +118,16 @@ describe('createReaderSettingsStore', () => {
     expect(reloaded.getSnapshot()).toEqual(store.getSnapshot())
   })
 
-  it('reads settings kept before auto-scroll with the default speed, and keeps a change of speed', () => {
+  it('reads settings kept before auto-scroll and continuous reading with their defaults, and keeps a change of either', () => {
     const storage = createMemoryStorage({
       [READER_SETTINGS_STORAGE_KEY]: JSON.stringify({ pageWidth: 'fit', pageGap: 'small', background: 'light', updatedAt: '2026-01-01T00:00:00.000Z', unsaved: false }),
     })
     const store = createReaderSettingsStore(storage, { now: at('2026-03-01T10:00:00.000Z') })
-    expect(store.getSnapshot()).toEqual({ settings: { pageWidth: 'fit', pageGap: 'small', background: 'light', scrollSpeed: 'medium' }, updatedAt: '2026-01-01T00:00:00.000Z', unsaved: false })
+    expect(store.getSnapshot()).toEqual({ settings: { pageWidth: 'fit', pageGap: 'small', background: 'light', scrollSpeed: 'medium', flow: 'episode' }, updatedAt: '2026-01-01T00:00:00.000Z', unsaved: false })
     store.change({ scrollSpeed: 'fast' })
-    expect(createReaderSettingsStore(storage).getSnapshot()).toMatchObject({ settings: { scrollSpeed: 'fast' }, unsaved: true })
+    expect(createReaderSettingsStore(storage).getSnapshot()).toMatchObject({ settings: { scrollSpeed: 'fast', flow: 'episode' }, unsaved: true })
+    store.change({ flow: 'continuous' })
+    expect(createReaderSettingsStore(storage).getSnapshot()).toMatchObject({ settings: { scrollSpeed: 'fast', flow: 'continuous' }, unsaved: true })
   })
 
   it('ignores a value that is not a choice and a change to what is already set; reads a corrupt entry as the defaults', () => {
@@ -137,7 +152,7 @@ describe('createReaderSettingsStore', () => {
     const sent = store.record()!
     // The service answers the save with its own (earlier) time: taken, saved.
     store.settle({ ...sent, updatedAt: '2026-03-01T09:59:00.000Z' }, sent)
-    expect(store.getSnapshot()).toEqual({ settings: { pageWidth: 'column', pageGap: 'small', background: 'light', scrollSpeed: 'medium' }, updatedAt: '2026-03-01T09:59:00.000Z', unsaved: false })
+    expect(store.getSnapshot()).toEqual({ settings: { pageWidth: 'column', pageGap: 'small', background: 'light', scrollSpeed: 'medium', flow: 'episode' }, updatedAt: '2026-03-01T09:59:00.000Z', unsaved: false })
   })
 })
 

@@ -15,7 +15,7 @@ const useState = () => {
   server.use(...createHandlers({ baseUrl: BASE_URL, state, now: () => NOW }))
 }
 const reader = MOCK_VIEWERS.reader
-const settings = (updatedAt: string, changes: object = {}) => ({ pageWidth: 'fit', pageGap: 'small', background: 'light', scrollSpeed: 'fast', updatedAt, ...changes })
+const settings = (updatedAt: string, changes: object = {}) => ({ pageWidth: 'fit', pageGap: 'small', background: 'light', scrollSpeed: 'fast', flow: 'continuous', updatedAt, ...changes })
 
 describe('reader settings in the mocks', () => {
   it('none until saved; the latest change wins; a time ahead of the handlers is theirs; in the export; erased with the account', async () => {
@@ -33,11 +33,11 @@ describe('reader settings in the mocks', () => {
     expect(state.readerSettings[reader.userId!]).toBeUndefined()
   })
 
-  it('an app from before auto-scroll: no speed sent, the speed kept stays (the default at first)', async () => {
+  it('an app from before auto-scroll and continuous reading: no speed or flow sent, those kept stay (the defaults at first)', async () => {
     useState()
-    const { scrollSpeed: _, ...withoutSpeed } = settings('2026-06-01T10:00:00.000Z')
+    const { scrollSpeed: _, flow: __, ...withoutSpeed } = settings('2026-06-01T10:00:00.000Z')
     const first = await callEndpoint('putReaderSettings', { token: reader.token, body: withoutSpeed })
-    expect(first.body.data[0].scrollSpeed).toBe('medium')
+    expect(first.body.data[0]).toMatchObject({ scrollSpeed: 'medium', flow: 'episode' })
     await callEndpoint('putReaderSettings', { token: reader.token, body: settings('2026-06-01T10:30:00.000Z', { scrollSpeed: 'slow' }) })
     const later = await callEndpoint('putReaderSettings', { token: reader.token, body: { ...withoutSpeed, updatedAt: '2026-06-01T11:00:00.000Z', pageGap: 'none' } })
     expect(later.body.data[0]).toEqual(settings('2026-06-01T11:00:00.000Z', { pageGap: 'none', scrollSpeed: 'slow' }))

@@ -563,6 +563,8 @@ export const readerSettings = pgTable(
     background: text('background', { enum: ['dark', 'light'] }).notNull(),
     // Rows kept before auto-scroll had a speed read as the default.
     scrollSpeed: text('scroll_speed', { enum: ['slow', 'medium', 'fast'] }).notNull().default('medium'),
+    // Rows kept before continuous reading read as one episode at a time.
+    flow: text('flow', { enum: ['episode', 'continuous'] }).notNull().default('episode'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (table) => [
@@ -570,6 +572,7 @@ export const readerSettings = pgTable(
     check('reader_settings_page_gap', sql`${table.pageGap} in ('none', 'small', 'medium', 'large')`),
     check('reader_settings_background', sql`${table.background} in ('dark', 'light')`),
     check('reader_settings_scroll_speed', sql`${table.scrollSpeed} in ('slow', 'medium', 'fast')`),
+    check('reader_settings_flow', sql`${table.flow} in ('episode', 'continuous')`),
   ],
 )
 

@@ -16,17 +16,18 @@ export default function ReaderScreen({ uncensored }: ReaderScreenProps) {
   const { comicId = '', chapterId = '' } = useParams()
   // Rendered by the browser only (never in the server's render): false there and while hydrating.
   const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false)
-  // A new episode is a new reader: its scroll, chrome and page state start afresh.
+  // Another comic is a new reader. Another episode of the same comic is the reader's own affair: it starts
+  // afresh on one opened (Next, the list, a link), and keeps its strip when continuous reading scrolled to it.
   return (
     <Reader
-      key={`${comicId}/${chapterId}`}
+      key={comicId}
       comicId={comicId}
       chapterId={chapterId}
       uncensored={uncensored}
       afterPages={
         inBrowser && (
           <Suspense fallback={null}>
-            <EpisodeComments comicId={comicId} chapterId={chapterId} />
+            <EpisodeComments key={chapterId} comicId={comicId} chapterId={chapterId} />
           </Suspense>
         )
       }

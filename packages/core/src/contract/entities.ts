@@ -1,7 +1,7 @@
 // zod/mini keeps the contract tree-shakable: an app that imports one schema does not pay for all of zod.
 import * as z from 'zod/mini'
 import { builtOnUse } from './envelope'
-import { DEFAULT_READER_SETTINGS, READER_BACKGROUNDS, READER_PAGE_GAPS, READER_PAGE_WIDTHS, READER_SCROLL_SPEEDS } from '../rules/readerSettings'
+import { DEFAULT_READER_SETTINGS, READER_BACKGROUNDS, READER_PAGE_GAPS, READER_PAGE_WIDTHS, READER_SCROLL_SPEEDS, READER_FLOWS } from '../rules/readerSettings'
 import {
   PAGE_ALT_MAX_LENGTH,
   TRANSCRIPT_ENTRIES_MAX,
@@ -489,9 +489,10 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>
 
 /**
  * How a reader shows an episode's pages (GET and PUT /me/reader-settings): page width, gap between pages,
- * background and auto-scroll's speed (core `READER_SETTING_CHOICES`), and when they were last changed (ISO
- * timestamp with its offset): the latest change wins between devices (core `latestReaderSettings`). A
- * service from before auto-scroll sends no speed: read as the default.
+ * background, auto-scroll's speed and continuous reading (core `READER_SETTING_CHOICES`), and when they were
+ * last changed (ISO timestamp with its offset): the latest change wins between devices (core
+ * `latestReaderSettings`). A service from before auto-scroll or continuous reading sends no speed or flow:
+ * read as the defaults.
  */
 export const ReaderSettingsSchema = builtOnUse(() =>
   z.object({
@@ -499,6 +500,7 @@ export const ReaderSettingsSchema = builtOnUse(() =>
     pageGap: z.enum(READER_PAGE_GAPS),
     background: z.enum(READER_BACKGROUNDS),
     scrollSpeed: z._default(z.enum(READER_SCROLL_SPEEDS), DEFAULT_READER_SETTINGS.scrollSpeed),
+    flow: z._default(z.enum(READER_FLOWS), DEFAULT_READER_SETTINGS.flow),
     updatedAt: PublishAtSchema,
   }),
 )

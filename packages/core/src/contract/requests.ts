@@ -16,7 +16,7 @@ import {
 } from './entities'
 import { PAGE_ALT_MAX_LENGTH, TRANSCRIPT_ENTRIES_MAX } from '../rules/transcript'
 import { WAIT_FOR_FREE_MAX_HOURS, WAIT_FOR_FREE_MAX_NEWEST_EXCLUDED } from '../rules/waitForFree'
-import { READER_BACKGROUNDS, READER_PAGE_GAPS, READER_PAGE_WIDTHS, READER_SCROLL_SPEEDS } from '../rules/readerSettings'
+import { READER_BACKGROUNDS, READER_PAGE_GAPS, READER_PAGE_WIDTHS, READER_SCROLL_SPEEDS, READER_FLOWS } from '../rules/readerSettings'
 
 const idList = () => z.optional(z.array(IdSchema).check(z.maxLength(200)))
 const variants = () => z.optional(z.array(AssetVariantSchema).check(z.maxLength(3)))
@@ -279,6 +279,8 @@ export const ReaderSettingsBodySchema = builtOnUse(() =>
     background: z.enum(READER_BACKGROUNDS),
     /** Absent from apps before auto-scroll: the service keeps the speed it has (the default for a new reader). */
     scrollSpeed: z.optional(z.enum(READER_SCROLL_SPEEDS)),
+    /** Absent from apps before continuous reading: the service keeps the flow it has (the default for a new reader). */
+    flow: z.optional(z.enum(READER_FLOWS)),
     updatedAt: PublishAtSchema,
   }),
 )

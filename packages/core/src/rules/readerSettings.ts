@@ -19,12 +19,20 @@ export type ReaderScrollSpeed = (typeof READER_SCROLL_SPEEDS)[number]
 /** Auto-scroll's speed in CSS pixels per second, whatever the frame rate. */
 export const READER_SCROLL_SPEED_PX_PER_S: Readonly<Record<ReaderScrollSpeed, number>> = Object.freeze({ slow: 30, medium: 60, fast: 120 })
 
-/** How the reader shows an episode's pages, and how fast auto-scroll moves them. */
+/**
+ * What follows an episode's last page: its end (the next episode opens from Next or the end card), or the
+ * next episode's pages in the same strip (continuous reading).
+ */
+export const READER_FLOWS = ['episode', 'continuous'] as const
+export type ReaderFlow = (typeof READER_FLOWS)[number]
+
+/** How the reader shows an episode's pages, how fast auto-scroll moves them and what follows the last one. */
 export interface ReaderSettings {
   pageWidth: ReaderPageWidth
   pageGap: ReaderPageGap
   background: ReaderBackground
   scrollSpeed: ReaderScrollSpeed
+  flow: ReaderFlow
 }
 
 /**
@@ -35,10 +43,19 @@ export interface ReaderSettingsRecord extends ReaderSettings {
   updatedAt: string
 }
 
-/** A reader who never chose: the 800 px column, no gap (a webtoon's strip), dark, auto-scroll at medium speed. */
-export const DEFAULT_READER_SETTINGS: Readonly<ReaderSettings> = Object.freeze({ pageWidth: 'column', pageGap: 'none', background: 'dark', scrollSpeed: 'medium' })
+/**
+ * A reader who never chose: the 800 px column, no gap (a webtoon's strip), dark, auto-scroll at medium speed,
+ * one episode at a time.
+ */
+export const DEFAULT_READER_SETTINGS: Readonly<ReaderSettings> = Object.freeze({
+  pageWidth: 'column',
+  pageGap: 'none',
+  background: 'dark',
+  scrollSpeed: 'medium',
+  flow: 'episode',
+})
 
-/** The settings that change how the strip is laid out and painted (auto-scroll's speed does not). */
+/** The settings that change how the strip is laid out and painted (auto-scroll's speed and the flow do not). */
 export const READER_LAYOUT_SETTINGS = ['pageWidth', 'pageGap', 'background'] as const satisfies readonly (keyof ReaderSettings)[]
 
 /** The settings' fields and the values each may take, in the order a settings panel shows them. */
@@ -47,6 +64,7 @@ export const READER_SETTING_CHOICES = Object.freeze({
   pageGap: READER_PAGE_GAPS,
   background: READER_BACKGROUNDS,
   scrollSpeed: READER_SCROLL_SPEEDS,
+  flow: READER_FLOWS,
 }) satisfies { readonly [K in keyof ReaderSettings]: readonly ReaderSettings[K][] }
 
 export type ReaderSettingName = keyof ReaderSettings
@@ -54,13 +72,19 @@ export type ReaderSettingName = keyof ReaderSettings
 const isOneOf = <T extends string>(choices: readonly T[], value: unknown): value is T =>
   typeof value === 'string' && (choices as readonly string[]).includes(value)
 
+/** The settings added after the first three: a record kept before them has none of its own. */
+const LATER_SETTINGS = ['scrollSpeed', 'flow'] as const satisfies readonly (keyof ReaderSettings)[]
+
 /**
- * Settings kept before auto-scroll had a speed (in storage, from an older service) read with the default
- * speed; anything else is returned as it is.
+ * Settings kept before auto-scroll had a speed or continuous reading existed (in storage, from an older
+ * service) read with those settings' defaults; anything else is returned as it is.
+ * @example withDefaultLaterSettings({ pageWidth: 'fit', pageGap: 'none', background: 'dark' }) // + scrollSpeed 'medium', flow 'episode'
  */
-export function withDefaultScrollSpeed(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || (value as { scrollSpeed?: unknown }).scrollSpeed !== undefined) return value
-  return { ...value, scrollSpeed: DEFAULT_READER_SETTINGS.scrollSpeed }
+export function withDefaultLaterSettings(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  const missing = LATER_SETTINGS.filter((name) => (value as Record<string, unknown>)[name] === undefined)
+  if (missing.length === 0) return value
+  return { ...value, ...Object.fromEntries(missing.map((name) => [name, DEFAULT_READER_SETTINGS[name]])) }
 }
 
 /**
@@ -102,5 +126,5 @@ export function acceptedSettingsTime(updatedAt: string, now: Date): Date {
 
 /** The settings alone, without when they changed. */
 export function readerSettingsOf(record: ReaderSettings): ReaderSettings {
-  return { pageWidth: record.pageWidth, pageGap: record.pageGap, background: record.background, scrollSpeed: record.scrollSpeed }
+  return { pageWidth: record.pageWidth, pageGap: record.pageGap, background: record.background, scrollSpeed: record.scrollSpeed, flow: record.flow }
 }

@@ -3,7 +3,7 @@ import {
   latestReaderSettings,
   readerSettingsOf,
   readerSettingsProblems,
-  withDefaultScrollSpeed,
+  withDefaultLaterSettings,
   type ReaderSettings,
   type ReaderSettingsRecord,
 } from '../rules/readerSettings'
@@ -47,14 +47,15 @@ const isStored = (value: unknown): value is StoredSettings =>
 const DEFAULT_SNAPSHOT: ReaderSettingsSnapshot = Object.freeze({ settings: DEFAULT_READER_SETTINGS, updatedAt: null, unsaved: false })
 
 function load(storage: KeyValueStorage): ReaderSettingsSnapshot {
-  // Kept before auto-scroll had a speed: read with the default speed, the other choices as they were.
+  // Kept before auto-scroll had a speed or continuous reading existed: read with their defaults, the other
+  // choices as they were.
   const raw = readJson<unknown>(storage, READER_SETTINGS_STORAGE_KEY, null, (value): value is unknown => true)
-  const stored = withDefaultScrollSpeed(raw)
+  const stored = withDefaultLaterSettings(raw)
   return isStored(stored) ? { settings: readerSettingsOf(stored), updatedAt: stored.updatedAt, unsaved: stored.unsaved } : DEFAULT_SNAPSHOT
 }
 
 const sameSettings = (a: ReaderSettings, b: ReaderSettings) =>
-  a.pageWidth === b.pageWidth && a.pageGap === b.pageGap && a.background === b.background && a.scrollSpeed === b.scrollSpeed
+  a.pageWidth === b.pageWidth && a.pageGap === b.pageGap && a.background === b.background && a.scrollSpeed === b.scrollSpeed && a.flow === b.flow
 
 /**
  * The reader's settings (core `ReaderSettings`), kept under {@link READER_SETTINGS_STORAGE_KEY} and

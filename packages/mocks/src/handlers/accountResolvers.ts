@@ -67,12 +67,14 @@ export const getReaderSettings: Resolver<'getReaderSettings'> = ({ state, viewer
 /**
  * PUT /me/reader-settings: as the reference API, kept unless a later change is (core
  * `latestReaderSettings`), a device time ahead of the handlers' taken as theirs; an app from before
- * auto-scroll sends no speed and the speed kept stays (the default at first); answers what is kept.
+ * auto-scroll or continuous reading sends no speed or flow and the one kept stays (the default at first);
+ * answers what is kept.
  */
 export const putReaderSettings: Resolver<'putReaderSettings'> = ({ state, viewer, body, now }) => {
   const userId = viewer.userId!
   const scrollSpeed = body.scrollSpeed ?? state.readerSettings[userId]?.scrollSpeed ?? DEFAULT_READER_SETTINGS.scrollSpeed
-  const candidate = { ...body, scrollSpeed, updatedAt: acceptedSettingsTime(body.updatedAt, now).toISOString() }
+  const flow = body.flow ?? state.readerSettings[userId]?.flow ?? DEFAULT_READER_SETTINGS.flow
+  const candidate = { ...body, scrollSpeed, flow, updatedAt: acceptedSettingsTime(body.updatedAt, now).toISOString() }
   const kept = latestReaderSettings(state.readerSettings[userId], candidate)!
   state.readerSettings[userId] = kept
   return HttpResponse.json({ data: [kept] })

@@ -1,3 +1,4 @@
+import type { NavigateOptions } from '../provider/comicsContext'
 import { useComicsContext } from './useComicsContext'
 
 /**
@@ -6,6 +7,6 @@ import { useComicsContext } from './useComicsContext'
  * const navigate = useNavigate()
  * navigate('/premium')
  */
-export function useNavigate(): (path: string) => void {
+export function useNavigate(): (path: string, options?: NavigateOptions) => void {
   return useComicsContext('useNavigate').navigate
 }

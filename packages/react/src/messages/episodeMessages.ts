@@ -73,6 +73,10 @@ export const EPISODE_MESSAGES = /* @__PURE__ */ Object.freeze({
   'reader.settings.scrollSpeed.slow': 'Slow',
   'reader.settings.scrollSpeed.medium': 'Medium',
   'reader.settings.scrollSpeed.fast': 'Fast',
+  // Not in the spec: continuous reading (the next episode's pages follow the last page in the same strip).
+  'reader.settings.flow': 'Episodes',
+  'reader.settings.flow.episode': 'One at a time',
+  'reader.settings.flow.continuous': 'Continuous',
   // Not in the spec: auto-scroll's play and pause button in the reader's footer (a toggle: its name stays).
   'reader.autoScroll': 'Auto-scroll',
   'reader.shortcuts': 'Keyboard shortcuts',

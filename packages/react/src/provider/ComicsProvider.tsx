@@ -24,6 +24,7 @@ import {
   type ComicsContextValue,
   type ComicsStores,
   type LinkComponent,
+  type NavigateOptions,
   type SiteConfig,
 } from './comicsContext'
 import { createDefaultQueryClient } from './createDefaultQueryClient'
@@ -58,8 +59,11 @@ export interface ComicsProviderProps {
   locale?: string
   /** Where analytics events go once the user accepts cookies. */
   analyticsSinks?: readonly AnalyticsSink[]
-  /** In-app navigation; default `window.location.assign`. Pass your router's navigate. */
-  navigate?: (path: string) => void
+  /**
+   * In-app navigation; default `window.location.assign` (`replace` for `{ replace: true }`). Pass your
+   * router's navigate, with `replace` passed on.
+   */
+  navigate?: (path: string, options?: NavigateOptions) => void
   /** Leaving the app (checkout, other main site); default `window.location.assign`. */
   redirect?: (url: string) => void
   /** The link component for in-app paths, e.g. React Router's `Link`; default an `<a href>`. */
@@ -78,6 +82,7 @@ export interface ComicsProviderProps {
 }
 
 const assignLocation = (url: string) => window.location.assign(url)
+const navigateLocation = (path: string, options?: NavigateOptions) => (options?.replace ? window.location.replace(path) : window.location.assign(path))
 
 /**
  * Gives every kit component its API client, auth, stores, query cache, site config, messages and
@@ -189,7 +194,7 @@ export function ComicsProvider(props: ComicsProviderProps) {
       site: site ?? {},
       messages: messages ? { ...READER_MESSAGES, ...messages } : READER_MESSAGES,
       locale: locale ?? DEFAULT_LOCALE,
-      navigate: navigate ?? assignLocation,
+      navigate: navigate ?? navigateLocation,
       redirect: redirect ?? assignLocation,
       Link: linkComponent ?? DefaultLink,
       authModal: built.authModal,

@@ -69,6 +69,14 @@ export interface ComicsStores {
 }
 
 /** Everything a kit component reads from ComicsProvider. */
+/**
+ * How the kit navigates: `replace` takes the place of the current history entry instead of adding one
+ * (continuous reading moves the address from one episode to the next that way, so Back leaves the reader).
+ */
+export interface NavigateOptions {
+  replace?: boolean
+}
+
 export interface ComicsContextValue {
   api: ComicsApi
   auth: AuthService | null
@@ -80,8 +88,8 @@ export interface ComicsContextValue {
   messages: ReaderMessages & Partial<Messages>
   /** The locale of plural forms, numbers, prices and dates; default 'en-US'. */
   locale: string
-  /** In-app navigation to a path of spec §2. */
-  navigate: (path: string) => void
+  /** In-app navigation to a path of spec §2; `replace` takes the place of the current history entry. */
+  navigate: (path: string, options?: NavigateOptions) => void
   /** Leaves the app for an absolute url (checkout, the other main site). */
   redirect: (url: string) => void
   Link: LinkComponent

@@ -5,6 +5,7 @@ export type {
   FeaturedComic,
   KitLinkProps,
   LinkComponent,
+  NavigateOptions,
   SiteConfig,
 } from './comicsContext'
 export type { AuthModalController, AuthModalMode, AuthModalState } from './authModalController'

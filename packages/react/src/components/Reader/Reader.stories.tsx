@@ -810,3 +810,72 @@ export const AutoScrollMobile: Story = {
     }
   },
 }
+
+/** Continuous reading, chosen before: the next episode's pages follow in the same strip. */
+const continuousReading = { kit: { setup: ({ readerSettings }: ComicsStores) => readerSettings.change({ flow: 'continuous' }) } }
+
+/** Scrolls the strip to show the top of an episode of a continuous strip (its title) at the viewport's middle, once its pages are in. */
+async function scrollToEpisode(canvasElement: HTMLElement, chapterId: string) {
+  const strip = stripOf(canvasElement)
+  const episode = await waitFor(() => {
+    const found = strip.querySelector<HTMLElement>(`[data-episode-id="${chapterId}"]`)
+    // Its pages are in (their boxes at least): the strip reaches that far.
+    expect(found?.querySelector('[data-page-index]')).not.toBeNull()
+    return found!
+  })
+  strip.scrollTop = episode.offsetTop + 200 - strip.clientHeight / 2
+  return episode
+}
+
+/**
+ * Continuous reading: near the end of Episode 1, Episode 2 follows under its title; scrolled into, it is the
+ * episode read (the address, replaced, and the header's title move to it).
+ */
+export const ContinuousReading: Story = {
+  parameters: continuousReading,
+  play: async (context) => {
+    const { canvas, canvasElement } = context
+    await readerSettled(context)
+    const strip = stripOf(canvasElement)
+    strip.scrollTop = strip.scrollHeight - strip.clientHeight
+    await within(strip).findByRole('heading', { name: 'Episode 2' })
+    await scrollToEpisode(canvasElement, '402')
+    await waitFor(() => expect(kitOf(context).navigate).toHaveBeenLastCalledWith('/comic/4/402', { replace: true }))
+    await waitFor(() => expect(canvas.getByRole('region', { name: 'Episode 2' })).toBe(strip))
+    await expect(strip.querySelector('[data-episode-id="401"]')).not.toBeNull()
+  },
+}
+
+/** Continuous reading stops at a lock: a guest at the end of the last free episode meets the sign-in offer, and nothing follows. */
+export const ContinuousReadingStopsAtLock: Story = {
+  globals: { viewer: 'guest' },
+  args: { chapterId: '403' },
+  parameters: continuousReading,
+  play: async (context) => {
+    await readerSettled(context)
+    const strip = stripOf(context.canvasElement)
+    strip.scrollTop = strip.scrollHeight - strip.clientHeight
+    const card = await within(strip).findByRole('region', { name: 'Next episode' })
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'sign-in'))
+    await expect(strip.querySelectorAll('[data-episode-id]')).toHaveLength(1)
+  },
+}
+
+/** A phone (390 px): the next episode's title between the two episodes' pages. */
+export const ContinuousReadingMobile: Story = {
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  parameters: continuousReading,
+  play: async (context) => {
+    const resized = await realViewport(390, 844)
+    try {
+      await readerSettled(context)
+      const strip = stripOf(context.canvasElement)
+      strip.scrollTop = strip.scrollHeight - strip.clientHeight
+      const heading = await within(strip).findByRole('heading', { name: 'Episode 2' })
+      await scrollToEpisode(context.canvasElement, '402')
+      await expect(heading.scrollWidth).toBeLessThanOrEqual(heading.clientWidth)
+    } finally {
+      if (resized) await realViewport(1280, 800)
+    }
+  },
+}

@@ -36,7 +36,7 @@ import { LockIcon } from '../EpisodeList/LockIcon'
 import { EpisodeUnlock } from '../EpisodeUnlock/EpisodeUnlock'
 import { EpisodeEndCard } from '../EpisodeEndCard/EpisodeEndCard'
 import { ReaderEpisodesDialog } from './ReaderEpisodesDialog'
-import { ReaderPage, ReaderPagePlaceholder } from './ReaderPage'
+import { ReaderEpisodePages, type ReaderEpisodeMount } from './ReaderEpisodePages'
 import { READER_FIT_PAGE_SIZES, READER_PAGE_SIZES } from './pageSizes'
 import { ReaderDownloads } from './ReaderDownloads'
 import { ReaderSettingsButton } from './ReaderSettingsButton'
@@ -50,7 +50,7 @@ import { usePreviewChapters } from './usePreviewChapters'
 import { usePrefetchNextEpisode } from './usePrefetchNextEpisode'
 import { useReaderKeyboard } from './useReaderKeyboard'
 import { useReadingPosition } from './useReadingPosition'
-import { useReaderZoom } from './useReaderZoom'
+import { stripZoom, useReaderZoom } from './useReaderZoom'
 import { ReaderZoomControl } from './ReaderZoomControl'
 
 export interface ReaderProps {
@@ -99,6 +99,37 @@ function coinUnlockOffered(
 }
 
 /**
+ * The episodes in the reader's strip, in order: one, or in continuous reading the one opened and those
+ * that followed it. `at` is the episode the address names; `movedTo` the one the reader scrolled into,
+ * while the address is on its way there (an address that comes to another episode of the strip without
+ * such a move, a link or Next, starts a new strip).
+ */
+interface StripState {
+  comicId: string
+  ids: readonly string[]
+  at: string
+  movedTo: string | null
+}
+
+const newStrip = (comicId: string, chapterId: string): StripState => ({ comicId, ids: [chapterId], at: chapterId, movedTo: null })
+
+/** Of the strip's episodes (`[data-episode-id]`), the one at the middle of the viewport. */
+function episodeInView(scroller: HTMLElement): string | undefined {
+  const middle = (scroller.scrollTop + scroller.clientHeight / 2) / stripZoom(scroller)
+  let found: string | undefined
+  for (const episode of scroller.querySelectorAll<HTMLElement>('[data-episode-id]')) {
+    if (episode.offsetTop > middle) break
+    found = episode.dataset.episodeId
+  }
+  return found
+}
+
+/** How many screens ahead of the strip's last page the next episode of a continuous strip joins it. */
+const CONTINUE_AHEAD_SCREENS = 2
+/** How far (in episodes) from the one read an episode of a continuous strip keeps its page images. */
+const KEPT_EPISODES = 1
+
+/**
  * The full-screen reader (spec §2 "Reader", §4, §8): a header with the comic and episode titles and
  * 'Close reader' (back to the comic page), the episode's pages as one vertical strip, and a footer with
  * 'Prev', 'List Episodes' and 'Next' (core `canGoPrev` / `canGoNext`). Header and footer show at the
@@ -125,6 +156,15 @@ function coinUnlockOffered(
  * speed and stops for the reader's touch, pointer-down or wheel on the strip, a hidden tab, a dialog, the
  * episode's end and a lock ({@link useAutoScroll}); `data-autoscroll` and `data-autoscroll-stop` on the
  * reader say whether it runs and why it stopped.
+ *
+ * Continuous reading (the reader setting `flow: 'continuous'`; never in a preview): two screens before the
+ * strip's end, the next episode this reader may open joins the strip under its title, its pages after the
+ * last one; the end card (with a locked episode's unlock) and `afterPages` follow the strip's last episode.
+ * The episode at the middle of the viewport is the one read: the address moves to it (replacing the
+ * history entry, so Back leaves the reader), and with it the titles, Prev and Next, the reading progress
+ * (the episode opened and the position in it) and the episode view; auto-scroll and the zoom go on. Pages
+ * of an episode more than one away from the one read are released (their boxes stay). Next, Prev, the list
+ * and any link start a new strip.
  *
  * Pages reserve their box from width and height; the first loads with high priority and the others
  * lazily, mounted once the first has arrived or the reader scrolls; off-screen pages skip rendering; a
@@ -167,10 +207,6 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
     for (const query of [assets, comicQuery, chaptersQuery]) if (query.isError) void query.refetch()
   }
   const pages = assets.data
-  // A page at a signed address that would not load asks for the list again (one request for all such
-  // pages at once): its address may have expired while the reader kept the tab open.
-  const { refetch: refetchAssets } = assets
-  const renewPages = useCallback(() => refetchAssets({ cancelRefetch: false }).then((result) => result.data), [refetchAssets])
   // A preview finds the episode among all of them; Prev, Next and the list stay the readers' episodes.
   const previewChapters = usePreviewChapters(comicId, preview)
   const chapter = (preview ? previewChapters : chapters)?.find((candidate) => candidate.id === chapterId)
@@ -186,18 +222,28 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   // Both marks below name the episode they were set in: the first render of the next episode (Next) then
   // already has them unset, instead of mounting every page of it with the last one's marks and taking all
   // but the first back out in the commit after.
-  const episodeKey = `${comicId}/${chapterId}`
+  // The strip's episodes: a new address starts a new strip, unless the reader scrolled to it in this one.
+  const [stripState, setStripState] = useState(() => newStrip(comicId, chapterId))
+  let strip = stripState
+  if (strip.comicId !== comicId || strip.at !== chapterId) {
+    const moved = strip.comicId === comicId && strip.movedTo !== null && strip.ids.includes(chapterId)
+    strip = moved ? { ...strip, at: chapterId, movedTo: strip.movedTo === chapterId ? null : strip.movedTo } : newStrip(comicId, chapterId)
+    setStripState(strip)
+  }
+  // What starts afresh with a new strip (its top, the zoom, the first page's marks) is keyed by its first episode.
+  const stripKey = `${comicId}/${strip.ids[0]}`
+  const continuous = settings.flow === 'continuous' && !preview
   const [arrivedIn, setArrivedIn] = useState<string | null>(null)
-  const firstPageArrived = arrivedIn === episodeKey
-  const onFirstPageArrived = useCallback(() => setArrivedIn(episodeKey), [episodeKey])
+  const firstPageArrived = arrivedIn === stripKey
+  const onFirstPageArrived = useCallback(() => setArrivedIn(stripKey), [stripKey])
   // Until then only the first page's image is mounted (the others hold their boxes): it gets the whole
   // connection, and opening an episode renders one page instead of all of them. A scroll (the reader's,
   // or a restored position) mounts them all at once.
   const [scrolledIn, setScrolledIn] = useState<string | null>(null)
-  const allPagesMounted = firstPageArrived || scrolledIn === episodeKey
-  // The strip's zoom: back to 1 on another episode, before the layout effects below put it at its top.
+  const allPagesMounted = firstPageArrived || scrolledIn === stripKey
+  // The strip's zoom: back to 1 on a new strip, before the layout effects below put it at its top.
   const content = useRef<HTMLDivElement>(null)
-  const zoom = useReaderZoom(scroller, content, episodeKey)
+  const zoom = useReaderZoom(scroller, content, stripKey)
 
   const previous = chapter && canGoPrev(chapter, chapters) ? previousEpisode(chapter, chapters) : undefined
   // While a signed-in viewer's level loads, Next waits rather than guess (spec §4).
@@ -209,10 +255,29 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   const open = (target: Chapter | undefined) => {
     if (target) navigate(readerPath(comicId, target.id, { uncensored }))
   }
+  // Continuous reading: the episode scrolled into becomes the one read, and the next joins the strip ahead.
+  const lastInStrip = strip.ids[strip.ids.length - 1]!
+  const followScroll = (element: HTMLElement) => {
+    if (strip.ids.length > 1) {
+      const inView = episodeInView(element)
+      if (inView && inView !== chapterId && inView !== strip.movedTo) {
+        setStripState((current) => ({ ...current, movedTo: inView }))
+        navigate(readerPath(comicId, inView, { uncensored }), { replace: true })
+      }
+    }
+    if (!continuous || !next || !pages?.length || chapterId !== lastInStrip || strip.ids.includes(next.id)) return
+    const last = element.querySelector<HTMLElement>(`[data-episode-id="${lastInStrip}"]`)
+    if (!last) return
+    const endOfLast = (last.offsetTop + last.offsetHeight) * stripZoom(element)
+    if (endOfLast - (element.scrollTop + element.clientHeight) > CONTINUE_AHEAD_SCREENS * element.clientHeight) return
+    const joining = next.id
+    setStripState((current) => (current.ids.includes(joining) ? current : { ...current, ids: [...current.ids, joining] }))
+  }
 
   // Declared before the position hook: on an episode change the strip goes to the top first (spec §4),
   // then a saved position of the new episode may move it. Not on opening: a new strip is at its top and
-  // in its first state, and setting scrollTop there would lay out the page before its first paint.
+  // in its first state, and setting scrollTop there would lay out the page before its first paint. Not
+  // when continuous reading moves to the next episode of the same strip.
   const opened = useRef(false)
   useLayoutEffect(() => {
     const element = scroller.current
@@ -227,18 +292,19 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
       setShortcutsOpen(false)
       setTranscriptOpen(false)
     }
-  }, [comicId, chapterId])
+  }, [stripKey])
   // Keyboard scrolling works at once, and focus does not stay on a control that may now be disabled.
   useEffect(() => {
     scroller.current?.focus({ preventScroll: true })
-  }, [comicId, chapterId])
+  }, [stripKey])
 
   const onOpen = useCallback(
     (opened: Chapter) =>
       analytics.track(ANALYTICS_EVENTS.episodeView, { comicId, chapterId: opened.id, chapterNumber: opened.chapterNumber }),
     [analytics, comicId],
   )
-  const keepPosition = useReadingPosition({ comicId, chapter, ready: Boolean(pages?.length), scroller, onOpen })
+  // An episode reached by scrolling a continuous strip is where the reader is: its position is measured, not restored.
+  const keepPosition = useReadingPosition({ comicId, chapter, ready: Boolean(pages?.length), scroller, onOpen, restore: strip.ids.length === 1 })
   const prefetchNext = usePrefetchNextEpisode(scroller, {
     comicId,
     nextChapterId: next?.id ?? null,
@@ -247,8 +313,17 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
     sizes: pageSizes,
   })
 
-  // A short episode may not scroll at all: check for the prefetch once its first page is in.
-  useEffect(() => prefetchNext(), [prefetchNext])
+  // A short episode may not scroll at all: check for the prefetch once its first page is in, and in
+  // continuous reading whether the next episode joins.
+  const latestFollowScroll = useRef(followScroll)
+  useLayoutEffect(() => {
+    latestFollowScroll.current = followScroll
+  })
+  const nextId = next?.id
+  useEffect(() => {
+    prefetchNext()
+    if (firstPageArrived && scroller.current) latestFollowScroll.current(scroller.current)
+  }, [prefetchNext, firstPageArrived, continuous, nextId, lastInStrip, pages])
 
   const covered = listOpen || settingsOpen || shortcutsOpen || transcriptOpen || authModal.isOpen
   const endCard = useRef<HTMLDivElement>(null)
@@ -257,7 +332,7 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
     scroller,
     end: endCard,
     pxPerSecond: READER_SCROLL_SPEED_PX_PER_S[settings.scrollSpeed],
-    episodeKey,
+    episodeKey: stripKey,
     canStart: canAutoScroll,
     endIsLock: nextIsLocked,
     locked: failure === 'refused',
@@ -298,7 +373,8 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
       if (visible !== chromeVisible && (visible || !keyboardInChrome)) setChromeVisible(visible)
     }
     // The strip's own return to the top on an episode change is not the reader scrolling.
-    if (element.scrollTop > 0 && scrolledIn !== episodeKey) setScrolledIn(episodeKey)
+    if (element.scrollTop > 0 && scrolledIn !== stripKey) setScrolledIn(stripKey)
+    followScroll(element)
     prefetchNext()
     keepPosition()
   }
@@ -311,28 +387,28 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   }
 
   // Memoised: the header and footer toggle on scroll, and a long strip must not re-render with them.
-  const strip = useMemo(
+  const readIndex = strip.ids.indexOf(chapterId)
+  const titles = useMemo(() => new Map(chapters.map((candidate) => [candidate.id, candidate.title])), [chapters])
+  const episodes = useMemo(
     () =>
-      pages && (
-        <ol className="comics-reader__pages">
-          {pages.map((asset, index) =>
-            index === 0 || allPagesMounted ? (
-              <ReaderPage
-                key={asset.id}
-                asset={asset}
-                index={index}
-                total={pages.length}
-                sizes={pageSizes}
-                onSignedUrlFailed={renewPages}
-                {...(index === 0 ? { onArrive: onFirstPageArrived } : {})}
-              />
-            ) : (
-              <ReaderPagePlaceholder key={asset.id} asset={asset} index={index} />
-            ),
-          )}
-        </ol>
-      ),
-    [pages, onFirstPageArrived, allPagesMounted, renewPages, pageSizes],
+      strip.ids.map((id, index) => {
+        const mount: ReaderEpisodeMount =
+          Math.abs(index - readIndex) > KEPT_EPISODES ? 'none' : index > 0 || allPagesMounted ? 'all' : 'first'
+        return (
+          <ReaderEpisodePages
+            key={id}
+            comicId={comicId}
+            chapterId={id}
+            variant={variant}
+            sizes={pageSizes}
+            mount={mount}
+            title={index > 0 ? (titles.get(id) ?? '') : undefined}
+            pages={id === chapterId ? pages : undefined}
+            onFirstPageArrived={index === 0 ? onFirstPageArrived : undefined}
+          />
+        )
+      }),
+    [strip.ids, readIndex, allPagesMounted, comicId, chapterId, pages, variant, pageSizes, titles, onFirstPageArrived],
   )
 
   const chromeState = chromeVisible ? 'visible' : 'hidden'
@@ -374,8 +450,13 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
         )}
         {!preview && <ReaderDownloads target={{ comicId, chapterId, uncensored }} chromeVisible={chromeVisible} />}
         <ReaderZoomControl zoom={zoom.zoom} onZoomIn={zoom.zoomIn} onZoomOut={zoom.zoomOut} onReset={zoom.reset} />
-        {/* Offered once the pages are shown: the transcript is locked with them. */}
-        {chapter?.hasTranscript && pages && <ReaderTranscriptButton expanded={transcriptOpen} onClick={() => setTranscriptOpen(true)} />}
+        {/* Offered once the pages are shown: the transcript is locked with them. In continuous reading its place
+            is kept for an episode without one, so that moving between episodes moves none of the controls. */}
+        {chapter?.hasTranscript && pages ? (
+          <ReaderTranscriptButton expanded={transcriptOpen} onClick={() => setTranscriptOpen(true)} />
+        ) : (
+          continuous && <span className="comics-reader__transcript" data-placeholder="" aria-hidden="true" />
+        )}
         <ReaderSettingsButton expanded={settingsOpen} onClick={() => setSettingsOpen(true)} />
       </header>
 
@@ -392,11 +473,11 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
       >
         {/* What zooms: the pages and what follows them (its transform is the zoom's, set by useReaderZoom). */}
         <div ref={content} className="comics-reader__content">
-          {strip}
-          {/* The episode ends on the next one and what opens it, before its likes and comments. */}
+          {episodes}
+          {/* The strip ends on the next episode and what opens it, before the likes and comments. */}
           {pages && !preview && (
             <div ref={endCard} className="comics-reader__end" onClick={(event) => event.stopPropagation()}>
-              <EpisodeEndCard comicId={comicId} chapterId={chapterId} uncensored={uncensored} />
+              <EpisodeEndCard comicId={comicId} chapterId={lastInStrip} uncensored={uncensored} />
             </div>
           )}
           {pages && afterPages && (

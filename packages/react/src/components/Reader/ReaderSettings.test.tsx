@@ -51,7 +51,7 @@ async function openSettings() {
 }
 
 describe('Reader settings', () => {
-  it('a settings panel of four labelled radio groups; a choice applies at once and is kept across a reload', async () => {
+  it('a settings panel of five labelled radio groups; a choice applies at once and is kept across a reload', async () => {
     const storage = createMemoryStorage()
     const kit = createKit({ storageAdapter: storage })
     const { container, unmount } = render(<Reader comicId="4" chapterId="401" />, { wrapper: kit.wrapper })
@@ -64,7 +64,9 @@ describe('Reader settings', () => {
       'Gap between pages',
       'Background',
       'Auto-scroll speed',
+      'Episodes',
     ])
+    expect(within(within(dialog).getByRole('group', { name: 'Episodes' })).getByRole('radio', { name: 'One at a time' })).toBeChecked()
     const width = within(dialog).getByRole('group', { name: 'Page width' })
     expect(within(width).getByRole('radio', { name: 'Column' })).toBeChecked()
     fireEvent.click(within(width).getByRole('radio', { name: 'Fit the screen' }))
@@ -145,7 +147,7 @@ describe('Reader settings', () => {
     await waitFor(() => expect(strip().querySelectorAll('[data-page-index] img').length).toBe(PAGES))
     const layout = layOutStrip(container)
     strip().scrollTop = layout.PADDING + 3 * layout.pageHeight() + 0.6 * layout.pageHeight() - 450
-    act(() => kit.stores.readerSettings.settle({ pageWidth: 'fit', pageGap: 'medium' as ReaderPageGap, background: 'dark', scrollSpeed: 'medium', updatedAt: '2030-01-01T00:00:00.000Z' }))
+    act(() => kit.stores.readerSettings.settle({ pageWidth: 'fit', pageGap: 'medium' as ReaderPageGap, background: 'dark', scrollSpeed: 'medium', flow: 'episode', updatedAt: '2030-01-01T00:00:00.000Z' }))
     expect(readerOf(container).dataset.pageWidth).toBe('fit')
     expect(pageInView(layout)).toMatchObject({ page: 3 })
     expect(pageInView(layout).fraction).toBeCloseTo(0.6, 2)
@@ -198,7 +200,7 @@ describe('Reader settings', () => {
   it("signed in: the account's later settings show; a change is saved to the account; a failed save stays here, unsaved", async () => {
     const state = createMockState()
     const kit = createKit({ viewer: 'free', mocks: { state } })
-    state.readerSettings[kit.viewer.userId!] = { pageWidth: 'fit', pageGap: 'none', background: 'light', scrollSpeed: 'medium', updatedAt: '2026-01-01T00:00:00.000Z' }
+    state.readerSettings[kit.viewer.userId!] = { pageWidth: 'fit', pageGap: 'none', background: 'light', scrollSpeed: 'medium', flow: 'episode', updatedAt: '2026-01-01T00:00:00.000Z' }
     const { container } = render(<Reader comicId="4" chapterId="401" />, { wrapper: kit.wrapper })
     await waitFor(() => expect(readerOf(container).dataset).toMatchObject({ pageWidth: 'fit', background: 'light' }))
 

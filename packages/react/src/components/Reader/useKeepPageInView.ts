@@ -3,7 +3,10 @@ import type { ReaderSettings } from '@comics/core'
 import { useComicsContext } from '../../hooks/useComicsContext'
 import { stripZoom } from './useReaderZoom'
 
-/** A point of the strip: a page and how far down it (0 its top, 1 its bottom). */
+/**
+ * A point of the strip: a page (its place among all the strip's pages, of every episode of a continuous
+ * strip) and how far down it (0 its top, 1 its bottom).
+ */
 interface Anchor {
   page: number
   fraction: number
@@ -64,7 +67,7 @@ export function useKeepPageInView(scroller: RefObject<HTMLElement | null>, setti
     const kept = anchor.current
     anchor.current = null
     const element = scroller.current
-    const page = kept && element?.querySelector<HTMLElement>(`[data-page-index="${kept.page}"]`)
+    const page = kept && element?.querySelectorAll<HTMLElement>('[data-page-index]')[kept.page]
     if (!kept || !element || !page) return
     element.scrollTop = Math.max(0, (page.offsetTop + kept.fraction * page.offsetHeight) * stripZoom(element) - element.clientHeight / 2)
   }, [layout, scroller])

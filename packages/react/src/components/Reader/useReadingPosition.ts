@@ -5,11 +5,22 @@ import { scheduleIdle } from './scheduleIdle'
 import { stripZoom } from './useReaderZoom'
 
 /**
- * The page at the top of the viewport and how far into it the reader is, by a binary search on offsets;
- * in the pages' own pixels whatever the zoom.
+ * The pages of one episode of the strip (a continuous strip holds several, each `[data-episode-id]`), or
+ * every page of a strip without episodes marked.
  */
-function positionIn(scroller: HTMLElement): Pick<ReadingPosition, 'page' | 'offset'> {
-  const pages = scroller.querySelectorAll<HTMLElement>('[data-page-index]')
+export function pagesOfEpisode(scroller: HTMLElement, chapterId: string): NodeListOf<HTMLElement> {
+  for (const episode of scroller.querySelectorAll<HTMLElement>('[data-episode-id]')) {
+    if (episode.dataset.episodeId === chapterId) return episode.querySelectorAll<HTMLElement>('[data-page-index]')
+  }
+  return scroller.querySelectorAll<HTMLElement>('[data-page-index]')
+}
+
+/**
+ * The page of the episode at the top of the viewport and how far into it the reader is, by a binary search
+ * on offsets; in the pages' own pixels whatever the zoom.
+ */
+function positionIn(scroller: HTMLElement, chapterId: string): Pick<ReadingPosition, 'page' | 'offset'> {
+  const pages = pagesOfEpisode(scroller, chapterId)
   const top = scroller.scrollTop / stripZoom(scroller)
   let low = 0
   let high = pages.length - 1
@@ -39,24 +50,30 @@ export interface ReadingPositionOptions {
   scroller: RefObject<HTMLElement | null>
   /** Called once each time an episode opens (its pages are in). */
   onOpen(chapter: Chapter): void
+  /**
+   * Whether an episode that opens goes to its saved position (default true). False in a continuous strip,
+   * where the reader scrolled into it: its position is where they are.
+   */
+  restore?: boolean
 }
 
 /**
  * Reading progress of the reader. When an episode opens its position is restored (the exact page and
  * offset saved for this episode, else the top) before paint, and the comic and chapter are recorded
  * (spec §4); while reading, the position is recorded when the browser is idle, never in the way of
- * image loads. The store is written without subscribing: a record does not re-render the reader.
+ * image loads. The store is written without subscribing: a record does not re-render the reader. In a
+ * continuous strip the position is the one in the episode read, among its own pages.
  * Returns the scroll listener that keeps the position.
  */
-export function useReadingPosition({ comicId, chapter, ready, scroller, onOpen }: ReadingPositionOptions) {
+export function useReadingPosition({ comicId, chapter, ready, scroller, onOpen, restore = true }: ReadingPositionOptions) {
   const { progress } = useComicsContext('Reader').stores
   const openKey = chapter && ready ? `${comicId}/${chapter.id}` : null
   const opened = useRef<string | null>(null)
   const cancelPending = useRef<(() => void) | null>(null)
-  const latest = useRef({ comicId, chapter, onOpen })
+  const latest = useRef({ comicId, chapter, onOpen, restore })
   // Before the effects below, which read it in the same commit.
   useLayoutEffect(() => {
-    latest.current = { comicId, chapter, onOpen }
+    latest.current = { comicId, chapter, onOpen, restore }
   })
 
   const cancel = () => {
@@ -71,7 +88,7 @@ export function useReadingPosition({ comicId, chapter, ready, scroller, onOpen }
     const { comicId, chapter } = latest.current
     const element = scroller.current
     if (!chapter || !element) return
-    progress.record(comicId, { chapterId: chapter.id, chapterTitle: chapter.title, ...(requested.current ?? positionIn(element)) })
+    progress.record(comicId, { chapterId: chapter.id, chapterTitle: chapter.title, ...(requested.current ?? positionIn(element, chapter.id)) })
   }, [progress, scroller])
   const recordLater = useCallback(
     (position?: Pick<ReadingPosition, 'page' | 'offset'>, afterMs = 0) => {
@@ -129,12 +146,17 @@ export function useReadingPosition({ comicId, chapter, ready, scroller, onOpen }
   useLayoutEffect(() => {
     if (!openKey || opened.current === openKey) return
     opened.current = openKey
-    const { comicId, chapter } = latest.current
+    const { comicId, chapter, restore } = latest.current
     if (!chapter) return
+    if (!restore) {
+      recordLater()
+      latest.current.onOpen(chapter)
+      return
+    }
     const saved = progress.getProgress(comicId)
     const resume = saved?.chapterId === chapter.id ? { page: saved.page ?? 0, offset: saved.offset ?? 0 } : { page: 0, offset: 0 }
     const element = scroller.current
-    const target = element?.querySelector<HTMLElement>(`[data-page-index="${resume.page}"]`)
+    const target = element && pagesOfEpisode(element, chapter.id)[resume.page]
     if (element && target && (resume.page > 0 || resume.offset > 0)) element.scrollTop = (target.offsetTop + resume.offset) * stripZoom(element)
     recordLater(resume)
     latest.current.onOpen(chapter)

@@ -1,0 +1,2 @@
+ALTER TABLE "reader_settings" ADD COLUMN "flow" text DEFAULT 'episode' NOT NULL;--> statement-breakpoint
+ALTER TABLE "reader_settings" ADD CONSTRAINT "reader_settings_flow" CHECK ("reader_settings"."flow" in ('episode', 'continuous'));
