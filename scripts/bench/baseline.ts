@@ -212,6 +212,7 @@ export function comparableMeasures(figures: Record<string, any>): Measure[] {
     add(area, 'Next → first page painted, without prefetch', 'ms', 'lower', reader.nextWithoutPrefetchMs)
     add(area, 'prefetch speed-up (without / with)', 'ratio', 'higher', reader.nextSpeedup)
     add(area, 'JS heap growth over the episodes', 'bytes', 'lower', reader.scroll?.heapGrowthBytes)
+    add(area, 'continuous reading: JS heap growth through the episodes', 'bytes', 'lower', reader.continuous?.heapGrowthBytes)
   }
   const autoscroll = figures.autoscroll
   if (autoscroll) {

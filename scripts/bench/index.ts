@@ -320,6 +320,31 @@ if (reader) {
     target: '0 duplicates',
     pass: scroll.duplicates.length === 0,
   })
+  const continuous = reader.continuous
+  if (continuous) {
+    const perEpisode = continuous.requestsPerEpisode
+    rows.push({
+      area,
+      measure: `continuous reading: JS heap growth through ${continuous.episodes} episodes in one strip (after GC)`,
+      value: `${MB(continuous.heapGrowthBytes)} (${MB(continuous.heapStartBytes)} → ${MB(continuous.heapEndBytes)})`,
+      target: `≤ ${MB(TARGETS.heapGrowthBytes)}`,
+      pass: continuous.heapGrowthBytes <= TARGETS.heapGrowthBytes,
+    })
+    rows.push({
+      area,
+      measure: `continuous reading: the strip after ${continuous.episodes} episodes`,
+      value: `${continuous.pagesEnd} pages, ${continuous.imagesEnd} images mounted; ${continuous.nodesEnd} DOM nodes (from ${continuous.nodesStart})`,
+      target: '',
+      pass: null,
+    })
+    rows.push({
+      area,
+      measure: 'continuous reading: requests per episode / duplicates',
+      value: `${Math.min(...perEpisode)}–${Math.max(...perEpisode)} / ${continuous.duplicates.length}`,
+      target: '0 duplicates',
+      pass: continuous.duplicates.length === 0,
+    })
+  }
 }
 const autoscroll = figures.autoscroll
 if (autoscroll) {

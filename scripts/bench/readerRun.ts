@@ -44,6 +44,17 @@ export interface ReaderFigures {
     requestsPerEpisode: number[]
     duplicates: string[]
   }
+  /**
+   * Through 10 episodes as a subscriber reading continuously (the reader setting `flow: 'continuous'`): one
+   * strip, scrolled down, the address moving from episode to episode. Absent where the reader has no
+   * continuous reading (a baseline from before it).
+   */
+  continuous?: ReaderFigures['scroll'] & {
+    /** Page images mounted at the end (the episodes far from the one read have theirs released). */
+    imagesEnd: number
+    /** Pages (their boxes) in the strip at the end. */
+    pagesEnd: number
+  }
 }
 
 const median = (values: number[]) => {
@@ -181,6 +192,7 @@ export async function measureReader(
   }
 
   const scroll = await readThroughEpisodes(browser, options)
+  const continuous = await readContinuously(browser, options)
   const withPrefetch = median(runs.nextWithPrefetchMs)
   const withoutPrefetch = median(runs.nextWithoutPrefetchMs)
   return {
@@ -198,30 +210,105 @@ export async function measureReader(
     nextSpeedup: withoutPrefetch / withPrefetch,
     runs,
     scroll,
+    ...(continuous ? { continuous } : {}),
+  }
+}
+
+/** How many episodes the subscriber reads through, by Next and continuously. */
+const EPISODES_READ = 10
+
+/** A subscriber signs in and opens episode 1 of the long comic, its first page painted and the network quiet. */
+async function signedInOnEpisode1(measured: MeasuredPage, options: { origin: string; comic: LongComic; subscriber: Subscriber }, storage: Record<string, string> = {}) {
+  const { origin, comic, subscriber } = options
+  if (comic.chapterIds.length < EPISODES_READ + 1) throw new Error(`The long comic has ${comic.chapterIds.length} episodes; ${EPISODES_READ + 1} are needed`)
+  const { page, network } = measured
+  await page.goto(`${origin}/`, { waitUntil: 'load' })
+  await openSignIn(page)
+  const dialog = page.getByRole('dialog').filter({ has: page.getByLabel('Your Email') })
+  await dialog.getByLabel('Your Email').fill(subscriber.email)
+  await dialog.getByLabel('Your Password').fill(subscriber.password)
+  await dialog.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click()
+  await dialog.waitFor({ state: 'hidden', timeout: 30_000 })
+  await network.quiet(1000)
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value)
+  }, storage)
+  await page.goto(`${origin}${readerPath(comic, 0)}`, { waitUntil: 'commit' })
+  await firstPagePainted(page, comic.firstPageUrls[0]!)
+  await appRunning(page)
+  await network.quiet(1000)
+}
+
+/**
+ * The subscriber reads 10 episodes in one strip: continuous reading chosen (a reader setting changed on this
+ * device, not yet saved), the strip scrolled down a screen and a half at a time until the address has moved
+ * to each next episode. Undefined when no episode follows in the strip: a reader without continuous reading.
+ */
+async function readContinuously(
+  browser: Browser,
+  options: { origin: string; comic: LongComic; subscriber: Subscriber },
+): Promise<ReaderFigures['continuous']> {
+  const { comic } = options
+  const measured = await openMeasuredPage(browser, { throttled: false, storage: NO_BANNER })
+  const { page, cdp, network } = measured
+  const settings = { pageWidth: 'column', pageGap: 'none', background: 'dark', scrollSpeed: 'medium', flow: 'continuous', updatedAt: new Date().toISOString(), unsaved: true }
+  try {
+    await signedInOnEpisode1(measured, options, { comicsReaderSettings: JSON.stringify(settings) })
+    const start = await heapAfterGc(cdp)
+    const requestsPerEpisode: number[] = []
+    const runStart = network.requests.length
+    let mark = network.requests.length
+    for (let episode = 1; episode <= EPISODES_READ; episode++) {
+      const path = readerPath(comic, episode)
+      const deadline = Date.now() + 60_000
+      while (new URL(page.url()).pathname !== path) {
+        const atEnd = await page.evaluate(() => {
+          const strip = document.querySelector<HTMLElement>('.comics-reader__main')!
+          strip.scrollTop += strip.clientHeight * 1.5
+          return strip.scrollTop + strip.clientHeight >= strip.scrollHeight - 2
+        })
+        // At the strip's end with nothing joined: no continuous reading here.
+        if (atEnd && episode === 1 && (await page.locator('[data-episode-id]').count()) < 2) {
+          await page.waitForTimeout(1000)
+          if ((await page.locator('[data-episode-id]').count()) < 2) return undefined
+        }
+        if (Date.now() > deadline) throw new Error(`Continuous reading did not reach episode ${episode + 1} within 60 s`)
+        await page.waitForTimeout(60)
+      }
+      await network.quiet(500)
+      requestsPerEpisode.push(network.since(mark).filter((request) => !request.fromCache).length)
+      mark = network.requests.length
+    }
+    const end = await heapAfterGc(cdp)
+    const strip = await page.evaluate(() => ({
+      domElementsEnd: document.getElementsByTagName('*').length,
+      imagesEnd: document.querySelectorAll('.comics-reader__main img').length,
+      pagesEnd: document.querySelectorAll('.comics-reader__main [data-page-index]').length,
+    }))
+    return {
+      episodes: EPISODES_READ,
+      heapStartBytes: start.heapBytes,
+      heapEndBytes: end.heapBytes,
+      heapGrowthBytes: end.heapBytes - start.heapBytes,
+      nodesStart: start.nodes,
+      nodesEnd: end.nodes,
+      ...strip,
+      requestsPerEpisode,
+      duplicates: duplicatesAmong(network.since(runStart)).map(requestKey),
+    }
+  } finally {
+    await measured.context.close()
   }
 }
 
 /** A subscriber signs in, opens episode 1 and reads through 10 episodes, pressing Next at the end of each. */
 async function readThroughEpisodes(browser: Browser, options: { origin: string; comic: LongComic; subscriber: Subscriber }): Promise<ReaderFigures['scroll']> {
-  const { origin, comic, subscriber } = options
-  const episodes = 10
-  if (comic.chapterIds.length < episodes + 1) throw new Error(`The long comic has ${comic.chapterIds.length} episodes; ${episodes + 1} are needed`)
+  const { comic } = options
+  const episodes = EPISODES_READ
   const measured = await openMeasuredPage(browser, { throttled: false, storage: NO_BANNER })
   const { page, cdp, network } = measured
   try {
-    await page.goto(`${origin}/`, { waitUntil: 'load' })
-    await openSignIn(page)
-    const dialog = page.getByRole('dialog').filter({ has: page.getByLabel('Your Email') })
-    await dialog.getByLabel('Your Email').fill(subscriber.email)
-    await dialog.getByLabel('Your Password').fill(subscriber.password)
-    await dialog.locator('form').getByRole('button', { name: 'Sign In', exact: true }).click()
-    await dialog.waitFor({ state: 'hidden', timeout: 30_000 })
-    await network.quiet(1000)
-
-    await page.goto(`${origin}${readerPath(comic, 0)}`, { waitUntil: 'commit' })
-    await firstPagePainted(page, comic.firstPageUrls[0]!)
-    await appRunning(page)
-    await network.quiet(1000)
+    await signedInOnEpisode1(measured, options)
     const start = await heapAfterGc(cdp)
     const requestsPerEpisode: number[] = []
     const runStart = network.requests.length
