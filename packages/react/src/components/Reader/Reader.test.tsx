@@ -631,6 +631,16 @@ describe('Reader: asset fetch errors', () => {
     expect(await firstPage('4', '404')).toBeInTheDocument()
   })
 
+  it("waits for a signed-in reader's level before it decides: the refusal first, the level after, never /premium for a reader the coins may open it to", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const state = createMockState()
+    creditMockCoins(state, 'user-reader', 10)
+    // The level answers well after the pages' refusal, as on a busy connection.
+    const { navigate } = renderReader({ chapterId: '404' }, { viewer: 'free', mocks: { state, latencyMs: { listSubscriptions: 300 } } })
+    expect(await screen.findByRole('button', { name: 'Unlock for 10 coins' })).toBeInTheDocument()
+    expect(navigate).not.toHaveBeenCalledWith('/premium')
+  })
+
   it.each<KitViewer>(['level1', 'level2'])('sends %s to /premium when the pages are refused', async (viewer) => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     const { navigate } = renderReader(

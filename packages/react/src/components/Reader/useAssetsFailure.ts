@@ -19,9 +19,11 @@ export function useAssetsFailure(
   episodeKey: string,
   /**
    * Whether a signed-in reader refused this episode is offered to unlock it with coins (then the reader
-   * stays, showing the choice, instead of going to /premium); undefined while that is not known yet.
+   * stays, showing the choice, instead of going to /premium); undefined while that is not known yet (the
+   * reader's level still loading): then nothing happens until it is. Required, with no default: a default
+   * of false would take "not known yet" for "no offer" and send a reader without a subscription away.
    */
-  offersCoinUnlock: boolean | undefined = false,
+  offersCoinUnlock: boolean | undefined,
 ): 'refused' | 'failed' | null {
   const { authModal } = useComicsContext('Reader')
   const navigate = useNavigate()
