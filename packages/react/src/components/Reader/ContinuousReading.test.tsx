@@ -110,26 +110,24 @@ describe('Reader: continuous reading', () => {
     expect(strip().querySelector('[data-episode-id="402"] img')).not.toBeNull()
   })
 
-  it('stops at a lock: a next episode this reader may not open does not join, the end card offers it', async () => {
-    const { layOut, scrollTo } = renderContinuous({ chapterId: '403' }, { viewer: 'free' })
-    await screen.findByAltText(`Page 1 of ${pagesOf('403')}`)
+  /** Reads episode `chapterId` to its end: the strip ends there, on the end card naming the next episode. */
+  async function endsOnItsEndCard(options: KitOptions, chapterId: string, nextTitle: string) {
+    const { layOut, scrollTo } = renderContinuous({ chapterId }, options)
+    await screen.findByAltText(`Page 1 of ${pagesOf(chapterId)}`)
     layOut()
-    scrollTo(pagesOf('403') * PAGE_PX - VIEWPORT_PX)
+    scrollTo(pagesOf(chapterId) * PAGE_PX - VIEWPORT_PX)
     const endCard = strip().querySelector<HTMLElement>('.comics-reader__end')!
-    await waitFor(() => expect(within(endCard).getByText('Episode 4')).toBeInTheDocument())
-    expect(episodesInStrip()).toEqual(['403'])
-    expect(within(strip()).queryByRole('heading', { name: 'Episode 4' })).toBeNull()
+    await waitFor(() => expect(within(endCard).getByText(nextTitle)).toBeInTheDocument())
+    expect(episodesInStrip()).toEqual([chapterId])
+    expect(within(strip()).queryByRole('heading', { name: nextTitle })).toBeNull()
+  }
+
+  it('stops at a lock: a next episode this reader may not open does not join, the end card offers it', async () => {
+    await endsOnItsEndCard({ viewer: 'free' }, '403', 'Episode 4')
   })
 
   it('one episode at a time (the default): nothing joins at the end', async () => {
-    const { layOut, scrollTo } = renderContinuous({}, { storage: { comicsReaderSettings: 'null' } })
-    await screen.findByAltText(`Page 1 of ${pagesOf('401')}`)
-    layOut()
-    scrollTo(pagesOf('401') * PAGE_PX - VIEWPORT_PX)
-    const endCard = strip().querySelector<HTMLElement>('.comics-reader__end')!
-    await waitFor(() => expect(within(endCard).getByText('Episode 2')).toBeInTheDocument())
-    expect(episodesInStrip()).toEqual(['401'])
-    expect(within(strip()).queryByRole('heading', { name: 'Episode 2' })).toBeNull()
+    await endsOnItsEndCard({ storage: { comicsReaderSettings: 'null' } }, '401', 'Episode 2')
   })
 
   it('Next starts a new strip at the top of the next episode', async () => {
