@@ -78,6 +78,7 @@ describe('reader continuous reading', () => {
     await page.getByRole('button', { name: 'Reader settings' }).click()
     const dialog = page.getByRole('dialog', { name: 'Reader settings' })
     await dialog.getByRole('group', { name: 'Episodes' }).getByRole('radio', { name: 'Continuous' }).check()
+    await screenshotPhoneAndDesktop(page, 'reader-settings-continuous')
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog.count()).toBe(0)
 
