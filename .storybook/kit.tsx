@@ -273,6 +273,7 @@ export function StoryProvider({ kit, theme, children }: { kit: StoryKit; theme: 
         },
       ]}
       navigate={kit.navigate}
+      navigateReplace={(path) => kit.navigate(path, { replace: true })}
       redirect={kit.redirect}
     >
       {children}

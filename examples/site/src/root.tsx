@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useNavigate, useRouteError, useRouteLoaderData, Link, type LinksFunction, type LoaderFunctionArgs, type ShouldRevalidateFunction } from 'react-router'
 import { createComicsApi, createMemoryStorage, type HostConfig, type SiteMode } from '@comics/core'
-import { ComicsProvider, READER_MESSAGES, pageTitle, type FeaturedComic, type NavigateOptions, type SiteConfig } from '@comics/react'
+import { ComicsProvider, READER_MESSAGES, pageTitle, type FeaturedComic, type SiteConfig } from '@comics/react'
 import stylesheet from './app.css?url'
 import favicon from './favicon-32.png?no-inline'
 import { SiteAuthContext } from './auth/siteAuthContext'
@@ -149,7 +149,7 @@ function SiteProviders({ env, hostConfig, siteMode, featured, services, browserR
     () => ({ hostConfig, supportEmail: env.supportEmail, featured }),
     [hostConfig, env.supportEmail, featured],
   )
-  const navigate = useStableNavigate()
+  const { navigate, navigateReplace } = useStableNavigate()
   const stores = useMemo(() => ({ session, ageGate, consent, downloads, readerSettings }), [session, ageGate, consent, downloads, readerSettings])
   useEffect(() => {
     // The service worker, once the page has loaded (the first screen's path carries none of it).
@@ -171,6 +171,7 @@ function SiteProviders({ env, hostConfig, siteMode, featured, services, browserR
       auth={auth}
       analyticsSinks={sinks}
       navigate={navigate}
+      navigateReplace={navigateReplace}
       linkComponent={Link}
     >
       <SiteAuthContext.Provider value={auth}>
@@ -195,7 +196,7 @@ function HostPolicy({ hostConfig }: { hostConfig: HostConfig }) {
  * The router's navigate as one function for the life of the app: React Router's changes with each
  * location, and the kit's context (which every hook reads) would change with it.
  */
-function useStableNavigate(): (path: string, options?: NavigateOptions) => void {
+function useStableNavigate(): { navigate: (path: string) => void; navigateReplace: (path: string) => void } {
   const routerNavigate = useNavigate()
   const latest = useRef(routerNavigate)
   useEffect(() => {
@@ -203,7 +204,13 @@ function useStableNavigate(): (path: string, options?: NavigateOptions) => void 
   }, [routerNavigate])
   // A replacing navigation (continuous reading moving the address to the episode in view) keeps the
   // window's scroll as it is: the reader scrolls its own strip.
-  return useMemo(() => (path: string, options?: NavigateOptions) => void latest.current(path, options?.replace ? { replace: true, preventScrollReset: true } : undefined), [])
+  return useMemo(
+    () => ({
+      navigate: (path: string) => void latest.current(path),
+      navigateReplace: (path: string) => void latest.current(path, { replace: true, preventScrollReset: true }),
+    }),
+    [],
+  )
 }
 
 /** A failure no screen answered (the screens show their own errors, with a retry): the plain message. */

@@ -157,6 +157,39 @@ describe('ComicsProvider', () => {
     expect(screen.getByText('Account')).toHaveAttribute('data-router-link', '/account')
   })
 
+  it("replaces the history entry through navigateReplace, else through navigate (nothing lost but Back's step)", () => {
+    function Go() {
+      const go = useNavigate()
+      return (
+        <>
+          <button onClick={() => go('/comic/4/402', { replace: true })}>Replace</button>
+          <button onClick={() => go('/comic/4/403')}>Push</button>
+        </>
+      )
+    }
+    const navigate = vi.fn()
+    const navigateReplace = vi.fn()
+    const { unmount } = render(
+      <ComicsProvider apiBaseUrl={TEST_API_BASE_URL} navigate={navigate} navigateReplace={navigateReplace}>
+        <Go />
+      </ComicsProvider>,
+    )
+    screen.getByRole('button', { name: 'Replace' }).click()
+    screen.getByRole('button', { name: 'Push' }).click()
+    expect(navigateReplace.mock.calls).toEqual([['/comic/4/402']])
+    expect(navigate.mock.calls).toEqual([['/comic/4/403']])
+    unmount()
+
+    const only = vi.fn()
+    render(
+      <ComicsProvider apiBaseUrl={TEST_API_BASE_URL} navigate={only}>
+        <Go />
+      </ComicsProvider>,
+    )
+    screen.getByRole('button', { name: 'Replace' }).click()
+    expect(only.mock.calls).toEqual([['/comic/4/402']])
+  })
+
   it('builds the auth service from its stores and starts it', async () => {
     let built: ReturnType<ReturnType<typeof fakeAuth>> | undefined
     const make = fakeAuth()

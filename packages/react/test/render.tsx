@@ -62,8 +62,11 @@ export interface KitOptions {
 
 export interface Kit {
   wrapper: (props: { children?: ReactNode }) => ReactElement
-  /** Every in-app navigation, as the provider's `navigate` received it. */
-  navigate: ReturnType<typeof vi.fn<(path: string) => void>>
+  /**
+   * Every in-app navigation, as the provider's `navigate` received it; one that replaces the history entry
+   * (the provider's `navigateReplace`) with `{ replace: true }`.
+   */
+  navigate: ReturnType<typeof vi.fn<(path: string, options?: { replace: true }) => void>>
   /** Every departure to an absolute url (checkout, other main site). */
   redirect: ReturnType<typeof vi.fn<(url: string) => void>>
   /** Every analytics event that passed the consent gate. */
@@ -111,7 +114,7 @@ export function createKit(options: KitOptions = {}): Kit {
     siteMode,
   })
   const events: AnalyticsEvent[] = []
-  const navigate = vi.fn<(path: string) => void>()
+  const navigate = vi.fn<(path: string, options?: { replace: true }) => void>()
   const redirect = vi.fn<(url: string) => void>()
   const sinks = [{ send: (event: AnalyticsEvent) => void events.push(event) }]
 
@@ -127,6 +130,7 @@ export function createKit(options: KitOptions = {}): Kit {
       locale={options.locale}
       analyticsSinks={sinks}
       navigate={navigate}
+      navigateReplace={(path) => navigate(path, { replace: true })}
       redirect={redirect}
     >
       {children}

@@ -59,11 +59,14 @@ export interface ComicsProviderProps {
   locale?: string
   /** Where analytics events go once the user accepts cookies. */
   analyticsSinks?: readonly AnalyticsSink[]
+  /** In-app navigation; default `window.location.assign`. Pass your router's navigate. */
+  navigate?: (path: string) => void
   /**
-   * In-app navigation; default `window.location.assign` (`replace` for `{ replace: true }`). Pass your
-   * router's navigate, with `replace` passed on.
+   * In-app navigation that takes the place of the current history entry: continuous reading moving the
+   * address to the episode scrolled into, so that Back leaves the reader. Pass your router's replace
+   * (`router.replace`, `navigate(path, { replace: true })`); default `navigate`, else `location.replace`.
    */
-  navigate?: (path: string, options?: NavigateOptions) => void
+  navigateReplace?: (path: string) => void
   /** Leaving the app (checkout, other main site); default `window.location.assign`. */
   redirect?: (url: string) => void
   /** The link component for in-app paths, e.g. React Router's `Link`; default an `<a href>`. */
@@ -82,7 +85,17 @@ export interface ComicsProviderProps {
 }
 
 const assignLocation = (url: string) => window.location.assign(url)
-const navigateLocation = (path: string, options?: NavigateOptions) => (options?.replace ? window.location.replace(path) : window.location.assign(path))
+const replaceLocation = (url: string) => window.location.replace(url)
+
+/**
+ * The kit's one navigate from the provider's two: `replace` goes to `navigateReplace`, else to `navigate`
+ * (a history entry added rather than none: nothing lost but Back's step), else to `location.replace`.
+ */
+function kitNavigate(navigate: ((path: string) => void) | undefined, navigateReplace: ((path: string) => void) | undefined) {
+  const push = navigate ?? assignLocation
+  const replace = navigateReplace ?? navigate ?? replaceLocation
+  return (path: string, options?: NavigateOptions) => (options?.replace ? replace(path) : push(path))
+}
 
 /**
  * Gives every kit component its API client, auth, stores, query cache, site config, messages and
@@ -183,7 +196,8 @@ export function ComicsProvider(props: ComicsProviderProps) {
     }
   }, [syncProgress, api, stores, queryClient])
 
-  const { messages, site, navigate, redirect, linkComponent, locale } = props
+  const { messages, site, navigate, navigateReplace, redirect, linkComponent, locale } = props
+  const navigateInApp = useMemo(() => kitNavigate(navigate, navigateReplace), [navigate, navigateReplace])
   const value = useMemo<ComicsContextValue>(
     () => ({
       api,
@@ -194,12 +208,12 @@ export function ComicsProvider(props: ComicsProviderProps) {
       site: site ?? {},
       messages: messages ? { ...READER_MESSAGES, ...messages } : READER_MESSAGES,
       locale: locale ?? DEFAULT_LOCALE,
-      navigate: navigate ?? navigateLocation,
+      navigate: navigateInApp,
       redirect: redirect ?? assignLocation,
       Link: linkComponent ?? DefaultLink,
       authModal: built.authModal,
     }),
-    [api, built, stores, siteMode, site, messages, locale, navigate, redirect, linkComponent],
+    [api, built, stores, siteMode, site, messages, locale, navigateInApp, redirect, linkComponent],
   )
 
   return (

@@ -13,7 +13,7 @@ export function ComicsReader({ apiBaseUrl, comicId, chapterId }: { apiBaseUrl: s
   const router = useRouter()
   const [storage] = useState(() => createPrefixedStorage(createBrowserStorage(), 'comics:'))
   return (
-    <ComicsProvider apiBaseUrl={apiBaseUrl} storage={storage} navigate={router.push} linkComponent={NextLink}>
+    <ComicsProvider apiBaseUrl={apiBaseUrl} storage={storage} navigate={router.push} navigateReplace={router.replace} linkComponent={NextLink}>
       <Reader comicId={comicId} chapterId={chapterId} />
     </ComicsProvider>
   )
