@@ -46,7 +46,9 @@ module.exports = [
   // choices, the default for records from before it, the layout settings apart).
   // All three measured together (29 Nov): 62.38 kB. With continuous reading's setting (its choices and the
   // default for records from before it, 30 Nov): 62.46 kB.
-  budget('@comics/core: whole main entry (no Firebase)', core, '*', '62.5 kB'),
+  // Raised by 0.25 kB (62.46 → 62.51 kB measured) with the progress sync sending only the positions changed
+  // since the account's last answer (issue 44).
+  budget('@comics/core: whole main entry (no Firebase)', core, '*', '62.75 kB'),
   // Raised with the calls of a reader's own account (password reset, email verification, re-authentication,
   // change of email).
   budget('@comics/core/firebase: adapter without the SDK', 'packages/core/dist/firebase.js', '{ createFirebaseAuth }', '4.75 kB', {

@@ -160,6 +160,43 @@ describe('createProgressSync', () => {
     sync.dispose()
   })
 
+  it('sends every position first, then only those changed since the account last answered, a failed one kept for the next', async () => {
+    vi.useFakeTimers()
+    const account = fakeAccount([at('5', 7, 9_000)])
+    const { progress, session, sync, tick, network } = setup(account)
+    progress.record('7', { chapterId: '702', chapterTitle: 'Episode 2', page: 3, offset: 0 })
+    tick(1_000)
+    progress.record('8', { chapterId: '801', chapterTitle: 'Episode 1', page: 1, offset: 0 })
+    session.set(reader, 'token')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(account.calls.at(-1)!.map((entry) => entry.comicId)).toEqual(['8', '7'])
+    // A page turned: that position alone; the answer is the whole list, kept here.
+    tick(1_000)
+    progress.record('7', { chapterId: '702', chapterTitle: 'Episode 2', page: 4, offset: 0 })
+    await vi.advanceTimersByTimeAsync(60)
+    expect(account.calls.at(-1)).toMatchObject([{ comicId: '7', page: 4 }])
+    expect(progress.getSnapshot().history.map((entry) => entry.comicId)).toEqual(['7', '8', '5'])
+    // A send that fails: the next one carries its position with the new one.
+    account.fail(true)
+    tick(1_000)
+    progress.record('8', { chapterId: '801', chapterTitle: 'Episode 1', page: 2, offset: 0 })
+    await vi.advanceTimersByTimeAsync(60)
+    expect(sync.getSnapshot().status).toBe('failed')
+    account.fail(false)
+    tick(1_000)
+    progress.record('5', { chapterId: '502', chapterTitle: 'Episode 2', page: 1, offset: 0 })
+    // The retry, on its backoff, carries both.
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(account.calls.at(-1)!.map((entry) => entry.comicId)).toEqual(['5', '8'])
+    expect(account.kept()).toMatchObject([{ comicId: '5', page: 1 }, { comicId: '8', page: 2 }, { comicId: '7', page: 4 }])
+    sync.dispose()
+    // A reload (the sync made again over the same stores): every position again.
+    const reloaded = createProgressSync({ progress, session, send: account.send, network, debounceMs: 50 })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(account.calls.at(-1)).toHaveLength(3)
+    reloaded.dispose()
+  })
+
   it('retries a failed send with backoff, and does not send back what the account answered', async () => {
     vi.useFakeTimers()
     const { progress, session, sync, account } = setup()
@@ -231,7 +268,8 @@ describe('createProgressSync', () => {
     expect(account.send).not.toHaveBeenCalled()
     session.set(reader, 'token')
     await sync.syncNow()
-    const sent = account.calls.at(-1)!
+    // The first send of the session, on sign-in: every position up to the limit.
+    const sent = account.calls[0]!
     expect(sent).toHaveLength(PROGRESS_SYNC_LIMIT)
     expect(sent[0]!.comicId).toBe(String(PROGRESS_SYNC_LIMIT + 5))
     sync.dispose()

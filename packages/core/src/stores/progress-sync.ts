@@ -37,11 +37,21 @@ const retryDelay = (failures: number) => Math.min(1000 * 2 ** failures, 30_000)
 const positionsOf = (snapshot: ProgressSnapshot): TimedPosition[] => snapshot.history.slice(0, PROGRESS_SYNC_LIMIT)
 
 /**
+ * What a send carries: every position (at most the limit) when the account has confirmed none yet in this
+ * session (the first send after sign-in or a reload), else only those changed since its last answer (a
+ * page turned is one position). The answer is always the account's whole list.
+ */
+const changedSince = (positions: TimedPosition[], confirmedAt: ReadonlyMap<string, number> | null): TimedPosition[] =>
+  confirmedAt ? positions.filter((position) => (confirmedAt.get(position.comicId) ?? -Infinity) < position.updatedAt) : positions
+
+/**
  * Keeps a signed-in reader's progress with their account: on sign-in (a guest's positions are merged
  * into the account), after each recorded position (debounced), when the browser comes back `online`,
  * and again with backoff after a failure. Nothing is lost while the API fails: the positions stay in
  * the browser's store (the spec's keys) and the next send carries them; the merge on both sides is
- * core `mergeReadingProgress`, so an older device never overwrites newer progress.
+ * core `mergeReadingProgress`, so an older device never overwrites newer progress. The first send of a
+ * session carries every position; once the account has answered, a send carries only the positions
+ * changed since its answer (a failed send's among them), and the answer is still the whole list.
  * @example
  * const sync = createProgressSync({ progress, session, send: (entries) => api.progress.sync(entries) })
  */
@@ -59,6 +69,8 @@ export function createProgressSync(options: ProgressSyncOptions): ProgressSync {
   let disposed = false
   // The snapshot the account last confirmed: a change of the store to it (our own merge) is not sent back.
   let confirmed: ProgressSnapshot | null = null
+  // When each comic's position the account last answered was changed: what a send need not carry again.
+  let confirmedAt: Map<string, number> | null = null
   let signedInAs = session.getSnapshot().signedIn ? session.getSnapshot().user?.uid ?? null : null
 
   const clearTimer = () => {
@@ -78,13 +90,14 @@ export function createProgressSync(options: ProgressSyncOptions): ProgressSync {
     state.set({ ...state.getSnapshot(), status: 'syncing' })
     const sentAs = signedInAs
     try {
-      const answer = await send(positionsOf(progress.getSnapshot()))
+      const answer = await send(changedSince(positionsOf(progress.getSnapshot()), confirmedAt))
       if (disposed) return
       // The reader signed out (or another signed in) while it was on its way: the account's positions
       // are not this browser's any more.
       if (signedInAs !== sentAs) return
       progress.merge(answer.data.map((entry) => ({ ...entry })))
       confirmed = progress.getSnapshot()
+      confirmedAt = new Map(answer.data.map((entry) => [entry.comicId, entry.updatedAt]))
       failures = 0
       state.set({ status: 'idle', lastSyncedAt: now() })
     } catch {
@@ -128,6 +141,7 @@ export function createProgressSync(options: ProgressSyncOptions): ProgressSync {
     const accountHoldsAll = signedInAs !== null && confirmed !== null && progress.getSnapshot() === confirmed
     signedInAs = uid
     confirmed = null
+    confirmedAt = null
     if (accountHoldsAll) progress.clear()
     if (uid) void syncNow()
     else {
