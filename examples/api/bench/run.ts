@@ -156,9 +156,18 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
       // Every signed-in call checks its token with the identity provider (revocation included): this
       // signed-in read of one row is the floor the reading calls are compared with.
       { name: 'coins/balance (GET, signed in: the floor)', url: `${api1}/coins/balance`, body: undefined, headers: reader },
-      // Each sync carries a newer position in one comic (written) and the 19 others as they are (not written).
+      // A page turned, as the kit's sync sends it once the account has answered in the session: the one
+      // position changed (written); the answer is the account's 20.
       {
-        name: 'me/progress sync (20 positions, 1 newer)',
+        name: 'me/progress sync (1 changed, 20 answered)',
+        url: `${api1}/me/progress`,
+        body: () => ({ entries: [{ ...positions[0]!, updatedAt: Date.now() }] }),
+        headers: reader,
+      },
+      // The first sync of a session (sign-in, a reload): all 20 positions, one newer (written) and the 19
+      // others as they are (not written).
+      {
+        name: 'me/progress sync, first of a session (20 positions, 1 newer)',
         url: `${api1}/me/progress`,
         body: () => ({ entries: positions.map((p, i) => (i === 0 ? { ...p, updatedAt: Date.now() } : p)) }),
         headers: reader,
