@@ -20,7 +20,9 @@ const transcriptForm = (canvas: ReturnType<typeof within>) => within(canvas.getB
 /** An episode written for every reader: three pages described, the fourth read as its place, and its script. */
 export const Written: Story = {
   play: async ({ canvas }) => {
+    // The transcript and the page list are two calls: either may answer first.
     await canvas.findByRole('form', { name: 'Transcript' })
+    await canvas.findByRole('form', { name: 'Alt text of the pages' })
     const alt = altForm(canvas)
     await expect(alt.getByLabelText('Page 1: what it shows')).toHaveValue('Two brothers on a coastal road at dawn, the sea behind them and mountains far ahead.')
     await expect(alt.getByLabelText('Page 4: what it shows')).toHaveValue('')
