@@ -41,7 +41,11 @@ export default class TestTimeline implements Reporter {
   }
 
   private printFailures(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
-    const firstLine = (error: { message?: string } | undefined) => (error?.message ?? '').split('\n', 1)[0]?.slice(0, 240) ?? ''
+    // The first line with words: Testing Library's and Storybook's messages start with blank lines.
+    const firstLine = (error: { name?: string; message?: string } | undefined) => {
+      const line = (error?.message ?? '').split('\n').find((candidate) => candidate.trim() !== '' && !candidate.includes('Click to debug'))
+      return `${error?.name ? `${error.name}: ` : ''}${(line ?? '').trim().slice(0, 240)}`
+    }
     const lines: string[] = []
     for (const testModule of testModules) {
       const where = `[${testModule.project.name || '(root)'}] ${testModule.relativeModuleId}`
