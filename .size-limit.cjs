@@ -14,7 +14,7 @@ module.exports = [
   // than with a static import (two files compress less well than one; docs/performance.md).
   // The contract's checks (zod and the schemas) load with the first call too (core's api/endpointContract.js,
   // which api/callEndpoint.js imports as './endpointContract.js').
-  // Raised by 0.05 kB (2.53 → 2.61 kB measured) with the client's `transcripts` group and `assets.setAlt` (accessible
+  // Raised by 0.05 kB with the client's `transcripts` group and `assets.setAlt` (accessible
   // episodes, issue 40).
   budget('@comics/core: API client before its first request (no axios)', core, '{ createComicsApi }', '2.65 kB', { ignore: ['axios', './endpointContract.js'] }),
   // Raised with the payments calls, scheduled releases, the export of one's data, the account's calls and the
@@ -23,11 +23,11 @@ module.exports = [
   // that inlines the dynamic import, wrapped for lazy evaluation (docs/performance.md, "Size budgets").
   // Raised with the calls of the payment providers' boundary, free after a wait and comments (their
   // contract's schemas load with the first call; docs/performance.md, "Size budgets").
-  // Raised by 2.25 kB (41.34 → 43.68 kB measured) when core's ESM build became one file per module (what lets
+  // Raised by 2.25 kB when core's ESM build became one file per module (what lets
   // an app's bundler split along modules, as the site's does): with esbuild's splitting, the dynamic imports'
   // shared modules make more chunks, each with its own imports and exports. The whole entry, bundled as one,
   // grew 0.46 kB in the same change (the next budget).
-  // Raised by 0.5 kB (43.68 → 44.1 kB measured) with accessible episodes (issue 40): the transcript's and the alt
+  // Raised by 0.5 kB with accessible episodes (issue 40): the transcript's and the alt
   // text's schemas and calls.
   budget('@comics/core: API client with axios and zod', core, '{ createComicsApi }', '44.5 kB', {
     modifyEsbuildConfig: (config) => ({ ...config, format: 'esm', splitting: true }),
@@ -35,18 +35,17 @@ module.exports = [
   // Raised by 1 kB for the same reason (the contract's checks loaded with the first call).
   // Raised with offline reading: the download store, its rule and withOfflineDownloads (docs/performance.md).
   // Raised with the host rule, free after a wait and the comments' rules and contract.
-  // Raised by 0.5 kB (60.6 → 61.06 kB measured) with the framework's first load: the action links' yes-or-no
+  // Raised by 0.5 kB with the framework's first load: the action links' yes-or-no
   // checks apart from the auth errors (readActionLink) and the download store loaded on first use
   // (createLazyDownloadStore).
-  // Raised by 0.75 kB (61.06 → 61.79 kB measured) with accessible episodes (issue 40): the contract's transcript and alt text, their rules
+  // Raised by 0.75 kB with accessible episodes (issue 40): the contract's transcript and alt text, their rules
   // (transcriptPages, normalizedPageAlt) and the offline answer of a downloaded episode's transcript.
-  // Raised by 0.5 kB (61.06 → 61.45 kB measured) with tall pages in tiles: the asset's `tiles` in the contract,
+  // Raised by 0.5 kB with tall pages in tiles: the asset's `tiles` in the contract,
   // `assetTileUrl`, the tile rules (pageTileHeights, pageTileRows) and the download store keeping a tall page's tiles.
-  // Raised by 0.25 kB (61.06 → 61.26 kB measured) with auto-scroll's speed among the reader settings (its
+  // Raised by 0.25 kB with auto-scroll's speed among the reader settings (its
   // choices, the default for records from before it, the layout settings apart).
-  // All three measured together (29 Nov): 62.38 kB. With continuous reading's setting (its choices and the
-  // default for records from before it, 30 Nov): 62.46 kB.
-  // Raised by 0.25 kB (62.46 → 62.51 kB measured) with the progress sync sending only the positions changed
+  // Then with continuous reading's setting (its choices and the default for records from before it).
+  // Raised by 0.25 kB with the progress sync sending only the positions changed
   // since the account's last answer (issue 44).
   budget('@comics/core: whole main entry (no Firebase)', core, '*', '62.75 kB'),
   // Raised with the calls of a reader's own account (password reset, email verification, re-authentication,
@@ -65,21 +64,21 @@ module.exports = [
   // Raised with the terms box's policy links, the pay buttons' reasons, the payment page's checkout and the
   // cookie banner's purpose line and room for the reader; with the end-of-episode card and the coin unlock's
   // confirmation; with the episode list's likes and comments (docs/performance.md).
-  // Raised by 0.5 kB (64.92 → 65.37 kB measured) when the ESM build became one file per module: the same
+  // Raised by 0.5 kB when the ESM build became one file per module: the same
   // minified code compresses a little less once bundled from ~200 files (each with its own imports) than
   // from one; a part of the kit costs less instead (the Reader alone 17.46 → 13.71 kB).
-  // Raised by 0.5 kB (65.37 → 65.77 kB measured) with the framework's first load: messages tables per page
+  // Raised by 0.5 kB with the framework's first load: messages tables per page
   // (EPISODE_MESSAGES, SIGN_IN_MESSAGES), the coin balance and the top bar's search in modules of their own, the
   // progress and settings syncs and the download store loaded when first needed (their loaders).
-  // Raised by 2 kB (65.99 → 67.85 kB measured) with the zoom of the reader's strip: pinch, double tap, Ctrl +
+  // Raised by 2 kB with the zoom of the reader's strip: pinch, double tap, Ctrl +
   // wheel, the header's control and the zoom keys (useReaderZoom, ReaderZoomControl, their messages).
-  // Raised by 4 kB (65.99 → 69.6 kB measured alone) with accessible episodes (issue 40): the studio's EpisodeAccessibilityEditor and its
+  // Raised by 4 kB with accessible episodes (issue 40): the studio's EpisodeAccessibilityEditor and its
   // `accessibility.*` messages (most of it), the reader's Transcript dialog and button, and their hooks.
-  // Raised by 0.75 kB (65.99 → 66.54 kB measured) with tall pages in tiles: ReaderPage's stack of tiles (their
+  // Raised by 0.75 kB with tall pages in tiles: ReaderPage's stack of tiles (their
   // boxes, lazy loading, arrival, retries and stall clocks per tile) and the prefetch of a tall first page's first tile.
-  // Raised by 1.5 kB (65.99 → 67.27 kB measured) with the Reader's auto-scroll: its hook (frames, what stops
+  // Raised by 1.5 kB with the Reader's auto-scroll: its hook (frames, what stops
   // it), the footer's toggle, its keys and its messages, and the strip's cheaper scroll events.
-  // Raised by 0.75 kB (73.39 → 74.39 kB measured) with continuous reading: the strip of episodes (each its own
+  // Raised by 0.75 kB with continuous reading: the strip of episodes (each its own
   // ReaderEpisodePages), the move of the address to the episode in view, the next episode joining, the release
   // of distant pages and the setting's messages.
   budget('@comics/react: whole kit', 'packages/react/dist/index.js', '*', '74.5 kB', { ignore: reactKitPeers }),
@@ -87,21 +86,21 @@ module.exports = [
   // with their components. Raised with its Download and 'Download the next 3' buttons.
   // Raised with the free unlock in the unlock choice and what follows the last page (comments' slot).
   // Raised by 1 kB with the end-of-episode card it ends on and the coin unlock's confirmation.
-  // Raised by 2 kB (14.84 → 19.35 kB measured) with the zoom of its strip, its Transcript, tall pages in tiles and
-  // auto-scroll together (issue 40; each alone fitted under 17.5 kB).
-  // Raised by 1 kB (19.35 → 20.32 kB measured) with continuous reading (the kit's budget above).
+  // Raised by 2 kB with the zoom of its strip, its Transcript, tall pages in tiles and
+  // auto-scroll together (issue 40).
+  // Raised by 1 kB with continuous reading (the kit's budget above).
   budget('@comics/react: Reader alone', 'packages/react/dist/index.js', '{ Reader }', '20.5 kB', { ignore: reactKitPeers }),
   // @comics/embed: one module a partner's page loads by itself, so everything is in it: React and
   // ReactDOM, the kit's Reader with core (zod, axios) and TanStack Query, and the stylesheet
   // (docs/partners.md has the figures).
-  // Raised by 1.5 kB (160.94 → 162.17 kB measured) with the same changes: one file, it carries the lazy parts'
+  // Raised by 1.5 kB with the same changes: one file, it carries the lazy parts'
   // loaders beside the parts.
-  // Raised by 2 kB (162.29 → 164.3 kB measured) with the Reader's zoom of its strip (the kit's budget above).
-  // Raised by 2 kB (162.29 → 164.11 kB measured alone) with accessible episodes (issue 40): the reader's Transcript (dialog, button, hook, messages)
+  // Raised by 2 kB with the Reader's zoom of its strip (the kit's budget above).
+  // Raised by 2 kB with accessible episodes (issue 40): the reader's Transcript (dialog, button, hook, messages)
   // and the contract's transcript calls and schemas, which the embed carries whole.
-  // Raised by 0.75 kB (162.29 → 162.92 kB measured) with tall pages in tiles: the Reader's tiles, the contract's
+  // Raised by 0.75 kB with tall pages in tiles: the Reader's tiles, the contract's
   // tiles and the tile rules, which the embed carries whole.
-  // Raised by 1.25 kB (162.30 → 163.73 kB measured) with the Reader's auto-scroll (the kit's and core's parts).
-  // Raised by 1.25 kB (168.36 → 169.49 kB measured) with continuous reading (the kit's and core's parts).
+  // Raised by 1.25 kB with the Reader's auto-scroll (the kit's and core's parts).
+  // Raised by 1.25 kB with continuous reading (the kit's and core's parts).
   { name: '@comics/embed: <comics-reader>, self-contained (React included)', path: 'packages/embed/dist/comics-reader.js', limit: '169.75 kB', gzip: true },
 ]

@@ -8,7 +8,7 @@ import { stripZoom } from './useReaderZoom'
  * The pages of one episode of the strip (a continuous strip holds several, each `[data-episode-id]`), or
  * every page of a strip without episodes marked.
  */
-export function pagesOfEpisode(scroller: HTMLElement, chapterId: string): NodeListOf<HTMLElement> {
+function pagesOfEpisode(scroller: HTMLElement, chapterId: string): NodeListOf<HTMLElement> {
   for (const episode of scroller.querySelectorAll<HTMLElement>('[data-episode-id]')) {
     if (episode.dataset.episodeId === chapterId) return episode.querySelectorAll<HTMLElement>('[data-page-index]')
   }
