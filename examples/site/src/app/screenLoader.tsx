@@ -25,6 +25,9 @@ export interface ScreenOptions {
 /** How long a navigation waits for the data of the next page's head before it goes without it. */
 export const NAVIGATION_DATA_WAIT_MS = 3000
 
+/** The module that turns a page's head into its tags: a chunk of its own, which a navigation needs. */
+const headModule = () => import('./screenHead')
+
 const within = (ms: number, work: Promise<unknown>) => Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms))])
 
 /**
@@ -42,7 +45,7 @@ export async function screenClientLoader({ request, params }: ClientLoaderFuncti
   const needed = screen.headQueries?.(context) ?? []
   await within(NAVIGATION_DATA_WAIT_MS, Promise.all(needed.map((query) => queryClient.prefetchQuery({ ...query, retry: false }))))
   const head = screen.head({ ...context, data: cachedData(queryClient) })
-  const { headOf } = await import('./screenHead')
+  const { headOf } = await headModule()
   return { head: head && headOf(head, siteMode, hostConfig, location.protocol === 'https:' ? 'https' : 'http') }
 }
 
@@ -78,6 +81,11 @@ export const screenHeaders: HeadersFunction = ({ loaderHeaders }) => (loaderHead
  * server-rendered page, once it is hydrated, after its own first effects), the page is the app's.
  */
 export function ScreenWithData({ data, children }: { data: ScreenLoaderData | undefined; children: ReactNode }) {
-  useEffect(() => pageTakenOver(), [])
+  useEffect(() => {
+    pageTakenOver()
+    // The next navigation's head is made by a chunk the server's render did not need: fetched when the
+    // browser is idle, after the screen's own work, so that the first navigation does not wait on it.
+    if (typeof requestIdleCallback == 'function') requestIdleCallback(() => void headModule(), { timeout: 3000 })
+  }, [])
   return <HydrationBoundary state={data?.queries}>{children}</HydrationBoundary>
 }

@@ -124,7 +124,7 @@ describe('Reader: header, pages and footer', () => {
     const close = screen.getByRole('link', { name: 'Close reader' })
     expect(close).toHaveAttribute('href', '/comic/4')
     await user.click(close)
-    expect(navigate).toHaveBeenCalledWith('/comic/4')
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/comic/4'))
   })
 
   it('gives each title its whole text on hover, for a phone where it is cut with an ellipsis', async () => {
@@ -236,7 +236,7 @@ describe('Reader: Prev and Next', () => {
     rerenderReader({ chapterId: '402' })
     await firstPage('4', '402')
     await user.click(screen.getByRole('button', { name: 'Prev' }))
-    expect(navigate).toHaveBeenLastCalledWith('/comic/4/401')
+    await waitFor(() => expect(navigate).toHaveBeenLastCalledWith('/comic/4/401'))
   })
 
   it.each<[KitViewer, boolean]>([
@@ -258,7 +258,7 @@ describe('Reader: Prev and Next', () => {
     }
     await waitFor(() => expect(next).toBeEnabled())
     await user.click(next)
-    expect(navigate).toHaveBeenCalledWith('/comic/4/404')
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/comic/4/404'))
   })
 
   it('disables Next on the last episode', async () => {
@@ -285,9 +285,35 @@ describe('Reader: Prev and Next', () => {
     const next = screen.getByRole('button', { name: 'Next' })
     await waitFor(() => expect(next).toBeEnabled())
     await user.click(next)
-    expect(navigate).toHaveBeenCalledWith('/comic/1/103/uncensored')
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/comic/1/103/uncensored'))
+    // Episode 103 shows at once; its Prev is 102 again.
+    await firstPage('1', '103')
     await user.click(screen.getByRole('button', { name: 'Prev' }))
-    expect(navigate).toHaveBeenLastCalledWith('/comic/1/101/uncensored')
+    await waitFor(() => expect(navigate).toHaveBeenLastCalledWith('/comic/1/102/uncensored'))
+    await firstPage('1', '102')
+    await user.click(screen.getByRole('button', { name: 'Prev' }))
+    await waitFor(() => expect(navigate).toHaveBeenLastCalledWith('/comic/1/101/uncensored'))
+  })
+
+  it('shows the episode Next opens at once, then navigates to it; once the address moves, the address decides (Back included)', async () => {
+    const { user, navigate, rerenderReader, container } = renderReader({}, { viewer: 'level1' })
+    await firstPage()
+    const next = screen.getByRole('button', { name: 'Next' })
+    await waitFor(() => expect(next).toBeEnabled())
+    await user.click(next)
+    await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1))
+    expect(navigate).toHaveBeenLastCalledWith('/comic/4/402')
+    // The address has not moved yet (the host's navigation is on its way): the reader is on 402 already.
+    expect(await firstPage('4', '402')).toBeInTheDocument()
+    expect(header(container)).toHaveTextContent(MOCK_CHAPTERS.find((chapter) => chapter.id === '402')!.title)
+    expect(screen.queryByAltText(`Page 1 of ${pagesOf('4', '401')}`)).not.toBeInTheDocument()
+    rerenderReader({ chapterId: '402' })
+    expect(await firstPage('4', '402')).toBeInTheDocument()
+    expect(navigate).toHaveBeenCalledTimes(1)
+    // Back: the address goes to 401, and so does the reader.
+    rerenderReader({ chapterId: '401' })
+    expect(await firstPage('4', '401')).toBeInTheDocument()
+    expect(screen.queryByAltText(`Page 1 of ${pagesOf('4', '402')}`)).not.toBeInTheDocument()
   })
 
   it('goes from Episode 2 to Episode 5 in a comic with numbering gaps', async () => {
@@ -296,7 +322,7 @@ describe('Reader: Prev and Next', () => {
     const next = screen.getByRole('button', { name: 'Next' })
     await waitFor(() => expect(next).toBeEnabled())
     await user.click(next)
-    expect(navigate).toHaveBeenCalledWith('/comic/6/605')
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/comic/6/605'))
   })
 })
 
@@ -375,7 +401,7 @@ describe("Reader: the 'List Episodes' overlay", () => {
     await user.click(screen.getByRole('button', { name: 'List Episodes' }))
     const rows = within(screen.getByRole('dialog')).getAllByRole('listitem')
     await user.click(within(rows[2]!).getByRole('button', { name: 'Open' }))
-    expect(navigate).toHaveBeenCalledWith('/comic/4/403')
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/comic/4/403'))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
@@ -421,7 +447,7 @@ describe("Reader: the 'List Episodes' overlay", () => {
     const open = within(rows[5]!).getByRole('button', { name: 'Open' })
     await waitFor(() => expect(open).toBeEnabled())
     await user.click(open)
-    expect(navigate).toHaveBeenCalledWith('/premium')
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/premium'))
   })
 
   it("offers a reader without subscription 'Unlock for 10 coins' on the locked rows only, which opens that episode and closes", async () => {
@@ -436,7 +462,7 @@ describe("Reader: the 'List Episodes' overlay", () => {
     const unlock = within(rows[5]!).getByRole('link', { name: 'Unlock for 10 coins' })
     expect(unlock).toHaveAttribute('href', '/comic/4/406')
     await user.click(unlock)
-    expect(navigate).toHaveBeenCalledWith('/comic/4/406')
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/comic/4/406'))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
@@ -954,13 +980,19 @@ describe('Reader: keyboard', () => {
     await user.keyboard('[[')
     expect(navigate).not.toHaveBeenCalled() // Prev is disabled on the first episode
     await user.keyboard(']')
-    expect(navigate).toHaveBeenLastCalledWith('/comic/4/402')
+    await waitFor(() => expect(navigate).toHaveBeenLastCalledWith('/comic/4/402'))
     rerenderReader({ chapterId: '402' })
     await firstPage('4', '402')
     await user.keyboard('{Shift>}{ArrowRight}{/Shift}')
-    expect(navigate).toHaveBeenLastCalledWith('/comic/4/403')
+    await waitFor(() => expect(navigate).toHaveBeenLastCalledWith('/comic/4/403'))
+    // The reader is on 403 at once (the address follows): its previous is 402.
+    await firstPage('4', '403')
     await user.keyboard('{Shift>}{ArrowLeft}{/Shift}')
-    expect(navigate).toHaveBeenLastCalledWith('/comic/4/401')
+    await waitFor(() => expect(navigate).toHaveBeenLastCalledWith('/comic/4/402'))
+    await firstPage('4', '402')
+    await user.keyboard('[[')
+    await waitFor(() => expect(navigate).toHaveBeenLastCalledWith('/comic/4/401'))
+    await firstPage('4', '401')
     await user.keyboard('[[')
     expect(navigate).toHaveBeenCalledTimes(4)
   })

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react'
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react'
 import {
   hasSubscription,
   ANALYTICS_EVENTS,
@@ -124,6 +124,15 @@ function episodeInView(scroller: HTMLElement): string | undefined {
   return found
 }
 
+/**
+ * Runs `task` once the browser has painted the next frame (at once in a hidden page, which paints none):
+ * the episode Prev or Next opened is on the screen before the host's navigation to its address starts.
+ */
+function afterNextPaint(task: () => void): void {
+  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') return void setTimeout(task)
+  requestAnimationFrame(() => setTimeout(task))
+}
+
 /** How many screens ahead of the strip's last page the next episode of a continuous strip joins it. */
 const CONTINUE_AHEAD_SCREENS = 2
 /** How far (in episodes) from the one read an episode of a continuous strip keeps its page images. */
@@ -178,7 +187,13 @@ const KEPT_EPISODES = 1
  * // route /comic/:id/:chapterId and /comic/:id/:chapterId/uncensored
  * <Reader comicId={params.id} chapterId={params.chapterId} uncensored={isUncensoredRoute} />
  */
-export function Reader({ comicId, chapterId, uncensored = false, pageSizes: givenPageSizes, preview = false, afterPages, className }: ReaderProps) {
+export function Reader({ comicId, chapterId: addressed, uncensored = false, pageSizes: givenPageSizes, preview = false, afterPages, className }: ReaderProps) {
+  // Prev, Next and their shortcuts show the episode they open at once, while the host's navigation to its
+  // address is on its way (a router's loaders, a transition): the episode read is the one opened from
+  // `from` until the address moves, and the address's from then on (the opened one, or where Back went).
+  const [ahead, setAhead] = useState<{ from: string; to: string } | null>(null)
+  if (ahead && ahead.from !== addressed) setAhead(null)
+  const chapterId = ahead && ahead.from === addressed ? ahead.to : addressed
   const messages = useMessages(EPISODE_MESSAGES)
   const Link = useLink()
   const navigate = useNavigate()
@@ -235,7 +250,9 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   const continuous = settings.flow === 'continuous' && !preview
   const [arrivedIn, setArrivedIn] = useState<string | null>(null)
   const firstPageArrived = arrivedIn === stripKey
-  const onFirstPageArrived = useCallback(() => setArrivedIn(stripKey), [stripKey])
+  // The rest of the pages mount as a transition: an episode opened from the cache (Next after the
+  // prefetch) paints its first page before they are rendered.
+  const onFirstPageArrived = useCallback(() => startTransition(() => setArrivedIn(stripKey)), [stripKey])
   // Until then only the first page's image is mounted (the others hold their boxes): it gets the whole
   // connection, and opening an episode renders one page instead of all of them. A scroll (the reader's,
   // or a restored position) mounts them all at once.
@@ -253,7 +270,10 @@ export function Reader({ comicId, chapterId, uncensored = false, pageSizes: give
   // Prev and Next are disabled while they cannot be known yet: the footer says so (aria-busy).
   const footerPending = chaptersQuery.isPending || viewer.isPending
   const open = (target: Chapter | undefined) => {
-    if (target) navigate(readerPath(comicId, target.id, { uncensored }))
+    if (!target) return
+    setAhead({ from: addressed, to: target.id })
+    const path = readerPath(comicId, target.id, { uncensored })
+    afterNextPaint(() => navigate(path))
   }
   // Continuous reading: the episode scrolled into becomes the one read, and the next joins the strip ahead.
   const lastInStrip = strip.ids[strip.ids.length - 1]!
