@@ -12,5 +12,6 @@ export default function AdminPreviewScreen() {
   const { comicId = '', chapterId = '' } = useParams()
   const { signedIn, token } = useSession()
   if (!signedIn || !adminClaimOfToken(token)) return <AdminScreen />
-  return <Reader key={`${comicId}/${chapterId}`} comicId={comicId} chapterId={chapterId} preview />
+  // One reader per comic, as the site's reader: Prev and Next show the episode they open before its address lands.
+  return <Reader key={comicId} comicId={comicId} chapterId={chapterId} preview />
 }
