@@ -6,7 +6,8 @@ import { loggerOptions } from '../src/app'
 import { openDatabase } from '../src/db/open-database'
 import { FileStore } from '../src/files/file-store'
 import { bearer, createAccount, type Account } from './support/accounts'
-import { startTestServer, type TestServer } from './support/test-server'
+import { catalogueFacts } from './support/catalogue-facts'
+import { startTestServer, TEST_NOW, type TestServer } from './support/test-server'
 
 // What a load balancer and an operator need of one instance: liveness and readiness probes, a request id
 // that follows a request through the balancer into the logs and back, and logs that never hold a token.
@@ -146,5 +147,19 @@ describe('logs', () => {
     for (const line of completed) expect(line.reqId).toEqual(expect.any(String))
     for (const secret of [reader.idToken, forged, 'forged-token-secret', 'Bearer', 'cookie-secret']) expect(rawLog).not.toContain(secret)
     expect(rawLog.split('\n').filter(Boolean).every((line) => line.startsWith('{') && line.endsWith('}'))).toBe(true)
+  })
+
+  it("log a reader's action at info, and the progress sync their client sends on each page turned at debug unless it fails", async () => {
+    const { comicId, freeChapterId: chapterId } = (await catalogueFacts(server.db)).mirrorComic
+    const call = async (id: string, url: string, payload: Record<string, unknown>) => {
+      const response = await server.app.inject({ method: 'POST', url, payload, headers: { ...bearer(reader), 'x-request-id': id } })
+      const line = lines.find((each) => each.reqId === id && each.msg === 'request completed')
+      return { status: response.statusCode, level: line?.level }
+    }
+    const entry = { comicId, chapterId, chapterTitle: 'Episode 1', updatedAt: TEST_NOW.getTime() - 1_000 }
+    // pino's levels: 20 debug, 30 info.
+    expect(await call('sync-ok', '/api/v1/me/progress', { entries: [entry] })).toEqual({ status: 200, level: 20 })
+    expect(await call('sync-refused', '/api/v1/me/progress', { entries: [{ ...entry, comicId: 'not-an-id' }] })).toEqual({ status: 400, level: 30 })
+    expect(await call('follow', '/api/v1/me/follows', { comicId })).toEqual({ status: 200, level: 30 })
   })
 })

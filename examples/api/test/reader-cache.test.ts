@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CatalogueCache } from '../src/catalogue/catalogue-cache'
 import type { Notifications } from '../src/db/database'
-import { READER_CHANGED_CHANNEL, ReaderCache, shareReaderChanges } from '../src/reading/reader-cache'
+import { ANNOUNCE_INTERVAL_MS, READER_CHANGED_CHANNEL, ReaderCache, shareReaderChanges } from '../src/reading/reader-cache'
 import { ManualClock } from './support/manual-clock'
 
 const quietLog = { warn: () => undefined, info: () => undefined }
@@ -147,5 +147,32 @@ describe('shareReaderChanges', () => {
     here.changed('ann')
     await nextTurns()
     expect(here.peek('zed', 'positions')).toBeDefined()
+  })
+
+  it('announces a write after a quiet moment on the next turn, and the writes that follow at most once an interval, none lost', async () => {
+    const { sent, notifications } = bus()
+    const here = new ReaderCache(new CatalogueCache())
+    const there = new ReaderCache(new CatalogueCache())
+    await shareReaderChanges(here, notifications, quietLog)
+    const stopThere = await shareReaderChanges(there, notifications, quietLog)
+    here.changed('first')
+    await nextTurns()
+    expect(sent.map((payload) => payload.split(' ').slice(1))).toEqual([['first']])
+    // Readers turning pages: 100 writes, one every millisecond or so.
+    const uids = Array.from({ length: 100 }, (_, i) => `reader-${i}`)
+    const startedAt = performance.now()
+    for (const uid of uids) {
+      here.changed(uid)
+      await new Promise((resolve) => setTimeout(resolve, 1))
+    }
+    const lasted = performance.now() - startedAt
+    await new Promise((resolve) => setTimeout(resolve, 2 * ANNOUNCE_INTERVAL_MS))
+    // One announcement per interval at most, the last one included (100 without the interval).
+    expect(sent.length - 1).toBeLessThanOrEqual(Math.ceil(lasted / ANNOUNCE_INTERVAL_MS) + 1)
+    expect(sent.slice(1).flatMap((payload) => payload.split(' ').slice(1))).toEqual(uids)
+    // What waits when an instance stops is announced then.
+    there.changed('last')
+    await stopThere()
+    expect(sent.at(-1)!.split(' ').slice(1)).toEqual(['last'])
   })
 })

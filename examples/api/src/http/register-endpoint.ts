@@ -98,6 +98,8 @@ export interface EndpointOptions {
    * answers, before its body is validated again.
    */
   rememberGuestAnswers?: { varies?: (request: FastifyRequest) => string }
+  /** A write the reader's client sends by itself as they read: logged at debug when it succeeds (app.ts `AccessLog`). */
+  background?: boolean
 }
 
 /**
@@ -117,7 +119,10 @@ export function registerEndpoint<E extends ContractEndpoint>(
     method: endpoint.method,
     url: `${API_PREFIX}${endpoint.path}`,
     // Calls with a limit of their own (payments) count there; other reads in the read limit.
-    config: options.rateLimit ? { rateLimit: options.rateLimit } : { read: isRead(endpoint) },
+    config: {
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : { read: isRead(endpoint) }),
+      ...(options.background ? { background: true } : {}),
+    },
     handler: async (request, reply) => {
       // Only successful answers are remembered, so a request answered from them was valid, and allowed
       // to a guest, when it was first seen; an admin write forgets them all.

@@ -110,11 +110,20 @@ export class ReaderCache {
 const PAYLOAD_BYTES = 7_000
 
 /**
+ * The least time between two announcements of an instance. A reader turning pages writes their position a
+ * few hundred times a second on a busy instance: each announcement is a statement, and every instance on
+ * the database (this one too) hears it. The others hold a reader's copy this much longer at most.
+ */
+export const ANNOUNCE_INTERVAL_MS = 20
+
+/**
  * Keeps this instance's reader cache in step with the others on the same database: a reader's write here is
  * announced with this instance's id and the reader's uid; one from another instance drops that reader here.
- * The writes of one turn of the event loop go in one notification (as many as fit), so a busy instance
- * sends a statement per turn rather than one per write. A listening connection lost and opened again drops
- * everything. Resolves with the function that stops listening.
+ * A write after a quiet moment is announced on the next turn of the event loop; the writes that follow it
+ * within {@link ANNOUNCE_INTERVAL_MS} wait for the end of that interval and go together, in one notification
+ * as long as they fit: a busy instance sends at most one statement per interval rather than one per write.
+ * A listening connection lost and opened again drops everything. Resolves with the function that stops
+ * listening (announcing at once what was waiting).
  */
 export async function shareReaderChanges(
   readers: ReaderCache,
@@ -123,27 +132,38 @@ export async function shareReaderChanges(
 ): Promise<() => Promise<void>> {
   const instance = randomUUID()
   let waiting: Set<string> | undefined
+  /** Cancels the pending announcement's timer; and when the last announcement went (performance.now()). */
+  let cancel: (() => void) | undefined
+  let lastSentAt = -Infinity
   const send = (payload: string) =>
     notifications.notify(READER_CHANGED_CHANNEL, payload).catch((error: unknown) => {
       // The others' copies then go with the catalogue cache's maximum age.
       log.warn({ err: error }, "could not announce readers' changes to the other instances")
     })
+  const flush = async (): Promise<void> => {
+    cancel = undefined
+    if (!waiting) return
+    const uids = [...waiting]
+    waiting = undefined
+    lastSentAt = performance.now()
+    const payloads = [instance]
+    for (const each of uids) {
+      if (payloads.at(-1)!.length + 1 + each.length > PAYLOAD_BYTES) payloads.push(instance)
+      payloads[payloads.length - 1] += ` ${each}`
+    }
+    await Promise.all(payloads.map(send))
+  }
   readers.announce = (uid) => {
     if (waiting) return void waiting.add(uid)
     waiting = new Set([uid])
-    setImmediate(() => {
-      const uids = [...waiting!]
-      waiting = undefined
-      let payload = instance
-      for (const each of uids) {
-        if (payload.length + 1 + each.length > PAYLOAD_BYTES) {
-          void send(payload)
-          payload = instance
-        }
-        payload += ` ${each}`
-      }
-      void send(payload)
-    })
+    const wait = lastSentAt + ANNOUNCE_INTERVAL_MS - performance.now()
+    if (wait > 0) {
+      const timeout = setTimeout(() => void flush(), wait)
+      cancel = () => clearTimeout(timeout)
+    } else {
+      const immediate = setImmediate(() => void flush())
+      cancel = () => clearImmediate(immediate)
+    }
   }
   const stop = await notifications.listen(
     READER_CHANGED_CHANNEL,
@@ -158,6 +178,8 @@ export async function shareReaderChanges(
   )
   return async () => {
     readers.announce = undefined
+    cancel?.()
+    await flush()
     await stop()
   }
 }

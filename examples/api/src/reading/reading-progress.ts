@@ -1,12 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm'
-import { endpoints, type Comic, type ReadingProgressEntry } from '@comics/core/contract'
+import * as z from 'zod'
+import { ReadingProgressEntrySchema, type Comic, type ReadingProgressEntry } from '@comics/core/contract'
 import { isComicShownOn, mergeReadingProgress, PROGRESS_SYNC_LIMIT, type SiteMode } from '@comics/core/rules'
 import type { Clock } from '../clock'
 import type { Database } from '../db/database'
 import { comics, readingProgress } from '../db/schema'
 import { requestedRowIds } from '../http/requested-row-ids'
-import type { PreparedResponse } from '../catalogue/catalogue-cache'
-import { prepareChecked } from '../catalogue/prepare-checked'
+import { prepareResponse, type PreparedResponse } from '../catalogue/catalogue-cache'
 import type { ReaderCache } from './reader-cache'
 
 
@@ -38,13 +38,18 @@ export const POSITIONS_KEY = 'positions'
 
 /**
  * The account's positions by comic id as the reader cache keeps them, and the answers made from them per
- * host (checked against the contract and serialised once): every sync and every GET of the reader answers
- * one of these until a write changes the positions.
+ * host (serialised once): every sync and every GET of the reader answers one of these until a write
+ * changes the positions. Each position is checked against the contract's entry as it comes in (read or
+ * taken), so an answer, a list of them, is only serialised: a write does not check the 19 unchanged ones
+ * again.
  */
 export class KeptPositions {
   private readonly answers = new Map<SiteMode, PreparedResponse>()
+  private readonly positions = new Map<string, Position>()
 
-  constructor(private readonly positions: Map<string, Position>) {}
+  constructor(positions: Iterable<Position>) {
+    for (const position of positions) this.positions.set(position.entry.comicId, { entry: checkedEntry(position.entry), comic: position.comic })
+  }
 
   get(comicId: string): Position | undefined {
     return this.positions.get(comicId)
@@ -59,14 +64,17 @@ export class KeptPositions {
   take(entry: ReadingProgressEntry, comic: HostedComic): void {
     const current = this.positions.get(entry.comicId)
     if (current && current.entry.updatedAt >= entry.updatedAt) return
-    this.positions.set(entry.comicId, { entry: keptEntry(entry), comic })
+    this.positions.set(entry.comicId, { entry: checkedEntry(entry), comic })
     this.answers.clear()
   }
 
-  /** The answer of GET and POST /me/progress on the host of `mode`: {@link shownPositions}, prepared once. */
+  /**
+   * The answer of GET and POST /me/progress on the host of `mode`: {@link shownPositions}, serialised once
+   * (the contract's `{ data: ReadingProgressEntry[] }`, of positions each checked as it came in).
+   */
   answer(mode: SiteMode): PreparedResponse {
     let answer = this.answers.get(mode)
-    if (!answer) this.answers.set(mode, (answer = prepareChecked(endpoints.listMyProgress.response, { data: shownPositions(this.positions, mode) })))
+    if (!answer) this.answers.set(mode, (answer = prepareResponse({ data: shownPositions(this.positions, mode) })))
     return answer
   }
 }
@@ -78,7 +86,7 @@ async function readPositions(db: Database, uid: string): Promise<KeptPositions> 
     .from(readingProgress)
     .innerJoin(comics, eq(comics.id, readingProgress.comicId))
     .where(eq(readingProgress.userId, uid))
-  return new KeptPositions(new Map(rows.map((row) => [String(row.progress.comicId), { entry: progressFromRow(row.progress), comic: row }])))
+  return new KeptPositions(rows.map((row) => ({ entry: progressFromRow(row.progress), comic: row })))
 }
 
 /** The account's positions the host of `mode` shows, most recent first: the {@link PROGRESS_SYNC_LIMIT} latest. */
@@ -90,12 +98,12 @@ function shownPositions(positions: ReadonlyMap<string, Position>, mode: SiteMode
     .slice(0, PROGRESS_SYNC_LIMIT)
 }
 
-/** A synced position as the account keeps it (page and offset only when given). */
-function keptEntry(entry: ReadingProgressEntry): ReadingProgressEntry {
-  const kept: ReadingProgressEntry = { comicId: entry.comicId, chapterId: entry.chapterId, chapterTitle: entry.chapterTitle, updatedAt: entry.updatedAt }
-  if (entry.page !== undefined) kept.page = entry.page
-  if (entry.offset !== undefined) kept.offset = entry.offset
-  return kept
+/**
+ * A position as the account keeps it and answers it: checked against the contract's entry, which keeps
+ * its fields only (page and offset only when given).
+ */
+function checkedEntry(entry: ReadingProgressEntry): ReadingProgressEntry {
+  return z.parse(ReadingProgressEntrySchema, entry)
 }
 
 /** A position to write, with its comic's hosting (for the kept positions). */
@@ -181,33 +189,53 @@ class PositionWrites {
   }
 
   private async statement(winners: readonly ReadingProgressEntry[]): Promise<ReadonlySet<string>> {
-    const rows = await this.db
-      .insert(readingProgress)
-      .values(
-        winners.map((entry) => ({
-          userId: this.uid,
-          comicId: Number(entry.comicId),
-          chapterId: Number(entry.chapterId),
-          chapterTitle: entry.chapterTitle,
-          page: entry.page ?? null,
-          offset: entry.offset ?? null,
-          updatedAtMs: entry.updatedAt,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [readingProgress.userId, readingProgress.comicId],
-        set: {
-          chapterId: sql`excluded.chapter_id`,
-          chapterTitle: sql`excluded.chapter_title`,
-          page: sql`excluded.page`,
-          offset: sql`excluded.offset`,
-          updatedAtMs: sql`excluded.updated_at_ms`,
-        },
-        setWhere: sql`${readingProgress.updatedAtMs} < excluded.updated_at_ms`,
-      })
-      .returning({ comicId: readingProgress.comicId })
+    const rows = await positionsStatement(this.db).execute({
+      userId: this.uid,
+      comicIds: winners.map((entry) => Number(entry.comicId)),
+      chapterIds: winners.map((entry) => Number(entry.chapterId)),
+      chapterTitles: winners.map((entry) => entry.chapterTitle),
+      pages: winners.map((entry) => entry.page ?? null),
+      offsets: winners.map((entry) => entry.offset ?? null),
+      updatedAts: winners.map((entry) => entry.updatedAt),
+    })
     return new Set(rows.map((row) => String(row.comicId)))
   }
+}
+
+/**
+ * The write of a reader's positions, one statement for any number of them: one row per comic from the
+ * columns' arrays (`unnest`), each replacing the account's row only when later (a tie keeps it), and the
+ * comics it wrote. Prepared once per database: its text is built once here, and on PostgreSQL each
+ * connection parses and plans it once, not on each page turned.
+ */
+function makePositionsStatement(db: Database) {
+  const column = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`
+  return db
+    .insert(readingProgress)
+    .select(
+      sql`select ${sql.placeholder('userId')}::text, * from unnest(${column('comicIds', 'integer')}, ${column('chapterIds', 'integer')}, ${column('chapterTitles', 'text')}, ${column('pages', 'integer')}, ${column('offsets', 'integer')}, ${column('updatedAts', 'bigint')})`,
+    )
+    .onConflictDoUpdate({
+      target: [readingProgress.userId, readingProgress.comicId],
+      set: {
+        chapterId: sql`excluded.chapter_id`,
+        chapterTitle: sql`excluded.chapter_title`,
+        page: sql`excluded.page`,
+        offset: sql`excluded.offset`,
+        updatedAtMs: sql`excluded.updated_at_ms`,
+      },
+      setWhere: sql`${readingProgress.updatedAtMs} < excluded.updated_at_ms`,
+    })
+    .returning({ comicId: readingProgress.comicId })
+    .prepare('write_reading_positions')
+}
+
+const positionsStatements = new WeakMap<Database, ReturnType<typeof makePositionsStatement>>()
+
+function positionsStatement(db: Database): ReturnType<typeof makePositionsStatement> {
+  let statement = positionsStatements.get(db)
+  if (!statement) positionsStatements.set(db, (statement = makePositionsStatement(db)))
+  return statement
 }
 
 /** The readers with writes under way, per database (several servers in one process may share one). */

@@ -31,6 +31,8 @@ export function registerReadingRoutes(app: FastifyInstance, context: AppContext,
     endpoints.syncMyProgress,
     async ({ body, caller, request }) =>
       new Prepared(await syncProgress(db, readers, clock, caller!.uid, body.entries, siteModeOf(request.headers.host)), PRIVATE_ANSWER),
+    // The kit syncs on each page turned: a success is not worth an info line each.
+    { background: true },
   )
 
   registerEndpoint(app, context, endpoints.listMyFollows, async ({ caller, request }) => {
