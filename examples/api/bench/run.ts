@@ -156,6 +156,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseFigur
       // Every signed-in call checks its token with the identity provider (revocation included): this
       // signed-in read of one row is the floor the reading calls are compared with.
       { name: 'coins/balance (GET, signed in: the floor)', url: `${api1}/coins/balance`, body: undefined, headers: reader },
+      // The reader's subscriptions, as the kit's TopBar asks on every page (useSubscription): the first page.
+      { name: 'subscriptions/list (signed in, own)', url: `${api1}/subscriptions/list`, body: { limit: 200, offset: 0 }, headers: reader },
       // A page turned, as the kit's sync sends it once the account has answered in the session: the one
       // position changed (written); the answer is the account's 20.
       {

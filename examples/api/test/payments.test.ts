@@ -278,6 +278,15 @@ describe('paying through the sandbox', () => {
     const list = await subscriptionsOf(reader)
     expect(list.filter((s) => s.status === 'active').map((s) => s.level)).toEqual([4])
     expect(list.map((s) => s.status).sort()).toEqual(['active', 'replaced'])
+    // Pages of the list carry the count of all: the newest first, the older, and one past the end.
+    const listPage = async (limit: number, offset: number) => {
+      const response = await server.app.inject({ method: 'POST', url: '/api/v1/subscriptions/list', headers: bearer(reader), payload: { limit, offset } })
+      const body = response.json() as { data: { status: string }[]; total: number }
+      return [body.data.map((s) => s.status), body.total]
+    }
+    expect(await listPage(1, 0)).toEqual([['active'], 2])
+    expect(await listPage(1, 1)).toEqual([['replaced'], 2])
+    expect(await listPage(1, 2)).toEqual([[], 2])
     const listed = await server.app.inject({
       method: 'POST',
       url: '/api/v1/payments/list',
@@ -288,6 +297,20 @@ describe('paying through the sandbox', () => {
       ['paid', 1349],
       ['paid', 7999],
     ])
+  })
+
+  it("keeps a reader's own list, which the top bar asks on every page, until the reader's own change", async () => {
+    const reader = await createAccount('reader')
+    await journey.subscribe(reader, '4weeks')
+    const [before] = await subscriptionsOf(reader)
+    // Written behind the server (an operator's statement): the kept list answers as it was.
+    const later = new Date(Date.parse(before!.currentPeriodEnd) + DAY)
+    await server.db.update(subscriptions).set({ currentPeriodEnd: later }).where(eq(subscriptions.id, Number(before!.id)))
+    expect((await subscriptionsOf(reader))[0]!.currentPeriodEnd).toBe(before!.currentPeriodEnd)
+    // The reader's cancellation drops it: the next list is read again, with both changes.
+    const cancelled = await server.app.inject({ method: 'POST', url: `/api/v1/subscriptions/${before!.id}/cancel`, headers: bearer(reader) })
+    expect(cancelled.statusCode).toBe(200)
+    expect(await subscriptionsOf(reader)).toEqual([expect.objectContaining({ id: before!.id, autoRenew: false, currentPeriodEnd: later.toISOString() })])
   })
 
   it('refuses a checkout for a plan not above the active level', async () => {

@@ -18,6 +18,11 @@ export interface AppliedEvent {
   outcome: string
   /** The event id was seen before: nothing was done again. */
   duplicate: boolean
+  /**
+   * The reader whose payments the event is about, when it was applied now: what the server keeps of them
+   * (their subscription list) goes. Not part of the webhook's answer.
+   */
+  reader?: string
 }
 
 const refused = (message: string) => new HttpError(400, 'event_refused', message)
@@ -46,6 +51,8 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
   let refundsOf: string | undefined
   /** A renewal intent the event settles (after the commit). */
   let renewal: { key: string; outcome: RenewalOutcome } | undefined
+  /** The reader the event is about (see `AppliedEvent`). */
+  let reader: string | undefined
   switch (event.type) {
     case 'checkout.paid': {
       objectId = event.checkoutId
@@ -64,6 +71,7 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
         break
       }
       const order = await orderOfCheckout(db, event.checkoutId, event.reference)
+      reader = order.userId
       if (order.amountCents !== event.amountCents || order.currency !== event.currency) throw refused("The event's amount is not the order's")
       const status = await provider.checkoutStatus(event.checkoutId)
       if (status.status === 'refunded') {
@@ -97,6 +105,7 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
       // payment bought; a partial one is recorded and leaves it standing (docs/decisions.md).
       objectId = event.paymentId
       const [payment] = await db.select().from(payments).where(eq(payments.providerPaymentId, event.paymentId))
+      reader = payment?.userId
       const { paymentId, refundedCents, fully } = event
       effect = async (tx) => {
         if (payment) {
@@ -114,6 +123,7 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
       // Suspended while the bank decides: the subscription stops granting access, a pack's coins left are held back.
       objectId = event.paymentId
       const { paymentId } = event
+      reader = await payerOf(db, paymentId)
       effect = async (tx) => {
         const subscription = await subscriptionPaidBy(tx, paymentId)
         if (subscription) {
@@ -130,6 +140,7 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
       // sandbox sends a few at once): a late opening then finds it ended and leaves it so.
       objectId = event.paymentId
       const { paymentId, won } = event
+      reader = await payerOf(db, paymentId)
       effect = async (tx) => {
         const subscription = await subscriptionPaidBy(tx, paymentId)
         if (subscription) {
@@ -175,7 +186,7 @@ export async function applyProviderEvent(db: Database, clock: Clock, provider: P
     })
     if (refundsOf !== undefined) await refundDuePayments(db, clock, provider, refundsOf)
     if (renewal) await settleRenewal(db, clock, provider, renewal.key, renewal.outcome)
-    return applied
+    return { ...applied, ...(reader !== undefined ? { reader } : {}) }
   } catch (error) {
     // The same event delivered twice at once: the second insert loses and its effect is rolled back.
     if (isUniqueViolation(error)) {
@@ -200,4 +211,10 @@ async function orderOfCheckout(db: Database, checkoutId: string, reference: stri
   const [order] = await db.select().from(checkouts).where(eq(checkouts.providerCheckoutId, checkoutId))
   if (!order || order.id !== reference) throw refused("The event's checkout is not this order's")
   return order
+}
+
+/** The reader who made a payment (by the provider's id of it), if the server has it. */
+async function payerOf(db: Database, providerPaymentId: string): Promise<string | undefined> {
+  const [payment] = await db.select({ userId: payments.userId }).from(payments).where(eq(payments.providerPaymentId, providerPaymentId))
+  return payment?.userId
 }

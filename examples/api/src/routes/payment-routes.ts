@@ -10,6 +10,7 @@ import { paymentFromRow } from '../payments/payment-view'
 import { InvalidProviderEvent, type PaymentProvider } from '../payments/provider/payment-provider'
 import { PaymentProviders } from '../payments/provider/payment-providers'
 import { refundPayment } from '../payments/refund-payment'
+import type { ReaderCache } from '../reading/reader-cache'
 
 /** Where the sandbox sends its signed events. */
 export const WEBHOOK_PATH = `${API_PREFIX}/payments/webhook`
@@ -18,7 +19,7 @@ export const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/payments/stripe/webhook`
 const webhookPathOf = (provider: string) => (provider === 'sandbox' ? WEBHOOK_PATH : `${API_PREFIX}/payments/${provider}/webhook`)
 
 /** Payments: the caller's list, an admin's refund, and the provider's webhook. */
-export function registerPaymentRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerPaymentRoutes(app: FastifyInstance, context: AppContext, readers: ReaderCache): void {
   const { db, clock } = context
   const providers = context.providers ?? PaymentProviders.single(context.provider)
 
@@ -39,15 +40,17 @@ export function registerPaymentRoutes(app: FastifyInstance, context: AppContext)
 
   registerEndpoint(app, context, endpoints.refundPayment, async ({ params, caller }) => {
     const refunded = await refundPayment(db, clock, providers, caller, params.id)
+    // What the payment bought ends: the reader's kept subscription list goes, here and on the others.
+    readers.changed(refunded.userId)
     return { data: [paymentFromRow(refunded)] }
   })
 
   // Each provider's events: the signature over the exact bytes received, then each event applied once.
   // Only the providers this server runs have a webhook.
-  for (const provider of providers.all) registerWebhook(app, context, provider)
+  for (const provider of providers.all) registerWebhook(app, context, readers, provider)
 }
 
-function registerWebhook(app: FastifyInstance, context: AppContext, provider: PaymentProvider): void {
+function registerWebhook(app: FastifyInstance, context: AppContext, readers: ReaderCache, provider: PaymentProvider): void {
   const { db, clock } = context
   app.post(webhookPathOf(provider.name), async (request, reply) => {
     const rawBody = request.jsonText
@@ -59,7 +62,9 @@ function registerWebhook(app: FastifyInstance, context: AppContext, provider: Pa
       if (error instanceof InvalidProviderEvent) throw new HttpError(400, error.code, error.message)
       throw error
     }
-    const applied = await applyProviderEvent(db, clock, provider, event)
+    const { reader, ...applied } = await applyProviderEvent(db, clock, provider, event)
+    // A plan granted, refunded or disputed: the reader's kept subscription list goes, here and on the others.
+    if (reader !== undefined) readers.changed(reader)
     return reply.send({ received: true, ...applied })
   })
 }
