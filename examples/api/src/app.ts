@@ -1,7 +1,7 @@
 // zod's compiler (zod/compile), installed before any schema of the contract is built: each schema is
 // compiled to one function on its first parse, which a valid body or answer takes instead of zod's
-// interpreter (a sync of 20 positions validates in 1 µs instead of 30); an invalid one is parsed again
-// by the interpreter, so the issues are zod's as before. The contract's schemas are built on first use
+// interpreter (docs/performance.md, "Signed-in writes on PostgreSQL"); an invalid one is parsed again by
+// the interpreter, so the issues are zod's as before. The contract's schemas are built on first use
 // (core `builtOnUse`), after this import.
 import 'zod/compile'
 import { randomUUID } from 'node:crypto'

@@ -110,9 +110,9 @@ export class ReaderCache {
 const PAYLOAD_BYTES = 7_000
 
 /**
- * The least time between two announcements of an instance. A reader turning pages writes their position a
- * few hundred times a second on a busy instance: each announcement is a statement, and every instance on
- * the database (this one too) hears it. The others hold a reader's copy this much longer at most.
+ * The least time between two announcements of an instance. On a busy instance readers turning pages write
+ * their positions many times a second: each announcement is a statement, and every instance on the
+ * database (this one too) hears it. The others hold a reader's copy this much longer at most.
  */
 export const ANNOUNCE_INTERVAL_MS = 20
 

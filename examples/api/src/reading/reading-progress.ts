@@ -40,7 +40,7 @@ export const POSITIONS_KEY = 'positions'
  * The account's positions by comic id as the reader cache keeps them, and the answers made from them per
  * host (serialised once): every sync and every GET of the reader answers one of these until a write
  * changes the positions. Each position is checked against the contract's entry as it comes in (read or
- * taken), so an answer, a list of them, is only serialised: a write does not check the 19 unchanged ones
+ * taken), so an answer, a list of them, is only serialised: a write does not check the unchanged ones
  * again.
  */
 export class KeptPositions {

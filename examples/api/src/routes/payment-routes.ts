@@ -11,6 +11,7 @@ import { InvalidProviderEvent, type PaymentProvider } from '../payments/provider
 import { PaymentProviders } from '../payments/provider/payment-providers'
 import { refundPayment } from '../payments/refund-payment'
 import type { ReaderCache } from '../reading/reader-cache'
+import { subscriptionsChanged } from './subscription-routes'
 
 /** Where the sandbox sends its signed events. */
 export const WEBHOOK_PATH = `${API_PREFIX}/payments/webhook`
@@ -41,7 +42,7 @@ export function registerPaymentRoutes(app: FastifyInstance, context: AppContext,
   registerEndpoint(app, context, endpoints.refundPayment, async ({ params, caller }) => {
     const refunded = await refundPayment(db, clock, providers, caller, params.id)
     // What the payment bought ends: the reader's kept subscription list goes, here and on the others.
-    readers.changed(refunded.userId)
+    subscriptionsChanged(readers, refunded.userId)
     return { data: [paymentFromRow(refunded)] }
   })
 
@@ -64,7 +65,7 @@ function registerWebhook(app: FastifyInstance, context: AppContext, readers: Rea
     }
     const { reader, ...applied } = await applyProviderEvent(db, clock, provider, event)
     // A plan granted, refunded or disputed: the reader's kept subscription list goes, here and on the others.
-    if (reader !== undefined) readers.changed(reader)
+    if (reader !== undefined) subscriptionsChanged(readers, reader)
     return reply.send({ received: true, ...applied })
   })
 }

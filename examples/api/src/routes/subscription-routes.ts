@@ -23,14 +23,20 @@ const SUBSCRIPTIONS_KEY = 'subscriptions'
  */
 export const SUBSCRIPTIONS_MAX_AGE_MS = 5_000
 
+/**
+ * After a change of a reader's subscriptions made through this instance (theirs, the provider's event
+ * about them, an admin's refund): their kept lists go, here and on the other instances.
+ */
+export function subscriptionsChanged(readers: ReaderCache, uid: string): void {
+  readers.changed(uid, (key) => key.startsWith(SUBSCRIPTIONS_KEY))
+}
+
 /** Checkout, its confirmation, the caller's subscriptions and cancellation. */
 export function registerSubscriptionRoutes(app: FastifyInstance, context: AppContext, readers: ReaderCache): void {
   const { db, clock, config } = context
   const providers = context.providers ?? PaymentProviders.single(context.provider)
   const siteModeOf = siteModeResolver(config.hosts)
   const rateLimit = { max: config.paymentRateLimitPerMinute, timeWindow: '1 minute' }
-  /** After a reader's own change of their subscriptions: their kept lists go, here and on the other instances. */
-  const subscriptionsChanged = (uid: string) => readers.changed(uid, (key) => key.startsWith(SUBSCRIPTIONS_KEY))
 
   registerEndpoint(
     app,
@@ -50,7 +56,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: AppCon
         const subscription = await confirmCheckout(db, clock, providers, caller!.uid, body.checkoutId)
         return { data: [subscriptionFromRow(subscription)] }
       } finally {
-        subscriptionsChanged(caller!.uid)
+        subscriptionsChanged(readers, caller!.uid)
       }
     },
     { rateLimit },
@@ -65,9 +71,8 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: AppCon
     const list = async () => {
       const where = inArray(subscriptions.userId, asked)
       const direction = body.sort?.order === 'asc' ? asc : desc
-    // One statement: the page with the count of every row (a window over the rows the filter keeps). A
-    // reader's TopBar asks for it on every page; a page past the end has no row to carry the count, and
-    // only then is it counted apart.
+      // One statement: the page with the count of every row (a window over the rows the filter keeps). A
+      // page past the end has no row to carry the count, and only then is it counted apart.
       const rows = await db
         .select({ subscription: subscriptions, total: sql<number>`count(*) over ()`.mapWith(Number) })
         .from(subscriptions)
@@ -75,7 +80,8 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: AppCon
         .orderBy(direction(subscriptions.createdAt), direction(subscriptions.id))
         .limit(body.limit)
         .offset(body.offset)
-      const total = rows[0]?.total ?? (body.offset > 0 ? ((await db.select({ total: count() }).from(subscriptions).where(where))[0]?.total ?? 0) : 0)
+      const counted = async () => (await db.select({ total: count() }).from(subscriptions).where(where))[0]?.total ?? 0
+      const total = rows[0]?.total ?? (body.offset > 0 ? await counted() : 0)
       return { data: rows.map((row) => subscriptionFromRow(row.subscription)), total }
     }
     // A reader's own list, which the kit's top bar asks on every page, is kept per reader and page.
@@ -94,7 +100,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: AppCon
       const row = await cancelSubscription(db, clock, caller!.uid, params.id)
       return { data: [subscriptionFromRow(row)] }
     } finally {
-      subscriptionsChanged(caller!.uid)
+      subscriptionsChanged(readers, caller!.uid)
     }
   })
 }
